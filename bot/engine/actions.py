@@ -1,0 +1,125 @@
+"""Player actions (what a player asks to do) and the legal-action summary the engine offers.
+
+Players are named by their index in the hand: 0 is the first seat left of the button and
+the last index is the button (heads-up, index 0 is the big blind and 1 the button).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Give up the hand."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Check:
+    """Pass without betting when nothing is owed."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Call:
+    """Match the current bet (capped at the stack: a short call is all-in)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Raise:
+    """Bet or raise to ``to`` chips in total on this street (PHH ``cbr``)."""
+
+    player: int
+    to: int
+
+
+@dataclass(frozen=True)
+class AllIn:
+    """Put every chip in: a call if the stack does not cover more, else a raise to all."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Show:
+    """Show the hand at showdown (PHH ``sm CARDS``)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Muck:
+    """Throw the hand away at showdown unseen, giving up any claim to the pot."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class AgreeRuns:
+    """Agree to deal the rest of the board ``runs`` times (1, 2 or 3; 000 NL §17)."""
+
+    player: int
+    runs: int
+
+
+Action = Fold | Check | Call | Raise | AllIn | Show | Muck | AgreeRuns
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to act may do, with exact amounts in chips.
+
+    Attributes:
+        player: the hand index of the player to act.
+        can_fold: folding is offered only when there is a bet to call.
+        can_check: nothing is owed.
+        call_amount: chips a call adds (capped at the stack); 0 when checking.
+        min_raise_to, max_raise_to: the bet or raise range *to*, in chips on this street;
+            None when the player may not bet or raise. A short all-in shows as
+            ``min_raise_to == max_raise_to == all_in_to``.
+        all_in_to: the player's total on this street if he puts every chip in.
+        stack: chips behind before acting.
+        bet_unit: raises other than an all-in are multiples of it.
+    """
+
+    player: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    all_in_to: int
+    stack: int
+    bet_unit: int = 1
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether any bet or raise is allowed."""
+        return self.min_raise_to is not None
+
+    def describe(self) -> str:
+        """The legal choices in words, e.g. "fold, call 20, or raise to 40-500"."""
+        parts: list[str] = []
+        if self.can_fold:
+            parts.append("fold")
+        if self.can_check:
+            parts.append("check")
+        elif self.call_amount:
+            all_in = " (all-in)" if self.call_amount >= self.stack else ""
+            parts.append(f"call {self.call_amount}{all_in}")
+        if self.min_raise_to is not None and self.max_raise_to is not None:
+            verb = "bet" if self.can_check else "raise to"
+            if self.min_raise_to == self.max_raise_to:
+                all_in = " (all-in)" if self.min_raise_to == self.all_in_to else ""
+                parts.append(f"{verb} {self.min_raise_to}{all_in}")
+            else:
+                top = " (all-in)" if self.max_raise_to == self.all_in_to else ""
+                parts.append(f"{verb} {self.min_raise_to} to {self.max_raise_to}{top}")
+        if len(parts) > 1:
+            return ", ".join(parts[:-1]) + " or " + parts[-1]
+        return parts[0] if parts else "nothing"

@@ -1,0 +1,26 @@
+"""Errors the engine raises: each is a ValueError whose message says what is legal."""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises; the message is meant for a player."""
+
+
+class IllegalAction(EngineError):
+    """An action the rules do not allow now; nothing was changed.
+
+    The message names what is legal, e.g. "the minimum raise is to 40 (you have 500)".
+    """
+
+
+class NotYourTurn(IllegalAction):
+    """An action by a player who is not the one to act (000 NL §7: action in turn)."""
+
+
+class HandOver(IllegalAction):
+    """An action after the hand has ended."""
+
+
+class ConfigError(EngineError):
+    """A table or hand set-up that cannot be played (stakes, stacks, seats)."""

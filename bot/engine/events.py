@@ -1,0 +1,155 @@
+"""Events: frozen records of what happened in a hand, in order.
+
+Each event says who may see it: ``private_to`` is the hand index of the only player who
+may see it (his hole cards, his card openings), or None for the whole table. A renderer
+must never show a private event to anyone else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base class of every event."""
+
+    @property
+    def private_to(self) -> int | None:
+        """The hand index of the only player who may see this event, or None for everyone."""
+        return None
+
+
+@dataclass(frozen=True)
+class HandStarted(Event):
+    """A new hand: the game, its stakes and the players in hand order (button last)."""
+
+    game: str
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    commitment: str | None
+
+
+@dataclass(frozen=True)
+class Posted(Event):
+    """A forced bet: ``kind`` is ante, small_blind, big_blind, straddle, blind or dead."""
+
+    player: int
+    kind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True)
+class HoleCardsDealt(Event):
+    """A player's hole cards: private to him."""
+
+    player: int
+    cards: tuple[str, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        """Only the player himself sees his hole cards."""
+        return self.player
+
+
+@dataclass(frozen=True)
+class BoardDealt(Event):
+    """Community cards; ``run`` is 0 for the only or first run of the board."""
+
+    street: int
+    cards: tuple[str, ...]
+    run: int = 0
+
+
+@dataclass(frozen=True)
+class Acted(Event):
+    """A betting action: ``action`` is fold, check, call, bet or raise.
+
+    ``to`` is the player's total on the street afterwards and ``added`` the chips it put in.
+    """
+
+    player: int
+    action: str
+    to: int
+    added: int
+    all_in: bool
+
+
+@dataclass(frozen=True)
+class Corrected(Event):
+    """An amount the rules corrected in play (000 PL §1 overbet cut; 000 NL §12 raised)."""
+
+    player: int
+    asked: int
+    to: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class StreetEnded(Event):
+    """A betting round closed; ``pot`` is every chip in the middle after it."""
+
+    street: int
+    pot: int
+
+
+@dataclass(frozen=True)
+class UncalledReturned(Event):
+    """The part of a bet no one called, given back."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class RunsAgreed(Event):
+    """Everyone in the pot agreed to deal the rest ``runs`` times (000 NL §17)."""
+
+    runs: int
+
+
+@dataclass(frozen=True)
+class Shown(Event):
+    """A hand shown at showdown, with its description."""
+
+    player: int
+    cards: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class Mucked(Event):
+    """A hand thrown away unseen."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class PotAwarded(Event):
+    """Chips of one pot (or one half, or one run's share) going to its winners.
+
+    Attributes:
+        pot: 0 for the main pot, 1.. for side pots.
+        half: "high", "low" or None when the pot is not split high-low.
+        run: which run of the board decided it (0 when dealt once).
+        amount: chips in this share.
+        winners: (player, chips) pairs; odd chips already given by the rules.
+        description: the winning hand in words, "" when won by folds.
+    """
+
+    pot: int
+    half: str | None
+    run: int
+    amount: int
+    winners: tuple[tuple[int, int], ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class HandEnded(Event):
+    """The hand is over: final stacks, what each won from the pot, who scooped."""
+
+    stacks: tuple[int, ...]
+    won: tuple[int, ...]
+    scoops: tuple[int, ...]

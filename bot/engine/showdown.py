@@ -1,0 +1,174 @@
+"""Showdown: who wins each pot, each half of a hi-lo pot and each run of the board.
+
+Hand values come from :mod:`bot.engine.evaluate` (phevaluator and pokerkit). The chip
+arithmetic follows RULES.md "Money": ties split evenly with the odd chips one each from
+the first winner left of the button; a hi-lo pot's odd chip goes to the high half; a
+board run more than once divides the pot into near-equal shares, one a run (000 NL §17).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import evaluate
+from .cards import UNKNOWN
+from .config import Game
+from .errors import EngineError
+from .events import Event, PotAwarded
+from .pots import Pot, split_evenly, split_parts
+
+Best = dict[tuple[int, int, str], int]
+
+
+class Showdown:
+    """Evaluates the live hands of one hand against one or more complete boards.
+
+    Args:
+        game: which game's hand rules apply (hold'em, Omaha, Omaha hi-lo).
+        hole: each player's hole cards by hand index (None for a seat never dealt).
+    """
+
+    def __init__(self, game: Game, hole: Sequence[tuple[str, ...] | None]) -> None:
+        self.game = game
+        self.hole = hole
+
+    def _cards(self, player: int) -> tuple[str, ...]:
+        cards = self.hole[player]
+        if not cards or UNKNOWN in cards:
+            raise EngineError(
+                f"player {player + 1}'s cards are unknown, so the showdown cannot be decided"
+            )
+        return cards
+
+    def high(self, player: int, board: Sequence[str]) -> int:
+        """The player's high value on ``board`` (higher is better)."""
+        cards = self._cards(player)
+        if self.game is Game.HOLDEM:
+            return evaluate.high_value((*cards, *board))
+        return evaluate.omaha_high_value(cards, board)
+
+    def low(self, player: int, board: Sequence[str]) -> int | None:
+        """The player's eight-or-better low value (higher is better), None if no low."""
+        if not self.game.is_hilo:
+            return None
+        return evaluate.omaha_eight_low_value(self._cards(player), board)
+
+    def describe(self, player: int, board: Sequence[str]) -> str:
+        """The player's hand in words, e.g. "flush, ace high (...)"; hi-lo adds the low."""
+        cards = self._cards(player)
+        if self.game is Game.HOLDEM:
+            return evaluate.describe_high((*cards, *board))
+        text = evaluate.describe_omaha_high(cards, board)
+        if self.game.is_hilo:
+            text += "; " + evaluate.describe_omaha_low(cards, board)
+        return text
+
+    def _halves(self) -> tuple[str, ...]:
+        return ("high", "low") if self.game.is_hilo else ("high",)
+
+    def _value(self, half: str, player: int, board: Sequence[str]) -> int | None:
+        return self.high(player, board) if half == "high" else self.low(player, board)
+
+    def could_win(
+        self, player: int, boards: Sequence[Sequence[str]], best: Best, pots: Sequence[int]
+    ) -> bool:
+        """Whether the player's hand beats or ties the best shown so far for some share of
+        a pot he is in (the auto-showdown shows such a hand and mucks the others)."""
+        for pot in pots:
+            for run, board in enumerate(boards):
+                for half in self._halves():
+                    value = self._value(half, player, board)
+                    if value is None:
+                        continue
+                    shown = best.get((pot, run, half))
+                    if shown is None or value >= shown:
+                        return True
+        return False
+
+    def note_shown(
+        self, player: int, boards: Sequence[Sequence[str]], best: Best, pots: Sequence[int]
+    ) -> None:
+        """Record a shown hand as the best to beat for the pots he is in."""
+        for pot in pots:
+            for run, board in enumerate(boards):
+                for half in self._halves():
+                    value = self._value(half, player, board)
+                    if value is not None and value > best.get((pot, run, half), 0):
+                        best[(pot, run, half)] = value
+
+    def award(
+        self, pots: Sequence[Pot], boards: Sequence[Sequence[str]], hilo: bool
+    ) -> tuple[list[Event], list[int], list[int]]:
+        """Divide every pot among its winners.
+
+        Args:
+            pots: from :func:`bot.engine.pots.build_pots`, eligible lists already without
+                folded and mucked hands.
+            boards: one complete board per run (only consulted when a pot is contested).
+            hilo: split each pot into a high and an eight-or-better low half.
+        Returns:
+            ``(events, won, scoops)``: a :class:`PotAwarded` per share, chips won by each
+            hand index, and in hi-lo the players who took the whole main pot (a scoop,
+            whether at showdown or by an unmatched wager).
+        Raises:
+            EngineError: a contested pot needs a hand whose cards are unknown.
+        """
+        n = len(self.hole)
+        won = [0] * n
+        events: list[Event] = []
+        main_winners: set[int] = set()
+        for k, pot in enumerate(pots):
+            if not pot.amount:
+                continue
+            if len(pot.eligible) == 1:
+                winner = pot.eligible[0]
+                won[winner] += pot.amount
+                events.append(PotAwarded(k, None, 0, pot.amount, ((winner, pot.amount),), ""))
+                if k == 0:
+                    main_winners.add(winner)
+                continue
+            for run, share in enumerate(split_parts(pot.amount, len(boards))):
+                board = boards[run]
+                for half, amount, winners in self._shares(pot, board, share):
+                    paid = split_evenly(amount, winners)
+                    for player, chips in paid:
+                        won[player] += chips
+                    if k == 0:
+                        main_winners.update(winners)
+                    label = half if hilo else None
+                    events.append(
+                        PotAwarded(
+                            k,
+                            label,
+                            run,
+                            amount,
+                            tuple(paid),
+                            self._describe_half(half, winners[0], board),
+                        )
+                    )
+        scoops = sorted(main_winners) if hilo and len(main_winners) == 1 else []
+        return events, won, scoops
+
+    def _describe_half(self, half: str, player: int, board: Sequence[str]) -> str:
+        cards = self._cards(player)
+        if half == "low":
+            return evaluate.describe_omaha_low(cards, board)
+        if self.game is Game.HOLDEM:
+            return evaluate.describe_high((*cards, *board))
+        return evaluate.describe_omaha_high(cards, board)
+
+    def _shares(
+        self, pot: Pot, board: Sequence[str], share: int
+    ) -> list[tuple[str, int, list[int]]]:
+        highs = {p: self.high(p, board) for p in pot.eligible}
+        top = max(highs.values())
+        high_winners = [p for p in pot.eligible if highs[p] == top]
+        if not self.game.is_hilo:
+            return [("high", share, high_winners)]
+        lows = {p: v for p in pot.eligible if (v := self.low(p, board)) is not None}
+        if not lows:
+            return [("high", share, high_winners)]
+        best_low = max(lows.values())
+        low_winners = [p for p in pot.eligible if lows.get(p) == best_low]
+        high_half, low_half = split_parts(share, 2)
+        return [("high", high_half, high_winners), ("low", low_half, low_winners)]
