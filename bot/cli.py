@@ -1,0 +1,65 @@
+"""The ``killbutton`` command line: ``killbutton replay PATH... [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.phh.replay import STATUSES, exit_status, replay_paths
+
+
+def _replay(args: argparse.Namespace) -> int:
+    results = []
+    for result in replay_paths(args.paths):
+        results.append(result)
+        if args.json:
+            print(json.dumps(result.as_json()), flush=False)
+        elif result.status not in ("match", "unchecked") or args.verbose:
+            where = f" [{result.hand}]" if result.hand is not None else ""
+            detail = f": {result.error}" if result.error else ""
+            at = f" (action {result.action_index})" if result.action_index is not None else ""
+            print(f"{result.path}{where}: {result.status}{at}{detail}")
+    if not args.json:
+        counts = Counter(r.status for r in results)
+        summary = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s])
+        print(f"{len(results)} hands: {summary or 'none'}")
+    return exit_status(results)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``killbutton`` command."""
+    parser = argparse.ArgumentParser(
+        prog="killbutton",
+        description="A poker bot for home games, played by a real cardroom rulebook.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    replay = sub.add_parser(
+        "replay",
+        help="replay PHH hand histories strictly through the rules engine",
+        description="Replay .phh/.phhs hand histories (files, or folders walked in sorted "
+        "order). Exit status: 2 if any hand is illegal or unreadable, 1 if any is a "
+        "mismatch or unsupported, else 0.",
+    )
+    replay.add_argument("paths", nargs="+", metavar="PATH")
+    replay.add_argument("--json", action="store_true", help="one JSON object per hand")
+    replay.add_argument("-v", "--verbose", action="store_true", help="list matching hands too")
+    replay.set_defaults(func=_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

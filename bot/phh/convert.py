@@ -1,0 +1,159 @@
+"""Hand histories to engine set-ups and back: PHH fields <-> :class:`HandSetup`.
+
+Seat order is the same on both sides (p1 is hand index 0, left of the button), except
+that heads-up PHH lists the blinds small blind first while p1 posts the big blind
+(shared/phh/README.md), so the list is reversed onto the seats.
+
+House rules PHH has no field for travel in ``_`` fields: ``_spread`` (``[min, max1, ...]``),
+``_bet_unit``, ``_raise_cap`` (a number, or ``"none"``), ``_pot_rounding_unit``,
+``_small_blind_counts_as_big``, ``_max_open_multiple``, ``_pot_cap``, and ``_dead`` (per-seat
+dead money such as a missed small blind).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
+from bot.engine.errors import ConfigError
+from bot.engine.hand import Hand, HandSetup
+from bot.phh.notation import HandHistory
+from bot.phh.variants import from_phh, to_phh
+
+
+class Unsupported(ValueError):
+    """A hand we cannot play as written (fractional chips, a missing stake), in words."""
+
+
+def _whole(values: list[Any], what: str) -> tuple[int, ...]:
+    out = []
+    for v in values:
+        if isinstance(v, float):
+            if not v.is_integer():
+                raise Unsupported(f"{what} has fractional chips ({v}); we play in whole chips")
+            v = int(v)
+        out.append(int(v))
+    return tuple(out)
+
+
+def _rules(extra: dict[str, Any]) -> HouseRules:
+    cap = extra.get("_raise_cap", 3)
+    return HouseRules(
+        bet_unit=int(extra.get("_bet_unit", 1)),
+        raise_cap=None if cap in ("none", None) else int(cap),
+        pot_rounding_unit=int(extra.get("_pot_rounding_unit", 0)),
+        small_blind_counts_as_big=bool(extra.get("_small_blind_counts_as_big", False)),
+        max_open_multiple=int(extra.get("_max_open_multiple", 0)),
+        pot_cap=int(extra.get("_pot_cap", 0)),
+    )
+
+
+def setup_from_phh(hh: HandHistory) -> HandSetup:
+    """The engine set-up a hand history describes.
+
+    Returns:
+        A :class:`HandSetup` with per-seat blinds and antes exactly as the file posts them.
+    Raises:
+        UnsupportedVariant: a variant we do not deal.
+        Unsupported: fractional chips or stakes we cannot read.
+    """
+    extra = hh.extra
+    game, structure = from_phh(hh.variant, extra.get("_game"), extra.get("_structure"))
+    stacks = _whole(hh.starting_stacks, "a starting stack")
+    n = len(stacks)
+    blinds = list(_whole(hh.blinds_or_straddles or [0] * n, "a blind"))
+    antes = _whole(hh.antes or [0] * n, "an ante")
+    if len(blinds) != n or len(antes) != n:
+        raise Unsupported("the blinds, antes and stacks do not list the same seats")
+    positive = sorted(b for b in blinds if b > 0)
+    small_blind = positive[0] if len(positive) > 1 else 0
+    big_blind = (
+        int(hh.min_bet)
+        if hh.min_bet
+        else (positive[1] if len(positive) > 1 else (positive[0] if positive else 0))
+    )
+    if structure.is_limit and len(positive) > 1:
+        big_blind = positive[1]
+    if not big_blind:
+        raise Unsupported("the hand has no big blind or minimum bet")
+    spread = extra.get("_spread")
+    try:
+        stakes = Stakes(
+            small_blind=min(small_blind, big_blind),
+            big_blind=big_blind,
+            small_bet=int(hh.small_bet or 0),
+            big_bet=int(hh.big_bet or 0),
+            spread_min=int(spread[0]) if spread else 0,
+            spread_max=tuple(int(x) for x in spread[1:]) if spread else (),
+        )
+        config = GameConfig(game, structure, stakes, _rules(extra))
+    except (ConfigError, TypeError, ValueError) as exc:
+        raise Unsupported(str(exc)) from exc
+    if n == 2:
+        blinds.reverse()
+    names = (
+        tuple(hh.players)
+        if hh.players and len(hh.players) == n
+        else tuple(f"p{i + 1}" for i in range(n))
+    )
+    dead = _whole(extra["_dead"], "dead money") if "_dead" in extra else None
+    return HandSetup(
+        config,
+        names,
+        stacks,
+        blinds=tuple(blinds),
+        antes=antes,
+        dead=dead,
+        dead_antes=hh.ante_trimming_status is False,
+    )
+
+
+def hand_to_phh(hand: Hand, **fields: Any) -> HandHistory:
+    """The hand history of a hand the engine played (complete or not).
+
+    Args:
+        hand: the engine hand; its PHH action log is written as is.
+        fields: further fields (``hand``, ``event``, ``_killer`` ...) to add to ``extra``.
+    Returns:
+        A :class:`HandHistory` that replays to the same stacks.
+    """
+    setup = hand.setup
+    config = setup.config
+    variant, extra = to_phh(config.game, config.structure)
+    blinds = list(setup.forced_blinds())
+    if hand.n == 2:
+        blinds.reverse()
+    stakes = config.stakes
+    rules = config.rules
+    defaults = HouseRules()
+    if config.structure is Structure.SPREAD_LIMIT:
+        extra_spread: list[int] = [stakes.spread_min, *stakes.spread_max]
+        fields.setdefault("_spread", extra_spread)
+    for name, value in (
+        ("_bet_unit", rules.bet_unit),
+        ("_pot_rounding_unit", rules.pot_rounding_unit),
+        ("_small_blind_counts_as_big", rules.small_blind_counts_as_big),
+        ("_max_open_multiple", rules.max_open_multiple),
+        ("_pot_cap", rules.pot_cap),
+    ):
+        if value != getattr(defaults, name[1:]):
+            fields.setdefault(name, value)
+    if rules.raise_cap != defaults.raise_cap:
+        fields.setdefault("_raise_cap", "none" if rules.raise_cap is None else rules.raise_cap)
+    if setup.dead and any(setup.dead):
+        fields.setdefault("_dead", list(setup.dead))
+    limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+    return HandHistory(
+        variant=variant,
+        antes=list(setup.forced_antes()),
+        blinds_or_straddles=blinds,
+        small_bet=stakes.fixed_small if limit else None,
+        big_bet=stakes.fixed_big if limit else None,
+        min_bet=None if limit else stakes.big_blind,
+        starting_stacks=list(setup.stacks),
+        actions=list(hand.log),
+        finishing_stacks=list(hand.stacks) if hand.is_complete else None,
+        players=list(setup.names),
+        ante_trimming_status=not setup.antes_are_dead,
+        extra={**extra, **fields},
+    )

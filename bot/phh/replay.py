@@ -1,0 +1,218 @@
+"""Strict replay of hand histories (RULES.md "In play and in replay": nothing is corrected).
+
+Each hand is played through the engine action by action; the first action the rules do
+not allow exactly as written makes the hand ``illegal``. A rule that depends on an unknown
+card (``??``) is taken from the file as played. Shows (``sm``) may come before the rest of
+the board when everyone left is all-in, as in the dataset, or after it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.engine.actions import Call, Check, Fold, Muck, Raise, Show
+from bot.engine.errors import EngineError
+from bot.engine.hand import Hand
+from bot.phh.convert import Unsupported, setup_from_phh
+from bot.phh.notation import HandHistory, PhhError, load_path, parse_action
+from bot.phh.variants import UnsupportedVariant
+
+STATUSES = ("match", "mismatch", "unchecked", "illegal", "unsupported", "unreadable", "skipped")
+
+
+@dataclass
+class ReplayResult:
+    """The outcome of replaying one hand; ``as_json()`` gives the ``--json`` line.
+
+    Attributes:
+        path: the file as given on the command line.
+        hand: the PHH ``hand`` field, else the ``.phhs`` section name, else None.
+        status: one of :data:`STATUSES`.
+        finishing_stacks: our stacks after the hand, in the file's seat order.
+        expected: the file's ``finishing_stacks``.
+        action_index: 0-based index into ``actions`` of the first action refused.
+        error: the reason, in words a player would understand.
+        extra: further keys for the JSON line (the kill state, in kill games).
+    """
+
+    path: str
+    hand: int | str | None = None
+    status: str = "unreadable"
+    finishing_stacks: list[int] | None = None
+    expected: list[Any] | None = None
+    action_index: int | None = None
+    error: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """Every key present, None where it does not apply (the issue's JSON Lines shape)."""
+        return {
+            "path": self.path,
+            "hand": self.hand,
+            "status": self.status,
+            "finishing_stacks": self.finishing_stacks,
+            "expected": self.expected,
+            "action_index": self.action_index,
+            "error": self.error,
+            **self.extra,
+        }
+
+
+def stacks_match(ours: Sequence[int], expected: Sequence[Any]) -> bool:
+    """Whether our whole-chip stacks match the file's.
+
+    Exact for whole numbers; a fractional expected stack (a half-chip split) matches when
+    every seat is within one chip and the totals agree.
+    """
+    if len(ours) != len(expected):
+        return False
+    if all(float(e).is_integer() for e in expected):
+        return [int(e) for e in expected] == list(ours)
+    return (
+        all(abs(o - float(e)) <= 1 for o, e in zip(ours, expected, strict=True))
+        and abs(sum(ours) - sum(float(e) for e in expected)) < 1e-6
+    )
+
+
+def play_history(hh: HandHistory) -> tuple[Hand, int | None, str | None]:
+    """Play a hand history through the engine, strictly.
+
+    Returns:
+        ``(hand, action_index, error)``: the hand as far as it got; the index of the first
+        refused action and the reason, or ``(hand, None, None)`` when every action was legal
+        and the hand is over.
+    Raises:
+        UnsupportedVariant, Unsupported: the hand is not one we play.
+        PhhError: the file cannot be read as PHH.
+    """
+    setup = setup_from_phh(hh)
+    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False)
+    for index, text in enumerate(hh.actions):
+        try:
+            action = parse_action(text)
+        except PhhError as exc:
+            return hand, index, str(exc)
+        try:
+            _apply(hand, action.kind, action.actor, action.target, action.cards, action.amount)
+        except EngineError as exc:
+            return hand, index, str(exc)
+    try:
+        hand.finish()
+    except EngineError as exc:
+        return hand, len(hh.actions), f"the hand history stops before the hand is over: {exc}"
+    return hand, None, None
+
+
+def _apply(
+    hand: Hand,
+    kind: str,
+    actor: int | None,
+    target: int | None,
+    cards: tuple[str, ...],
+    amount: int | None,
+) -> None:
+    if kind == "noop":
+        return
+    if kind == "deal_hole":
+        assert target is not None
+        hand.deal_hole(target, cards)
+        return
+    if kind == "deal_board":
+        hand.deal_board(cards)
+        return
+    if actor is None or not 0 <= actor < hand.n:
+        raise EngineError(f"there is no player p{(actor or 0) + 1} at this table")
+    if kind == "fold":
+        hand.apply(Fold(actor))
+    elif kind == "check_call":
+        legal = hand.legal_actions() if hand.to_act == actor else None
+        hand.apply(Check(actor) if legal is None or legal.can_check else Call(actor))
+    elif kind == "bet_raise":
+        assert amount is not None
+        hand.apply(Raise(actor, amount))
+    elif kind == "show":
+        if cards:
+            hand.reveal(actor, cards)
+        hand.apply(Show(actor))
+    elif kind == "muck":
+        hand.apply(Muck(actor))
+    else:
+        raise EngineError(f"{kind.replace('_', ' ')} is not part of {hand.config.game.label}")
+
+
+def replay_history(path: str, name: int | str | None, hh: HandHistory) -> ReplayResult:
+    """Replay one hand and judge it against its ``finishing_stacks``."""
+    result = ReplayResult(path=path, hand=hh.hand if hh.hand is not None else name)
+    result.expected = list(hh.finishing_stacks) if hh.finishing_stacks is not None else None
+    try:
+        hand, index, error = play_history(hh)
+    except (UnsupportedVariant, Unsupported) as exc:
+        result.status, result.error = "unsupported", str(exc)
+        return result
+    except (PhhError, EngineError) as exc:
+        result.status, result.error = "unreadable", str(exc)
+        return result
+    result.finishing_stacks = list(hand.stacks)
+    if error is not None:
+        result.status, result.action_index, result.error = "illegal", index, error
+        return result
+    if result.expected is None:
+        result.status = "unchecked"
+    elif stacks_match(hand.stacks, result.expected):
+        result.status = "match"
+    else:
+        result.status = "mismatch"
+        result.error = "the stacks after the hand differ from the file's finishing_stacks"
+    return result
+
+
+def iter_paths(paths: Sequence[str]) -> Iterator[str]:
+    """Files as given, folders walked recursively in sorted path order (.phh and .phhs)."""
+    for given in paths:
+        if os.path.isdir(given):
+            found = sorted(str(p) for p in Path(given).rglob("*") if p.suffix in (".phh", ".phhs"))
+            if given.endswith(os.sep):
+                found = [given + f[len(given) :] for f in found]
+            yield from found
+        else:
+            yield given
+
+
+def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
+    """Replay every hand of every file, in input order; a ``.phhs`` file's hands after an
+    illegal one come out ``skipped``."""
+    for path in iter_paths(paths):
+        try:
+            hands = load_path(path)
+        except (OSError, PhhError, ValueError) as exc:
+            yield ReplayResult(path=path, status="unreadable", error=str(exc))
+            continue
+        broken = False
+        for name, hh in hands:
+            if broken:
+                yield ReplayResult(
+                    path=path,
+                    hand=hh.hand if hh.hand is not None else name,
+                    status="skipped",
+                    expected=list(hh.finishing_stacks) if hh.finishing_stacks else None,
+                    error="an earlier hand of this session is illegal",
+                )
+                continue
+            result = replay_history(path, name, hh)
+            broken = path.endswith(".phhs") and result.status == "illegal"
+            yield result
+
+
+def exit_status(results: Sequence[ReplayResult]) -> int:
+    """2 if any hand is illegal or unreadable, else 1 if any is a mismatch or unsupported,
+    else 0."""
+    statuses = {r.status for r in results}
+    if statuses & {"illegal", "unreadable"}:
+        return 2
+    if statuses & {"mismatch", "unsupported"}:
+        return 1
+    return 0
