@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .fairness import CardOpening
+
 
 @dataclass(frozen=True)
 class Event:
@@ -50,6 +52,19 @@ class HoleCardsDealt(Event):
     @property
     def private_to(self) -> int | None:
         """Only the player himself sees his hole cards."""
+        return self.player
+
+
+@dataclass(frozen=True)
+class CardProofs(Event):
+    """The openings of a player's own hole cards against the shuffle commitment: private."""
+
+    player: int
+    openings: tuple[CardOpening, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        """Only the player himself receives the proofs of his cards."""
         return self.player
 
 
@@ -153,3 +168,12 @@ class HandEnded(Event):
     stacks: tuple[int, ...]
     won: tuple[int, ...]
     scoops: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ShuffleOpened(Event):
+    """After the hand: the openings of every card that became public (board, shown hands),
+    checkable against the commitment published in :class:`HandStarted`."""
+
+    root: str
+    openings: tuple[CardOpening, ...]

@@ -35,6 +35,7 @@ from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
 from .events import (
     Acted,
     BoardDealt,
+    CardProofs,
     Corrected,
     Event,
     HandEnded,
@@ -44,9 +45,11 @@ from .events import (
     Posted,
     RunsAgreed,
     Shown,
+    ShuffleOpened,
     StreetEnded,
     UncalledReturned,
 )
+from .fairness import CardOpening, SecretShuffle, commit
 from .showdown import Showdown
 
 BOARD_DEALS = (3, 1, 1)  # flop, turn, river
@@ -144,6 +147,8 @@ class Hand:
         auto_showdown: resolve the showdown by the rules without asking (the last
             aggressor shows first; a hand that cannot win is mucked unseen); False waits
             for :class:`Show` and :class:`Muck`.
+        shuffle: the commitment to the deck (play); None commits to the deck with fresh
+            salts from the OS CSPRNG. Pass a restored one to rebuild a hand exactly.
     Raises:
         ConfigError: fewer than 2 players, a stack that is not a positive whole number,
             mismatched lengths, or a deck that cannot deal the hand.
@@ -157,6 +162,7 @@ class Hand:
         strict: bool = False,
         offer_runs: bool = False,
         auto_showdown: bool = True,
+        shuffle: SecretShuffle | None = None,
     ) -> None:
         n = len(setup.names)
         if n < 2:
@@ -179,6 +185,12 @@ class Hand:
             self.deck = Deck(setup.deck_order) if auto_deal else None
         except CardError as exc:
             raise ConfigError(str(exc)) from exc
+        self.shuffle: SecretShuffle | None = None
+        if self.deck is not None:
+            if shuffle is not None and shuffle.order != self.deck.order:
+                raise ConfigError("the shuffle commitment is not for this deck")
+            self.shuffle = shuffle or commit(self.deck.order)
+        self._positions: dict[str, int] = {}
         self.starting = tuple(setup.stacks)
         self.stacks = list(setup.stacks)
         self.bets = [0] * n  # this street
@@ -277,7 +289,8 @@ class Hand:
             raise ConfigError("one blind, ante and dead amount per player is needed")
         if any(x < 0 for x in (*blinds, *antes, *dead)):
             raise ConfigError("forced bets cannot be negative")
-        self._emit(HandStarted(self.config.describe(), self.names, self.starting, None))
+        root = self.shuffle.commitment.root if self.shuffle else None
+        self._emit(HandStarted(self.config.describe(), self.names, self.starting, root))
         for i in range(self.n):
             take = min(antes[i], self.stacks[i])
             if take:
@@ -338,12 +351,34 @@ class Hand:
 
     # ------------------------------------------------------------------ dealing
 
-    def _deal_all_hole(self) -> None:
+    def _draw(self, count: int) -> list[str]:
         assert self.deck is not None
+        start = self.deck.position
+        cards = self.deck.deal(count)
+        for k, card in enumerate(cards):
+            self._positions[card] = start + k
+        return cards
+
+    def _deal_all_hole(self) -> None:
         count = self.config.game.hole_cards
         for i in range(self.n):
-            self._take_hole(i, tuple(self.deck.deal(count)))
+            self._take_hole(i, tuple(self._draw(count)))
+            if self.shuffle is not None:
+                openings = self.shuffle.open_many(self._positions[c] for c in self.hole[i] or ())
+                self._emit(CardProofs(i, tuple(openings)))
         self._start_betting()
+
+    def public_openings(self) -> list[CardOpening]:
+        """The openings of every card that became public: the board(s) and shown hands.
+
+        Folded and mucked hands and the undealt stub are never opened.
+        """
+        if self.shuffle is None:
+            return []
+        public = [c for board in self.boards() for c in board]
+        public += [c for cards in self.shown.values() for c in cards]
+        positions = sorted({self._positions[c] for c in public if c in self._positions})
+        return self.shuffle.open_many(positions)
 
     def _take_hole(self, player: int, cards: tuple[str, ...]) -> None:
         self.hole[player] = cards
@@ -426,14 +461,14 @@ class Hand:
             if self.runs > 1 and self.betting_over:
                 self._deal_runs()
                 return
-            self._put_board(self.deck.deal(self.board_needed()))
+            self._put_board(self._draw(self.board_needed()))
 
     def _deal_runs(self) -> None:
         assert self.deck is not None
         base = list(self.board)
         missing = 5 - len(base)
         for run in range(self.runs):
-            extra = self.deck.deal(missing)
+            extra = self._draw(missing)
             self.run_boards.append(base + extra)
             self._emit(BoardDealt(3, tuple(extra), run))
         self.board = list(self.run_boards[0])
@@ -908,6 +943,8 @@ class Hand:
         self.collected = 0
         self.dead = 0
         self._emit(HandEnded(tuple(self.stacks), tuple(won), self.scoops))
+        if self.shuffle is not None:
+            self._emit(ShuffleOpened(self.shuffle.commitment.root, tuple(self.public_openings())))
 
     def structure_name(self) -> str:
         """The betting structure of the current street, as players say it."""
