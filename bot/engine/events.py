@@ -43,6 +43,17 @@ class Posted(Event):
 
 
 @dataclass(frozen=True)
+class PotKilled(Event):
+    """The pot is killed: announced to everyone with its stakes (000 kill §9, 002 misc §3),
+    e.g. "KILL POT: 20/40, Carol killed for 20"."""
+
+    player: int
+    amount: int
+    reason: str
+    stakes: str
+
+
+@dataclass(frozen=True)
 class HoleCardsDealt(Event):
     """A player's hole cards: private to him."""
 

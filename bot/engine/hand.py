@@ -43,6 +43,7 @@ from .events import (
     HoleCardsDealt,
     Mucked,
     Posted,
+    PotKilled,
     RunsAgreed,
     Shown,
     ShuffleOpened,
@@ -50,6 +51,7 @@ from .events import (
     UncalledReturned,
 )
 from .fairness import CardOpening, SecretShuffle, commit
+from .kills import Kill
 from .showdown import Showdown
 
 BOARD_DEALS = (3, 1, 1)  # flop, turn, river
@@ -99,6 +101,8 @@ class HandSetup:
     first_to_act: int | None = None
     deck_order: tuple[str, ...] | None = None
     dead_antes: bool | None = None
+    blind_kinds: tuple[str, ...] | None = None
+    kill: Kill | None = None
 
     @property
     def antes_are_dead(self) -> bool:
@@ -291,6 +295,12 @@ class Hand:
             raise ConfigError("forced bets cannot be negative")
         root = self.shuffle.commitment.root if self.shuffle else None
         self._emit(HandStarted(self.config.describe(), self.names, self.starting, root))
+        if setup.kill is not None:
+            if setup.kill.killer not in self.names:
+                raise ConfigError(f"{setup.kill.killer} is not dealt into this hand")
+            killer = self.names.index(setup.kill.killer)
+            kill = setup.kill
+            self._emit(PotKilled(killer, kill.amount, kill.reason, self.config.describe()))
         for i in range(self.n):
             take = min(antes[i], self.stacks[i])
             if take:
@@ -308,7 +318,6 @@ class Hand:
                 self.dead += take
                 self._emit(Posted(i, "dead", take, self.stacks[i] == 0))
         top = max(blinds)
-        stakes = self.config.stakes
         for i in range(self.n):
             take = min(blinds[i], self.stacks[i])
             if not blinds[i]:
@@ -319,12 +328,10 @@ class Hand:
             kind = self._blind_kind(i, blinds)
             if kind == "small_blind":
                 self.small_blind_posted = (i, take)
+            elif kind == "big_blind":
+                self.big_blind_player = i
             self._emit(Posted(i, kind, take, self.stacks[i] == 0))
         self.current_bet = max(self.bets)
-        if top:
-            self.big_blind_player = max(
-                (i for i in range(self.n) if blinds[i] == stakes.big_blind), default=None
-            )
         self.full_raise = max(limits.street_minimum(self.config, 0), top)
         if self.config.street_structure(0).is_limit:
             self.full_raise = limits.street_minimum(self.config, 0)
@@ -335,6 +342,9 @@ class Hand:
             self._first = (largest + 1) % self.n if top else 0
 
     def _blind_kind(self, i: int, blinds: Sequence[int]) -> str:
+        kinds = self.setup.blind_kinds
+        if kinds is not None and kinds[i]:
+            return kinds[i]
         stakes = self.config.stakes
         amount = blinds[i]
         if self.setup.blinds is None:

@@ -1,0 +1,126 @@
+"""The kill button carried from hand to hand at one table (RULES.md "Kill pots").
+
+:class:`KillTracker` joins the pieces: before a deal it seats the button (frozen legs,
+quitters), finds the kill the deal owes or checks one offered, and gives the killed set-up;
+after the hand it judges the result and moves the button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .config import GameConfig
+from .errors import IllegalAction
+from .events import PotAwarded
+from .hand import Hand, HandSetup
+from .killplan import check_voluntary, killed_setup, missing_killer, owed_kill
+from .kills import Kill, KillButton, KillRules, forced_bets, next_button, outcome_of, seat_players
+
+
+class KillTracker:
+    """One table's kill state across hands (and across sessions of the same game).
+
+    Args:
+        rules: the table's kill rules.
+        button: the saved button (None: neutral, as for a new game, 002 "kill games" (a)).
+    """
+
+    def __init__(self, rules: KillRules, button: KillButton | None = None) -> None:
+        self.rules = rules
+        self.button = button or KillButton()
+        self._dealt: KillButton | None = None
+        self._kill: Kill | None = None
+        self._config: GameConfig | None = None
+        self._agreed: list[str] = []
+
+    def prepare(
+        self,
+        setup: HandSetup,
+        quit: Sequence[str] = (),
+        offer: Kill | None = None,
+        newcomers: Sequence[str] = (),
+    ) -> HandSetup:
+        """The set-up of the next deal, killed when the rules say so.
+
+        Args:
+            setup: the deal as it would be unkilled (names in hand order).
+            quit: players who left the game for good since the last hand (000 kill §1b).
+            offer: a kill a player offers (``voluntary``, ``come_in`` or ``missed``), after
+                any objection window has passed with no objection.
+            newcomers: players dealt in for the first time; in a killed pot each of them
+                agrees to kill the next one (000 kill §12).
+        Returns:
+            The set-up to deal: ``setup`` itself when no kill, else the killed set-up.
+        Raises:
+            IllegalAction: the holder of a required kill is not dealt in (000 kill §6), or
+                the offered kill is not allowed (one kill per deal, 4 × the kill blind...).
+        """
+        button = seat_players(self.button, setup.names, quit)
+        missing = missing_killer(button, setup.names)
+        if missing is not None:
+            raise IllegalAction(
+                f"{missing} owes a kill of {button.amount} and must be dealt in to post it"
+            )
+        kill = owed_kill(button, self.rules, setup.names)
+        if offer is not None:
+            if offer.killer not in setup.names:
+                raise IllegalAction(f"{offer.killer} is not dealt into this hand")
+            stack = setup.stacks[setup.names.index(offer.killer)]
+            amount = self.rules.kill_amount(setup.config)
+            if offer.reason == "missed":
+                amount = button.missed.get(offer.killer, amount)
+            check_voluntary(button, self.rules, amount, offer.killer, stack, kill, offer.reason)
+            kill = Kill(offer.killer, amount, offer.reason)
+        self._dealt, self._kill, self._config = button, kill, setup.config
+        self._agreed = [p for p in newcomers if kill is not None and p != kill.killer]
+        return setup if kill is None else killed_setup(setup, kill, self.rules)
+
+    def settle(self, hand: Hand) -> KillButton:
+        """Move the button after the hand prepared last; returns (and keeps) the new one.
+
+        Raises:
+            IllegalAction: no hand was prepared, or the hand is not over.
+        """
+        if self._dealt is None or self._config is None:
+            raise IllegalAction("no hand was prepared for the kill button")
+        if not hand.is_complete:
+            raise IllegalAction("the kill button moves only when the hand is over")
+        awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+        outcome = outcome_of(
+            hand.names,
+            hand.contributed,
+            hand.folded,
+            forced_bets(hand.events, hand.n),
+            awards,
+            flop=bool(hand.board),
+            hilo=hand.config.game.is_hilo,
+            pot_counts=self.rules.pot_counts,
+        )
+        kill = self._kill
+        button = next_button(
+            self._dealt,
+            self.rules,
+            self._config,
+            outcome,
+            kill.killer if kill else None,
+            kill.reason if kill else None,
+        )
+        if kill is not None:
+            button.missed.pop(kill.killer, None)
+            if kill.reason == "required":
+                button.owes_next.pop(kill.killer, None)
+        for name in self._agreed:
+            button.owes_next.setdefault(name, self.rules.kill_amount(self._config))
+        self.button = button
+        self._dealt = self._kill = None
+        return button
+
+    @property
+    def kill(self) -> Kill | None:
+        """The kill of the hand prepared last (None: unkilled)."""
+        return self._kill
+
+    def record_missed(self, name: str, amount: int) -> None:
+        """A required kill was missed by mistake (002 "unposted but required kills"): the
+        player may (or, under ``must_next_unkilled``, must) post it later."""
+        self.button.missed[name] = amount
