@@ -108,20 +108,20 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
     )
 
 
-def hand_to_phh(hand: Hand, **fields: Any) -> HandHistory:
+def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
     """The hand history of a hand the engine played (complete or not).
 
     Args:
-        hand: the engine hand; its PHH action log is written as is.
+        played: the engine hand; its PHH action log is written as is.
         fields: further fields (``hand``, ``event``, ``_killer`` ...) to add to ``extra``.
     Returns:
         A :class:`HandHistory` that replays to the same stacks.
     """
-    setup = hand.setup
+    setup = played.setup
     config = setup.config
     variant, extra = to_phh(config.game, config.structure)
     blinds = list(setup.forced_blinds())
-    if hand.n == 2:
+    if played.n == 2:
         blinds.reverse()
     stakes = config.stakes
     rules = config.rules
@@ -143,6 +143,7 @@ def hand_to_phh(hand: Hand, **fields: Any) -> HandHistory:
     if setup.dead and any(setup.dead):
         fields.setdefault("_dead", list(setup.dead))
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+    number = fields.pop("hand", None)
     return HandHistory(
         variant=variant,
         antes=list(setup.forced_antes()),
@@ -151,9 +152,10 @@ def hand_to_phh(hand: Hand, **fields: Any) -> HandHistory:
         big_bet=stakes.fixed_big if limit else None,
         min_bet=None if limit else stakes.big_blind,
         starting_stacks=list(setup.stacks),
-        actions=list(hand.log),
-        finishing_stacks=list(hand.stacks) if hand.is_complete else None,
+        actions=list(played.log),
+        finishing_stacks=list(played.stacks) if played.is_complete else None,
         players=list(setup.names),
+        hand=number,
         ante_trimming_status=not setup.antes_are_dead,
         extra={**extra, **fields},
     )

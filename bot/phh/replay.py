@@ -18,6 +18,7 @@ from bot.engine.actions import Call, Check, Fold, Muck, Raise, Show
 from bot.engine.errors import EngineError
 from bot.engine.hand import Hand
 from bot.phh.convert import Unsupported, setup_from_phh
+from bot.phh.killsession import KillMismatch, KillSessionReplay
 from bot.phh.notation import HandHistory, PhhError, load_path, parse_action
 from bot.phh.variants import UnsupportedVariant
 
@@ -78,8 +79,14 @@ def stacks_match(ours: Sequence[int], expected: Sequence[Any]) -> bool:
     )
 
 
-def play_history(hh: HandHistory) -> tuple[Hand, int | None, str | None]:
+def play_history(
+    hh: HandHistory, session: KillSessionReplay | None = None
+) -> tuple[Hand, int | None, str | None]:
     """Play a hand history through the engine, strictly.
+
+    Args:
+        hh: the hand.
+        session: the kill button of the file's earlier hands, in a kill game.
 
     Returns:
         ``(hand, action_index, error)``: the hand as far as it got; the index of the first
@@ -88,8 +95,11 @@ def play_history(hh: HandHistory) -> tuple[Hand, int | None, str | None]:
     Raises:
         UnsupportedVariant, Unsupported: the hand is not one we play.
         PhhError: the file cannot be read as PHH.
+        KillMismatch: the hand's kill is not the one the rules require.
     """
     setup = setup_from_phh(hh)
+    if session is not None:
+        setup = session.setup_for(hh, setup)
     hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False)
     for index, text in enumerate(hh.actions):
         try:
@@ -144,12 +154,20 @@ def _apply(
         raise EngineError(f"{kind.replace('_', ' ')} is not part of {hand.config.game.label}")
 
 
-def replay_history(path: str, name: int | str | None, hh: HandHistory) -> ReplayResult:
-    """Replay one hand and judge it against its ``finishing_stacks``."""
+def replay_history(
+    path: str, name: int | str | None, hh: HandHistory, session: KillSessionReplay | None = None
+) -> ReplayResult:
+    """Replay one hand and judge it against its ``finishing_stacks``; in a kill game also
+    check its kill and report the button after it (``kill`` in the JSON line)."""
     result = ReplayResult(path=path, hand=hh.hand if hh.hand is not None else name)
     result.expected = list(hh.finishing_stacks) if hh.finishing_stacks is not None else None
+    if session is not None:
+        result.extra["kill"] = None
     try:
-        hand, index, error = play_history(hh)
+        hand, index, error = play_history(hh, session)
+    except KillMismatch as exc:
+        result.status, result.error = "illegal", str(exc)
+        return result
     except (UnsupportedVariant, Unsupported) as exc:
         result.status, result.error = "unsupported", str(exc)
         return result
@@ -160,6 +178,8 @@ def replay_history(path: str, name: int | str | None, hh: HandHistory) -> Replay
     if error is not None:
         result.status, result.action_index, result.error = "illegal", index, error
         return result
+    if session is not None:
+        result.extra["kill"] = session.settle(hand)
     if result.expected is None:
         result.status = "unchecked"
     elif stacks_match(hand.stacks, result.expected):
@@ -192,6 +212,11 @@ def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
             yield ReplayResult(path=path, status="unreadable", error=str(exc))
             continue
         broken = False
+        try:
+            session = KillSessionReplay.for_history(hands[0][1]) if hands else None
+        except KillMismatch as exc:
+            yield ReplayResult(path=path, status="unreadable", error=str(exc))
+            continue
         for name, hh in hands:
             if broken:
                 yield ReplayResult(
@@ -200,9 +225,10 @@ def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
                     status="skipped",
                     expected=list(hh.finishing_stacks) if hh.finishing_stacks else None,
                     error="an earlier hand of this session is illegal",
+                    extra={"kill": None} if session is not None else {},
                 )
                 continue
-            result = replay_history(path, name, hh)
+            result = replay_history(path, name, hh, session)
             broken = path.endswith(".phhs") and result.status == "illegal"
             yield result
 
