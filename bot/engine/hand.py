@@ -30,7 +30,7 @@ from .actions import (
     Show,
 )
 from .cards import UNKNOWN, CardError, Deck
-from .config import GameConfig
+from .config import GameConfig, Structure
 from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
 from .events import (
     Acted,
@@ -293,6 +293,8 @@ class Hand:
             raise ConfigError("one blind, ante and dead amount per player is needed")
         if any(x < 0 for x in (*blinds, *antes, *dead)):
             raise ConfigError("forced bets cannot be negative")
+        if setup.straddle and not self.config.rules.straddle_allowed:
+            raise ConfigError("this table's house rules allow no straddle (000 NL §14)")
         root = self.shuffle.commitment.root if self.shuffle else None
         self._emit(HandStarted(self.config.describe(), self.names, self.starting, root))
         if setup.kill is not None:
@@ -332,8 +334,10 @@ class Hand:
                 self.big_blind_player = i
             self._emit(Posted(i, kind, take, self.stacks[i] == 0))
         self.current_bet = max(self.bets)
+        # The blinds are the first bet: a raise is at least as large (000 NL §3; 002 spread
+        # limit: "at least the size of the last bet or raise"); fixed limit raises by its bet.
         self.full_raise = max(limits.street_minimum(self.config, 0), top)
-        if self.config.street_structure(0).is_limit:
+        if self.config.street_structure(0) is Structure.FIXED_LIMIT:
             self.full_raise = limits.street_minimum(self.config, 0)
         if setup.first_to_act is not None:
             self._first = setup.first_to_act % self.n
@@ -558,10 +562,11 @@ class Hand:
         )
         lowest, highest = limits.raise_range(self.config, view)
         unit = self.config.rules.bet_unit
+        all_in = self.bets[p] + stack
         if unit > 1:
             lowest = -(-lowest // unit) * unit
-            highest = max(lowest, highest // unit * unit)
-        all_in = self.bets[p] + stack
+            if highest < all_in:  # an all-in need not be a multiple of the unit (000 NL §13)
+                highest = max(lowest, highest // unit * unit)
         return min(lowest, all_in), min(highest, all_in)
 
     def _capped(self) -> bool:
@@ -676,11 +681,11 @@ class Hand:
         verb = "bet" if self.current_bet == 0 else "raise"
         asked = to
         if to > hi:
+            if to > legal.all_in_to:  # table stakes: refused, not cut (000 NL §16)
+                raise IllegalAction(
+                    f"you have {legal.all_in_to} in all; you may {legal.describe()}"
+                )
             if self.strict or not limits.is_pot_limited(self.config, self.street):
-                if to > legal.all_in_to:
-                    raise IllegalAction(
-                        f"you have {legal.all_in_to} in all; you may {legal.describe()}"
-                    )
                 raise IllegalAction(f"the maximum {verb} is to {hi}: you may {legal.describe()}")
             to = hi
             self._emit(
@@ -772,7 +777,8 @@ class Hand:
             raise IllegalAction(
                 "running it more than once is agreed only when betting is over with a player all-in"
             )
-        if action.runs not in (1, 2, 3):
+        runs = action.runs
+        if not isinstance(runs, int) or isinstance(runs, bool) or runs not in (1, 2, 3):
             raise IllegalAction("the board may be run once, twice or three times")
         if action.player not in self.live() or action.player in self.run_votes:
             raise IllegalAction("only players in the pot vote, once each")

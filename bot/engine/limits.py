@@ -93,8 +93,9 @@ def pot_limit_top(config: GameConfig, view: RoundView) -> int:
 
     003 §13 / 000 NL preamble: pot 100, bet 50: call 50 and raise 200, to 250 in all. House
     options: the pot after the call rounded up to ``pot_rounding_unit`` (000 PL §4, 003 §12);
-    half-pot (002 variation 3); a cap on the amount raised (002 variation 1); the opening
-    raise up to ``max_open_multiple`` big blinds (003 §11).
+    half-pot (002 variation 3), the half rounded up to the bet unit (RULES.md "Money"); a cap
+    on the amount raised (002 variation 1); the opening raise up to ``max_open_multiple`` big
+    blinds (003 §11).
     """
     rules = config.rules
     call = max(0, view.current_bet - view.player_bet)
@@ -103,7 +104,8 @@ def pot_limit_top(config: GameConfig, view: RoundView) -> int:
     if unit > 1:
         after_call = -(-after_call // unit) * unit
     if config.street_structure(view.street) is Structure.HALF_POT:
-        after_call = -(-after_call // 2)
+        half = -(-after_call // 2)  # a fraction rounds up to the bet unit (RULES.md "Money")
+        after_call = -(-half // rules.bet_unit) * rules.bet_unit
     if rules.pot_cap:
         after_call = min(after_call, rules.pot_cap)
     top = view.current_bet + after_call
