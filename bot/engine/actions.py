@@ -46,6 +46,21 @@ class AllIn:
 
 
 @dataclass(frozen=True)
+class BringIn:
+    """Stud: post the forced bring-in (PHH ``pb``); the alternative is to complete."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Draw games: throw ``cards`` away and draw as many (none: stand pat; PHH ``sd``)."""
+
+    player: int
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Show:
     """Show the hand at showdown (PHH ``sm CARDS``)."""
 
@@ -67,7 +82,7 @@ class AgreeRuns:
     runs: int
 
 
-Action = Fold | Check | Call | Raise | AllIn | Show | Muck | AgreeRuns
+Action = Fold | Check | Call | Raise | AllIn | BringIn | Discard | Show | Muck | AgreeRuns
 
 
 @dataclass(frozen=True)
@@ -85,6 +100,8 @@ class LegalActions:
         all_in_to: the player's total on this street if he puts every chip in.
         stack: chips behind before acting.
         bet_unit: raises other than an all-in are multiples of it.
+        bring_in: stud: the bring-in this player must post (or complete instead); 0 when
+            no bring-in is due.
     """
 
     player: int
@@ -96,6 +113,7 @@ class LegalActions:
     all_in_to: int
     stack: int
     bet_unit: int = 1
+    bring_in: int = 0
 
     @property
     def can_raise(self) -> bool:
@@ -105,6 +123,8 @@ class LegalActions:
     def describe(self) -> str:
         """The legal choices in words, e.g. "fold, call 20, or raise to 40-500"."""
         parts: list[str] = []
+        if self.bring_in:
+            parts.append(f"bring it in for {self.bring_in}")
         if self.can_fold:
             parts.append("fold")
         if self.can_check:
@@ -113,7 +133,7 @@ class LegalActions:
             all_in = " (all-in)" if self.call_amount >= self.stack else ""
             parts.append(f"call {self.call_amount}{all_in}")
         if self.min_raise_to is not None and self.max_raise_to is not None:
-            verb = "bet" if self.can_check else "raise to"
+            verb = "complete to" if self.bring_in else "bet" if self.can_check else "raise to"
             if self.min_raise_to == self.max_raise_to:
                 all_in = " (all-in)" if self.min_raise_to == self.all_in_to else ""
                 parts.append(f"{verb} {self.min_raise_to}{all_in}")

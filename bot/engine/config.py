@@ -12,26 +12,42 @@ from .errors import ConfigError
 
 
 class Game(StrEnum):
-    """The board games the engine deals (the draw and stud games come later)."""
+    """The games of the rulebook; :mod:`bot.engine.games` gives each one's streets."""
 
     HOLDEM = "holdem"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha_hilo"
-
-    @property
-    def hole_cards(self) -> int:
-        """How many hole cards each player is dealt."""
-        return 2 if self is Game.HOLDEM else 4
+    STUD = "stud"
+    STUD_HILO = "stud_hilo"
+    RAZZ = "razz"
+    JACKS = "jacks"
+    ACE_TO_FIVE = "ace_to_five"
+    DEUCE_SINGLE = "deuce_to_seven_single"
+    DEUCE_TRIPLE = "deuce_to_seven_triple"
 
     @property
     def is_hilo(self) -> bool:
         """True for split games, where half the pot goes to the best eight-or-better low."""
-        return self is Game.OMAHA_HILO
+        return self in (Game.OMAHA_HILO, Game.STUD_HILO)
 
     @property
     def label(self) -> str:
         """The game's name as players say it."""
-        return {"holdem": "Hold'em", "omaha": "Omaha", "omaha_hilo": "Omaha Hi-Lo"}[self.value]
+        return _GAME_LABELS[self.value]
+
+
+_GAME_LABELS = {
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha_hilo": "Omaha Hi-Lo",
+    "stud": "Seven-Card Stud",
+    "stud_hilo": "Stud Hi-Lo",
+    "razz": "Razz",
+    "jacks": "Jacks or Better",
+    "ace_to_five": "Ace-to-Five Lowball",
+    "deuce_to_seven_single": "2-7 Single Draw",
+    "deuce_to_seven_triple": "2-7 Triple Draw",
+}
 
 
 class Structure(StrEnum):
@@ -77,6 +93,8 @@ class Stakes:
             street, e.g. ``1-4-8-8`` is ``spread_min=1, spread_max=(4, 4, 8, 8)``.
         straddle: the live straddle amount when one is posted (000 NL §14: twice the big
             blind); 0 means use twice the big blind.
+        bring_in: stud's forced bring-in (0: three tenths of the small bet, rounded up,
+            RULES.md "Games of rounds").
     """
 
     small_blind: int
@@ -88,6 +106,7 @@ class Stakes:
     spread_min: int = 0
     spread_max: tuple[int, ...] = ()
     straddle: int = 0
+    bring_in: int = 0
 
     def __post_init__(self) -> None:
         for name in (
@@ -99,12 +118,15 @@ class Stakes:
             "big_bet",
             "spread_min",
             "straddle",
+            "bring_in",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ConfigError(f"{name} must be a whole number of chips, 0 or more")
-        if self.big_blind <= 0:
-            raise ConfigError("the big blind must be at least 1 chip")
+        if self.big_blind <= 0 and self.small_bet <= 0:
+            raise ConfigError(
+                "the big blind (or, without blinds, the small bet) must be 1 chip or more"
+            )
         if self.small_blind > self.big_blind:
             raise ConfigError("the small blind may not be larger than the big blind")
         if any(not isinstance(m, int) or m <= 0 for m in self.spread_max):
@@ -119,6 +141,11 @@ class Stakes:
     def fixed_big(self) -> int:
         """The fixed-limit big bet (default: twice the small bet)."""
         return self.big_bet or 2 * self.fixed_small
+
+    @property
+    def bring_in_amount(self) -> int:
+        """Stud's bring-in: as set, else three tenths of the small bet rounded up (RULES.md)."""
+        return self.bring_in or -(-3 * self.fixed_small // 10)
 
     @property
     def straddle_amount(self) -> int:
@@ -145,6 +172,7 @@ class Stakes:
             spread_min=up(self.spread_min) if self.spread_min else 0,
             spread_max=tuple(up(m) for m in self.spread_max),
             straddle=up(self.straddle) if self.straddle else 0,
+            bring_in=up(self.bring_in) if self.bring_in else 0,
         )
 
 
@@ -218,8 +246,14 @@ class GameConfig:
         return maxima[min(street, len(maxima) - 1)]
 
     def fixed_bet_for(self, street: int) -> int:
-        """The fixed-limit bet size on ``street``: small bet on 0-1, big bet on 2-3."""
-        return self.stakes.fixed_small if street < 2 else self.stakes.fixed_big
+        """The fixed-limit bet size on ``street``: the small bet, or the big bet on the
+        streets the game plays for the big bet (hold'em's turn and river, stud from fifth
+        street, the draws after the first)."""
+        from .games import spec_for
+
+        streets = spec_for(self.game).streets
+        big = streets[min(street, len(streets) - 1)].big_bet
+        return self.stakes.fixed_big if big else self.stakes.fixed_small
 
     @property
     def full_bet(self) -> int:

@@ -397,7 +397,7 @@ def describe_high(cards: Sequence[str]) -> str:
         cards: 5, 6 or 7 distinct cards.
     Returns:
         The category with its ranks, then the five cards, e.g.
-        ``"full house, kings full of sevens (K♠ K♥ K♦ 7♣ 7♠)"``, ``"flush, ace high (A♠ Q♠ 9♠
+        ``"full house, kings full of sevens (K♠ K♥ K♦ 7♠ 7♣)"``, ``"flush, ace high (A♠ Q♠ 9♠
         7♠ 2♠)"``, ``"straight, five high (5♦ 4♣ 3♥ 2♠ A♣)"``, ``"royal flush (...)"``.
     Raises:
         HandError: (a ValueError) on the same inputs as :func:`high_value`.

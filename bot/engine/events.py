@@ -80,6 +80,36 @@ class CardProofs(Event):
 
 
 @dataclass(frozen=True)
+class UpCardsDealt(Event):
+    """Stud: cards dealt face up, seen by everyone."""
+
+    player: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    """Draw games: a player threw ``count`` cards away (0: stood pat); the cards stay hidden."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True)
+class CardsDrawn(Event):
+    """Draw games: a player's new cards and his whole hand after the draw: private to him."""
+
+    player: int
+    cards: tuple[str, ...]
+    hand: tuple[str, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        """Only the drawing player sees what he drew."""
+        return self.player
+
+
+@dataclass(frozen=True)
 class BoardDealt(Event):
     """Community cards; ``run`` is 0 for the only or first run of the board."""
 
@@ -188,3 +218,19 @@ class ShuffleOpened(Event):
 
     root: str
     openings: tuple[CardOpening, ...]
+
+
+@dataclass(frozen=True)
+class PassedOut(Event):
+    """Jacks or better: nobody opened; the pot of ``pot`` chips carries to the next deal
+    (004 jacks §1)."""
+
+    pot: int
+
+
+@dataclass(frozen=True)
+class OpenersVerified(Event):
+    """Jacks or better: the opener held openers (checked by the bot when he opened; 004 jacks
+    §3, §9-10). His opening hand is shown only if a player asks (§8)."""
+
+    player: int

@@ -1,144 +1,77 @@
-"""The hand state machine for the board games: hold'em, Omaha, Omaha hi-lo.
+"""The hand state machine for every game of the rulebook: board games, stud and draw.
 
 A :class:`Hand` takes the players in hand order (index 0 is the first seat left of the
 button, the last index is the button; heads-up, index 0 is the big blind and the button
-posts the small blind, as in PHH). It posts antes and blinds, deals (from its own deck in
-play, or cards given one deal at a time in replay), runs the betting rounds, the showdown
-and the pots. At every decision ``to_act`` and :meth:`Hand.legal_actions` say who acts and
-what is legal with exact amounts; :meth:`Hand.apply` either applies an action and returns
-its events, or raises an :class:`~bot.engine.errors.IllegalAction` whose message says what
-is legal, having changed nothing.
+posts the small blind, as in PHH). It posts antes and blinds, deals street by street as
+the game's :class:`~bot.engine.games.GameSpec` says (from its own deck in play, or cards
+given one deal at a time in replay), runs the draws and betting rounds, the showdown and
+the pots. At every decision ``to_act`` and :meth:`Hand.legal_actions` say who acts and what
+is legal with exact amounts; :meth:`Hand.apply` either applies an action and returns its
+events, or raises an :class:`~bot.engine.errors.IllegalAction` whose message says what is
+legal, having changed nothing.
 """
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from . import limits
 from .actions import (
     Action,
     AgreeRuns,
-    AllIn,
-    Call,
-    Check,
-    Fold,
-    LegalActions,
+    Discard,
     Muck,
-    Raise,
     Show,
 )
+from .betting import Betting
 from .cards import UNKNOWN, CardError, Deck
-from .config import GameConfig, Structure
+from .config import Structure
 from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
+from .evaluate import high_value
 from .events import (
-    Acted,
     BoardDealt,
     CardProofs,
-    Corrected,
+    CardsDrawn,
+    Discarded,
     Event,
-    HandEnded,
     HandStarted,
     HoleCardsDealt,
-    Mucked,
+    PassedOut,
     Posted,
     PotKilled,
     RunsAgreed,
-    Shown,
-    ShuffleOpened,
     StreetEnded,
     UncalledReturned,
+    UpCardsDealt,
 )
 from .fairness import CardOpening, SecretShuffle, commit
-from .kills import Kill
-from .showdown import Showdown
+from .games import Opener, Ranking, spec_for
+from .reveal import ShowdownFlow
+from .setup import HandSetup
+from .showing import bring_in_player, first_to_act
 
-BOARD_DEALS = (3, 1, 1)  # flop, turn, river
-STREET_NAMES = ("preflop", "flop", "turn", "river")
+__all__ = ["Hand", "HandSetup", "Phase"]
+
+_JACKS = high_value(("Jc", "Jd", "2h", "3s", "4c"))  # the weakest hand that opens (004 jacks §1)
 
 
 class Phase(StrEnum):
     """Where a hand stands."""
 
     DEALING_HOLE = "dealing_hole"
+    DEALING_BOARD = "dealing_board"
+    DRAWING = "drawing"
     BETTING = "betting"
     RUNS_VOTE = "runs_vote"
-    DEALING_BOARD = "dealing_board"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
 
 
-@dataclass(frozen=True)
-class HandSetup:
-    """Everything needed to start a hand; with the action log it rebuilds the hand exactly.
-
-    Attributes:
-        config: the game, structure, stakes and house rules.
-        names: player names in hand order (index 0 left of the button, button last).
-        stacks: chips each player has before the hand, all positive.
-        blinds: per-player blind or straddle posted before the deal (chips); None for the
-            standard small blind, big blind (and straddle when ``straddle`` is set).
-        antes: per-player antes; None for ``config.stakes.ante`` each plus the big blind
-            ante from the big blind.
-        dead: per-player dead money (a missed small blind): into the pot, not a bet.
-        straddle: the player left of the big blind posts a live straddle (000 NL §14).
-        first_to_act: who acts first on the first round; None for the player left of the
-            largest blind.
-        deck_order: the deck in dealing order (None: shuffle with the OS CSPRNG).
-        dead_antes: antes are dead money for the main pot rather than each player's stake
-            in the side pots; True for a big blind ante (one player antes for the table),
-            and for PHH files with ``ante_trimming_status = false``.
-    """
-
-    config: GameConfig
-    names: tuple[str, ...]
-    stacks: tuple[int, ...]
-    blinds: tuple[int, ...] | None = None
-    antes: tuple[int, ...] | None = None
-    dead: tuple[int, ...] | None = None
-    straddle: bool = False
-    first_to_act: int | None = None
-    deck_order: tuple[str, ...] | None = None
-    dead_antes: bool | None = None
-    blind_kinds: tuple[str, ...] | None = None
-    kill: Kill | None = None
-
-    @property
-    def antes_are_dead(self) -> bool:
-        """Whether antes go in as dead money (default: when the stakes have a big blind ante)."""
-        if self.dead_antes is not None:
-            return self.dead_antes
-        return self.config.stakes.big_blind_ante > 0
-
-    def forced_blinds(self) -> tuple[int, ...]:
-        """The per-player blinds this setup posts (before capping at stacks)."""
-        if self.blinds is not None:
-            return self.blinds
-        n = len(self.names)
-        stakes = self.config.stakes
-        if n == 2:
-            return (stakes.big_blind, stakes.small_blind)
-        blinds = [0] * n
-        blinds[0], blinds[1] = stakes.small_blind, stakes.big_blind
-        if self.straddle:
-            blinds[2 % n] = stakes.straddle_amount
-        return tuple(blinds)
-
-    def forced_antes(self) -> tuple[int, ...]:
-        """The per-player antes this setup posts (before capping at stacks)."""
-        if self.antes is not None:
-            return self.antes
-        n = len(self.names)
-        stakes = self.config.stakes
-        antes = [stakes.ante] * n
-        if stakes.big_blind_ante:
-            antes[0 if n == 2 else 1] += stakes.big_blind_ante
-        return tuple(antes)
-
-
-class Hand:
-    """One hand of a board game, from the forced bets to the pots.
+class Hand(Betting, ShowdownFlow):
+    """One hand, from the forced bets to the pots.
 
     Args:
         setup: the players, stacks, stakes and forced bets (:class:`HandSetup`).
@@ -146,16 +79,17 @@ class Hand:
             time through :meth:`deal_hole` and :meth:`deal_board` (replay).
         strict: refuse every amount that is not legal exactly as given (replay); False
             applies the two corrections of play (RULES.md "In play and in replay").
-        offer_runs: when betting is over with someone all-in, ask the players in the pot
-            whether to run the board more than once (000 NL §17).
+        offer_runs: when betting is over with someone all-in in a board game, ask the
+            players in the pot whether to run the board more than once (000 NL §17).
         auto_showdown: resolve the showdown by the rules without asking (the last
             aggressor shows first; a hand that cannot win is mucked unseen); False waits
             for :class:`Show` and :class:`Muck`.
         shuffle: the commitment to the deck (play); None commits to the deck with fresh
             salts from the OS CSPRNG. Pass a restored one to rebuild a hand exactly.
+        describe: name the hands shown in events ("flush, ace high"); replays skip it.
     Raises:
         ConfigError: fewer than 2 players, a stack that is not a positive whole number,
-            mismatched lengths, or a deck that cannot deal the hand.
+            mismatched lengths, more players than the deck can deal, or a bad deck.
     """
 
     def __init__(
@@ -167,24 +101,20 @@ class Hand:
         offer_runs: bool = False,
         auto_showdown: bool = True,
         shuffle: SecretShuffle | None = None,
+        describe: bool = True,
     ) -> None:
         n = len(setup.names)
-        if n < 2:
-            raise ConfigError("a hand needs at least 2 players")
-        if len(setup.stacks) != n:
-            raise ConfigError("one stack per player is needed")
-        for stack in setup.stacks:
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-                raise ConfigError("every stack must be a whole number of chips above 0")
-        if n * setup.config.game.hole_cards + 5 > 52:
-            raise ConfigError(f"{n} players cannot all be dealt {setup.config.game.label}")
+        self.spec = spec_for(setup.config.game)
+        self._validate(setup, n)
         self.setup = setup
         self.config = setup.config
         self.n = n
+        self.names = setup.names
         self.auto_deal = auto_deal
         self.strict = strict
         self.offer_runs = offer_runs
         self.auto_showdown = auto_showdown
+        self.describe = describe
         try:
             self.deck = Deck(setup.deck_order) if auto_deal else None
         except CardError as exc:
@@ -195,15 +125,20 @@ class Hand:
                 raise ConfigError("the shuffle commitment is not for this deck")
             self.shuffle = shuffle or commit(self.deck.order)
         self._positions: dict[str, int] = {}
+        self._in_play: set[str] = set()  # cards in hands and on the board
+        self._discards: list[tuple[int, str]] = []
+        self._stub: list[str] = []  # reshuffled discards, dealt when the deck is out
         self.starting = tuple(setup.stacks)
         self.stacks = list(setup.stacks)
-        self.bets = [0] * n  # this street
-        self.contributed = [0] * n  # whole hand, antes included
+        self.bets = [0] * n
+        self.contributed = [0] * n
         self.folded = [False] * n
+        self.live_count = n
         self.hole: list[tuple[str, ...] | None] = [None] * n
+        self.up: list[tuple[bool, ...]] = [()] * n
         self.board: list[str] = []
         self.run_boards: list[list[str]] = []
-        self.collected = 0  # chips gathered from finished streets
+        self.collected = 0
         self.dead = 0
         self.street = 0
         self.phase = Phase.DEALING_HOLE
@@ -216,8 +151,12 @@ class Hand:
         self.final_aggressor: int | None = None
         self.big_blind_player: int | None = None
         self.small_blind_posted: tuple[int, int] | None = None
+        self.bring_in_due: int | None = None
+        self.opener: int | None = None
+        self.opening_hand: tuple[str, ...] | None = None
         self.to_act: int | None = None
         self.betting_over = False
+        self.passed_out = False
         self.runs = 1
         self.run_votes: dict[int, int] = {}
         self.shown: dict[int, tuple[str, ...]] = {}
@@ -225,21 +164,41 @@ class Hand:
         self.won = [0] * n
         self.scoops: tuple[int, ...] = ()
         self.events: list[Event] = []
-        self.log: list[str] = []  # PHH action strings
+        self.log: list[str] = []
+        self._need_hole: dict[int, int] = {}
+        self._need_board = 0
+        self._drawn: set[int] = set()
         self._post_forced()
-        if auto_deal:
-            self._deal_all_hole()
+        self._begin_street(0)
+
+    def _validate(self, setup: HandSetup, n: int) -> None:
+        if n < 2:
+            raise ConfigError("a hand needs at least 2 players")
+        if len(setup.stacks) != n:
+            raise ConfigError("one stack per player is needed")
+        for stack in setup.stacks:
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise ConfigError("every stack must be a whole number of chips above 0")
+        spec = self.spec
+        if spec.is_stud:
+            room = n <= 8
+        elif spec.is_draw:
+            room = n * 5 <= 52
+        else:
+            room = n * len(spec.streets[0].hole) + 5 <= 52
+        if not room:
+            raise ConfigError(f"{n} players cannot all be dealt {setup.config.game.label}")
+        if spec.is_stud and setup.config.structure not in (
+            Structure.FIXED_LIMIT,
+            Structure.SPREAD_LIMIT,
+        ):
+            raise ConfigError("stud games are played fixed or spread limit here")
 
     # ------------------------------------------------------------------ queries
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """Player names in hand order."""
-        return self.setup.names
-
-    @property
     def is_complete(self) -> bool:
-        """True once the pots have been awarded."""
+        """True once the pots have been awarded (or, in jacks or better, nobody opened)."""
         return self.phase is Phase.COMPLETE
 
     def pot_total(self) -> int:
@@ -247,38 +206,43 @@ class Hand:
         return self.collected + self.dead + sum(self.bets)
 
     def chips_in_play(self) -> int:
-        """Stacks plus the pot; equals the starting total at every moment (chips conserved)."""
+        """Stacks plus the pot; equals the starting total plus any carried pot at every
+        moment (chips conserved)."""
         return sum(self.stacks) + self.pot_total()
 
     def live(self) -> list[int]:
         """Players still holding cards, in hand order."""
         return [i for i in range(self.n) if not self.folded[i]]
 
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do now, with exact amounts.
+    def upcards(self, player: int) -> tuple[str, ...]:
+        """A stud player's face-up cards (seen by everyone)."""
+        cards = self.hole[player] or ()
+        return tuple(c for c, face_up in zip(cards, self.up[player], strict=False) if face_up)
 
-        Raises:
-            IllegalAction: when no betting decision is pending (dealing, showdown, over).
-        """
-        if self.phase is not Phase.BETTING or self.to_act is None:
-            raise IllegalAction(self._no_betting_reason())
-        p = self.to_act
-        stack = self.stacks[p]
-        owe = self.current_bet - self.bets[p]
-        rng = self._raise_range(p)
-        return LegalActions(
-            player=p,
-            can_fold=owe > 0,
-            can_check=owe <= 0,
-            call_amount=max(0, min(owe, stack)),
-            min_raise_to=rng[0] if rng else None,
-            max_raise_to=rng[1] if rng else None,
-            all_in_to=self.bets[p] + stack,
-            stack=stack,
-            bet_unit=self.config.rules.bet_unit,
-        )
+    def _betting_open(self) -> bool:
+        return self.phase is Phase.BETTING
 
-    # ------------------------------------------------------------------ set-up
+    def _open_pair(self) -> bool:
+        if self.street != 1 or not self.spec.is_stud or self.spec.ranking is not Ranking.HIGH:
+            return False
+        for i in range(self.n):
+            if not self.folded[i]:
+                ranks = [c[0] for c in self.upcards(i)]
+                if len(set(ranks)) < len(ranks):
+                    return True
+        return False
+
+    def _has_openers(self, p: int) -> bool:
+        cards = self.hole[p] or ()
+        if UNKNOWN in cards or len(cards) != 5:
+            return True  # a replay takes an unknown hand's open as played
+        return high_value(cards) >= _JACKS
+
+    def _note_opener(self, p: int) -> None:
+        self.opener = p
+        self.opening_hand = self.hole[p]
+
+    # ------------------------------------------------------------------ forced bets
 
     def _emit(self, event: Event) -> Event:
         self.events.append(event)
@@ -286,15 +250,20 @@ class Hand:
 
     def _post_forced(self) -> None:
         setup = self.setup
+        n = self.n
         blinds = setup.forced_blinds()
         antes = setup.forced_antes()
-        dead = setup.dead or (0,) * self.n
-        if len(blinds) != self.n or len(antes) != self.n or len(dead) != self.n:
+        dead = setup.dead or (0,) * n
+        if len(blinds) != n or len(antes) != n or len(dead) != n:
             raise ConfigError("one blind, ante and dead amount per player is needed")
-        if any(x < 0 for x in (*blinds, *antes, *dead)):
+        if any(x < 0 for x in (*blinds, *antes, *dead)) or setup.carried < 0:
             raise ConfigError("forced bets cannot be negative")
         if setup.straddle and not self.config.rules.straddle_allowed:
             raise ConfigError("this table's house rules allow no straddle (000 NL §14)")
+        if setup.straddle and n == 2:
+            raise ConfigError("there is no straddle heads-up: it is posted left of the big blind")
+        if any(blinds) and not self.spec.blinds:
+            raise ConfigError(f"{self.config.game.label} is played without blinds")
         root = self.shuffle.commitment.root if self.shuffle else None
         self._emit(HandStarted(self.config.describe(), self.names, self.starting, root))
         if setup.kill is not None:
@@ -303,7 +272,8 @@ class Hand:
             killer = self.names.index(setup.kill.killer)
             kill = setup.kill
             self._emit(PotKilled(killer, kill.amount, kill.reason, self.config.describe()))
-        for i in range(self.n):
+        self.dead = setup.carried
+        for i in range(n):
             take = min(antes[i], self.stacks[i])
             if take:
                 self.stacks[i] -= take
@@ -313,14 +283,14 @@ class Hand:
                     self.contributed[i] += take
                     self.collected += take
                 self._emit(Posted(i, "ante", take, self.stacks[i] == 0))
-        for i in range(self.n):
+        for i in range(n):
             take = min(dead[i], self.stacks[i])
             if take:
                 self.stacks[i] -= take
                 self.dead += take
                 self._emit(Posted(i, "dead", take, self.stacks[i] == 0))
         top = max(blinds)
-        for i in range(self.n):
+        for i in range(n):
             take = min(blinds[i], self.stacks[i])
             if not blinds[i]:
                 continue
@@ -340,10 +310,10 @@ class Hand:
         if self.config.street_structure(0) is Structure.FIXED_LIMIT:
             self.full_raise = limits.street_minimum(self.config, 0)
         if setup.first_to_act is not None:
-            self._first = setup.first_to_act % self.n
+            self._first = setup.first_to_act % n
         else:
-            largest = max(range(self.n), key=lambda i: (blinds[i] > 0 and blinds[i] == top, i))
-            self._first = (largest + 1) % self.n if top else 0
+            largest = max(range(n), key=lambda i: (blinds[i] > 0 and blinds[i] == top, i))
+            self._first = (largest + 1) % n if top else 0
 
     def _blind_kind(self, i: int, blinds: Sequence[int]) -> str:
         kinds = self.setup.blind_kinds
@@ -365,88 +335,144 @@ class Hand:
 
     # ------------------------------------------------------------------ dealing
 
-    def _draw(self, count: int) -> list[str]:
+    def _begin_street(self, street: int) -> None:
+        self.street = street
+        spec_street = self.spec.streets[street]
+        live = [i for i in range(self.n) if not self.folded[i]]
+        self._need_hole = {i: len(spec_street.hole) for i in live} if spec_street.hole else {}
+        self._need_board = spec_street.board
+        if self._need_hole and self.spec.is_stud and self.deck is not None:
+            available = self.deck.remaining()
+            if available < len(live) * len(spec_street.hole):
+                self._need_hole, self._need_board = {}, 1  # one shared card for everyone
+        if not self._need_hole and not self._need_board:
+            self._after_deal()
+            return
+        self.phase = Phase.DEALING_HOLE if self._need_hole else Phase.DEALING_BOARD
+        self.to_act = None
+        if self.deck is not None:
+            self._deal_street_auto()
+
+    def _draw_cards(self, count: int, owner: int | None = None) -> list[str]:
         assert self.deck is not None
-        start = self.deck.position
-        cards = self.deck.deal(count)
-        for k, card in enumerate(cards):
-            self._positions[card] = start + k
+        cards: list[str] = []
+        take = min(count, self.deck.remaining())
+        if take:
+            start = self.deck.position
+            cards = self.deck.deal(take)
+            for k, card in enumerate(cards):
+                self._positions[card] = start + k
+        while len(cards) < count:
+            if not self._stub:
+                self._reshuffle(owner)
+            if not self._stub:
+                raise ConfigError("the deck and the discards are exhausted")
+            cards.append(self._stub.pop())
         return cards
 
-    def _deal_all_hole(self) -> None:
-        count = self.config.game.hole_cards
-        for i in range(self.n):
-            self._take_hole(i, tuple(self._draw(count)))
-            if self.shuffle is not None:
-                openings = self.shuffle.open_many(self._positions[c] for c in self.hole[i] or ())
-                self._emit(CardProofs(i, tuple(openings)))
-        self._start_betting()
+    def _reshuffle(self, owner: int | None) -> None:
+        """The stub ran short: the discards (never the drawing player's own) are shuffled to
+        finish the draw (the draw-games issue; 004)."""
+        pool = [c for who, c in self._discards if who != owner and c not in self._in_play]
+        pool = [c for c in pool if c not in self._stub]
+        self._discards = [(who, c) for who, c in self._discards if who == owner]
+        seed = self.setup.reshuffle_seed or secrets.randbits(64)
+        random.Random(seed + len(self.log)).shuffle(pool)
+        self._stub = pool
+
+    def _deal_street_auto(self) -> None:
+        spec_street = self.spec.streets[self.street]
+        for i in sorted(self._need_hole):
+            cards = tuple(self._draw_cards(self._need_hole[i]))
+            self._take_hole(i, cards, spec_street.hole)
+        if self._need_board:
+            self._put_board(self._draw_cards(self._need_board))
+        else:
+            self._after_deal()
+
+    def _take_hole(self, player: int, cards: tuple[str, ...], faces: tuple[bool, ...]) -> None:
+        self._need_hole.pop(player, None)
+        self.hole[player] = (self.hole[player] or ()) + cards
+        self.up[player] = self.up[player] + faces
+        self._in_play.update(cards)
+        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
+        self._emit(HoleCardsDealt(player, cards))
+        shown = tuple(c for c, f in zip(cards, faces, strict=True) if f)
+        if shown:
+            self._emit(UpCardsDealt(player, shown))
+        if self.shuffle is not None and cards and cards[0] in self._positions:
+            openings = self.shuffle.open_many(self._positions[c] for c in cards)
+            self._emit(CardProofs(player, tuple(openings)))
 
     def public_openings(self) -> list[CardOpening]:
-        """The openings of every card that became public: the board(s) and shown hands.
-
-        Folded and mucked hands and the undealt stub are never opened.
-        """
+        """The openings of every card that became public: the board(s), stud upcards and
+        the hands shown. Folded and mucked hands and the undealt stub are never opened."""
         if self.shuffle is None:
             return []
         public = [c for board in self.boards() for c in board]
         public += [c for cards in self.shown.values() for c in cards]
+        for i in range(self.n):
+            public += self.upcards(i)
         positions = sorted({self._positions[c] for c in public if c in self._positions})
         return self.shuffle.open_many(positions)
 
-    def _take_hole(self, player: int, cards: tuple[str, ...]) -> None:
-        self.hole[player] = cards
-        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
-        self._emit(HoleCardsDealt(player, cards))
-
     def deal_hole(self, player: int, cards: Sequence[str]) -> list[Event]:
-        """Replay: give ``player`` his hole cards (``"??"`` for unknown ones).
+        """Replay: deal ``player`` the cards this street (or this draw) gives him (``"??"``
+        for unknown ones).
 
         Raises:
-            IllegalAction: not the dealing phase, the player already has cards, the wrong
-                number of cards, or a card already dealt.
+            IllegalAction: no hole cards are due to this player now, the wrong number of
+                cards, or a card already in play.
         """
-        if self.phase is not Phase.DEALING_HOLE:
-            raise IllegalAction("hole cards are dealt only before the first betting round")
         if not 0 <= player < self.n:
             raise IllegalAction(f"there is no player {player + 1} in this hand")
-        if self.hole[player] is not None:
-            raise IllegalAction(f"{self.names[player]} already has hole cards")
-        need = self.config.game.hole_cards
+        need = self._need_hole.get(player)
+        if need is None or self.phase not in (Phase.DEALING_HOLE, Phase.DRAWING):
+            raise IllegalAction(f"no cards are due to {self.names[player]} now")
         if len(cards) != need:
-            raise IllegalAction(
-                f"{self.config.game.label} deals {need} hole cards, not {len(cards)}"
-            )
-        self._check_unseen(cards)
+            raise IllegalAction(f"{self.names[player]} is due {need} card(s), not {len(cards)}")
+        self._check_unseen(cards, player)
         start = len(self.events)
-        self._take_hole(player, tuple(cards))
-        if all(h is not None for h in self.hole):
-            self._start_betting()
+        if self.phase is Phase.DRAWING:
+            self._take_drawn(player, tuple(cards))
+            self._continue_draw()
+        else:
+            self._take_hole(player, tuple(cards), self.spec.streets[self.street].hole)
+            if not self._need_hole:
+                if self._need_board:
+                    self.phase = Phase.DEALING_BOARD
+                else:
+                    self._after_deal()
         return self.events[start:]
 
-    def _check_unseen(self, cards: Sequence[str]) -> None:
-        seen = {c for h in self.hole if h for c in h} | set(self.board)
-        for run in self.run_boards:
-            seen.update(run)
-        seen.discard(UNKNOWN)
+    def _check_unseen(self, cards: Sequence[str], player: int | None = None) -> None:
         known = [c for c in cards if c != UNKNOWN]
-        if len(set(known)) != len(known) or seen & set(known):
+        if len(set(known)) != len(known) or self._in_play.intersection(known):
             raise IllegalAction("a card cannot be dealt twice")
+        if player is not None and self.phase is Phase.DRAWING:
+            own = {c for who, c in self._discards if who == player}
+            if own.intersection(known):
+                raise IllegalAction("a player is never dealt his own discards back")
 
     def board_needed(self) -> int:
         """How many board cards the next deal takes (0 when no deal is due)."""
-        if self.phase is not Phase.DEALING_BOARD:
-            return 0
-        return (
-            BOARD_DEALS[len(self.board) // 3 + (len(self.board) > 3)] if len(self.board) < 5 else 0
-        )
+        return self._need_board if self.phase is Phase.DEALING_BOARD else 0
 
     def deal_board(self, cards: Sequence[str]) -> list[Event]:
-        """Replay: deal the next board cards (3 for the flop, then 1 and 1).
+        """Replay: deal the next board cards (3 for the flop, then 1 and 1; in stud, one
+        shared card when the deck cannot give everyone one).
 
         Raises:
             IllegalAction: no board deal is due, or the wrong number of cards.
         """
+        if (
+            self.spec.is_stud
+            and self.phase is Phase.DEALING_HOLE
+            and len(cards) == 1
+            and len(self._need_hole) == self.live_count
+        ):
+            self._need_hole, self._need_board = {}, 1
+            self.phase = Phase.DEALING_BOARD
         need = self.board_needed()
         if not need:
             raise IllegalAction("no board cards are due now")
@@ -459,287 +485,130 @@ class Hand:
 
     def _put_board(self, cards: list[str]) -> None:
         self.board.extend(cards)
-        street = {3: 1, 4: 2, 5: 3}[len(self.board)]
+        self._in_play.update(cards)
+        self._need_board = 0
         self.log.append(f"d db {''.join(cards)}")
-        self._emit(BoardDealt(street, tuple(cards)))
-        if self.betting_over:
-            if len(self.board) == 5:
-                self._enter_showdown()
+        self._emit(BoardDealt(self.street, tuple(cards)))
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        if self.spec.streets[self.street].draw:
+            self._drawn = set()
+            self.phase = Phase.DRAWING
+            self._continue_draw()
             return
-        self.street = street
+        if self.betting_over:
+            self._next_street()
+            return
         self._start_betting()
 
-    def _deal_board_auto(self) -> None:
-        assert self.deck is not None
-        while self.phase is Phase.DEALING_BOARD:
-            if self.runs > 1 and self.betting_over:
-                self._deal_runs()
+    # ------------------------------------------------------------------ draws
+
+    def _continue_draw(self) -> None:
+        for i in range(self.n):
+            if not self.folded[i] and i not in self._drawn:
+                self.to_act = i
                 return
-            self._put_board(self._draw(self.board_needed()))
+        self.to_act = None
+        if self._need_hole:
+            return  # replay: replacement cards still due
+        if self.betting_over:
+            self._next_street()
+        else:
+            self._start_betting()
 
-    def _deal_runs(self) -> None:
-        assert self.deck is not None
-        base = list(self.board)
-        missing = 5 - len(base)
-        for run in range(self.runs):
-            extra = self._draw(missing)
-            self.run_boards.append(base + extra)
-            self._emit(BoardDealt(3, tuple(extra), run))
-        self.board = list(self.run_boards[0])
-        self._enter_showdown()
+    def _discard(self, action: Discard) -> None:
+        p = action.player
+        if self.phase is not Phase.DRAWING or self.to_act is None:
+            raise IllegalAction("it is not the draw")
+        if p != self.to_act:
+            raise NotYourTurn(f"it is not your turn to draw: {self.names[self.to_act]} draws")
+        cards = tuple(action.cards)
+        hand = list(self.hole[p] or ())
+        if len(cards) > len(hand) or len(set(c for c in cards if c != UNKNOWN)) != len(
+            [c for c in cards if c != UNKNOWN]
+        ):
+            raise IllegalAction(f"you may discard up to {len(hand)} of your own cards")
+        for card in cards:
+            if card in hand:
+                hand.remove(card)
+            elif UNKNOWN in hand and (card == UNKNOWN or self.strict):
+                hand.remove(UNKNOWN)
+            else:
+                raise IllegalAction(
+                    f"{card} is not in your hand: discard from {' '.join(self.hole[p] or ())}"
+                )
+        self.hole[p] = tuple(hand)
+        self.up[p] = (False,) * len(hand)
+        self._in_play.difference_update(cards)
+        self._discards.extend((p, c) for c in cards if c != UNKNOWN)
+        self._drawn.add(p)
+        self.log.append(f"p{p + 1} sd {''.join(cards)}".rstrip())
+        self._emit(Discarded(p, len(cards)))
+        if cards:
+            self._need_hole[p] = len(cards)
+            if self.deck is not None:
+                self._take_drawn(p, tuple(self._draw_cards(len(cards), owner=p)))
+        self._continue_draw()
 
-    # ------------------------------------------------------------------ betting
+    def _take_drawn(self, player: int, cards: tuple[str, ...]) -> None:
+        self._need_hole.pop(player, None)
+        self.hole[player] = (self.hole[player] or ()) + cards
+        self.up[player] = (False,) * len(self.hole[player] or ())
+        self._in_play.update(cards)
+        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
+        self._emit(CardsDrawn(player, cards, self.hole[player] or ()))
 
-    def _can_act(self, i: int) -> bool:
-        return not self.folded[i] and self.stacks[i] > 0
-
-    def _needs_action(self, i: int) -> bool:
-        if not self._can_act(i):
-            return False
-        level = self.acted_level[i]
-        return level is None or self.bets[i] < self.current_bet
+    # ------------------------------------------------------------------ betting rounds
 
     def _start_betting(self) -> None:
         n = self.n
-        if self.street > 0:
-            self.bets = [0] * n
-            self.current_bet = 0
-            self.full_raise = limits.street_minimum(self.config, self.street)
+        street = self.street
+        spec_street = self.spec.streets[street]
+        first = 0
+        if street > 0 or not self.spec.blinds:
+            if street > 0:
+                self.bets = [0] * n
+                self.current_bet = 0
+                self.opening = False
+            self.full_raise = limits.street_minimum(self.config, street)
             self.raise_count = 0
-            self.opening = False
-            first = 0
-        else:
+        if street == 0 and self.spec.blinds:
             first = self._first
+        elif spec_street.opener in (Opener.BRING_IN_LOW, Opener.BRING_IN_HIGH):
+            upcards = [
+                self.upcards(i)[-1] if not self.folded[i] and self.upcards(i) else None
+                for i in range(n)
+            ]
+            first = bring_in_player(upcards, spec_street.opener is Opener.BRING_IN_HIGH)
+            self.full_raise = 0
+            if self.stacks[first] > 0:
+                self.bring_in_due = first
+        elif spec_street.opener in (Opener.BEST_SHOWING, Opener.WORST_SHOWING):
+            showing = [None if self.folded[i] else self.upcards(i) for i in range(n)]
+            first = first_to_act(showing, spec_street.opener is Opener.WORST_SHOWING)
         self.acted_level = [None] * n
         self.last_aggressor = None
         self.phase = Phase.BETTING
-        # A player whose every opponent is all-in has no one to bet against (and owes nothing).
-        for i in range(n):
-            if (
-                self._can_act(i)
-                and self.bets[i] >= self.current_bet
-                and not any(self._can_act(j) for j in range(n) if j != i)
-            ):
-                self.acted_level[i] = self.current_bet
+        able = [i for i in range(n) if not self.folded[i] and self.stacks[i] > 0]
+        if len(able) == 1 and self.bets[able[0]] >= self.current_bet:
+            self.acted_level[able[0]] = self.current_bet  # no one left to bet against
         self.to_act = self._next_from(first)
         if self.to_act is None:
             self._close_street()
 
-    def _next_from(self, start: int) -> int | None:
-        for k in range(self.n):
-            i = (start + k) % self.n
-            if self._needs_action(i):
-                return i
-        return None
-
-    def _raise_range(self, p: int) -> tuple[int, int] | None:
-        stack = self.stacks[p]
-        owe = self.current_bet - self.bets[p]
-        if stack <= owe:
-            return None
-        if not any(
-            j != p and not self.folded[j] and self.stacks[j] + self.bets[j] > self.current_bet
-            for j in range(self.n)
-        ):
-            return None
-        level = self.acted_level[p]
-        if level is not None:
-            threshold = limits.reopen_threshold(self.config, self.street, self.full_raise)
-            if self.current_bet - level < threshold:
-                return None
-            if not self.config.rules.check_raise and level == 0 and self.current_bet > 0:
-                return None
-        if self._capped():
-            return None
-        view = limits.RoundView(
-            street=self.street,
-            current_bet=self.current_bet,
-            player_bet=self.bets[p],
-            stack=stack,
-            full_raise=self.full_raise,
-            pot=self._pot_for_limit(),
-            opening=self.street == 0 and self.opening,
-        )
-        lowest, highest = limits.raise_range(self.config, view)
-        unit = self.config.rules.bet_unit
-        all_in = self.bets[p] + stack
-        if unit > 1:
-            lowest = -(-lowest // unit) * unit
-            if highest < all_in:  # an all-in need not be a multiple of the unit (000 NL §13)
-                highest = max(lowest, highest // unit * unit)
-        return min(lowest, all_in), min(highest, all_in)
-
-    def _capped(self) -> bool:
-        if not self.config.street_structure(self.street).is_limit:
-            return False
-        rules = self.config.rules
-        if rules.raise_cap is None:
-            return False
-        if len(self.live()) <= 2 and not rules.cap_heads_up:
-            return False
-        bet_made = self.street == 0 or self.current_bet > 0
-        return bet_made and self.raise_count >= rules.raise_cap
-
-    def _pot_for_limit(self) -> int:
-        pot = self.pot_total()
-        if (
-            self.config.rules.small_blind_counts_as_big
-            and self.street == 0
-            and self.small_blind_posted is not None
-            and self.big_blind_player is not None
-            and self.acted_level[self.big_blind_player] is None
-        ):
-            pot += max(0, self.config.stakes.big_blind - self.small_blind_posted[1])
-        return pot
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply one player action and return the events it caused.
-
-        Args:
-            action: a :mod:`bot.engine.actions` record naming the player by hand index.
-        Returns:
-            The new events, in order (board cards dealt and pots awarded included when the
-            action closes a round in play).
-        Raises:
-            HandOver: the hand is complete.
-            NotYourTurn: someone else is to act.
-            IllegalAction: anything else the rules do not allow; its message says what is
-                legal. Nothing changes when it is raised.
-        """
-        if self.phase is Phase.COMPLETE:
-            raise HandOver("this hand is over")
-        player = getattr(action, "player", None)
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.n:
-            raise IllegalAction(f"there is no player {player!r} in this hand")
-        start = len(self.events)
-        if isinstance(action, (Show, Muck)):
-            self._showdown_action(action)
-        elif isinstance(action, AgreeRuns):
-            self._vote_runs(action)
-        else:
-            self._betting_action(action)
-        if self.auto_deal:
-            self._advance()
-        return self.events[start:]
-
-    def _no_betting_reason(self) -> str:
-        if self.phase is Phase.COMPLETE:
-            return "this hand is over"
-        if self.phase is Phase.SHOWDOWN:
-            return "betting is over: it is the showdown"
-        if self.phase is Phase.RUNS_VOTE:
-            return "betting is over: the players in the pot are choosing how many runs"
-        return "no one is to act until the cards are dealt"
-
-    def _betting_action(self, action: Action) -> None:
-        if self.phase is not Phase.BETTING or self.to_act is None:
-            raise IllegalAction(self._no_betting_reason())
-        p = action.player
-        if p != self.to_act:
-            raise NotYourTurn(f"it is not your turn: {self.names[self.to_act]} is to act")
-        legal = self.legal_actions()
-        if isinstance(action, Fold):
-            if not legal.can_fold:
-                raise IllegalAction(
-                    f"no one has bet, so check instead of folding: you may {legal.describe()}"
-                )
-            self.folded[p] = True
-            self.acted_level[p] = self.current_bet
-            self._record(p, "fold", 0, "f")
-        elif isinstance(action, Check):
-            if not legal.can_check:
-                raise IllegalAction(f"you cannot check facing a bet: you may {legal.describe()}")
-            self.acted_level[p] = self.current_bet
-            self._record(p, "check", 0, "cc")
-        elif isinstance(action, Call):
-            if legal.can_check:
-                raise IllegalAction(f"there is nothing to call: you may {legal.describe()}")
-            self._put(p, legal.call_amount)
-            self.acted_level[p] = self.current_bet
-            self._record(p, "call", legal.call_amount, "cc")
-        elif isinstance(action, AllIn):
-            if legal.all_in_to <= self.current_bet:
-                self._betting_action(Call(p))
-                return
-            if legal.max_raise_to is None:
-                raise IllegalAction(f"you may not raise now: you may {legal.describe()}")
-            self._raise(p, legal, legal.all_in_to)
-        elif isinstance(action, Raise):
-            self._raise(p, legal, action.to)
-        else:
-            raise IllegalAction(f"that is not a betting action: you may {legal.describe()}")
-        self._after_bet_action(p)
-
-    def _raise(self, p: int, legal: LegalActions, to: object) -> None:
-        if not isinstance(to, int) or isinstance(to, bool):
-            raise IllegalAction(
-                f"a bet must be a whole number of chips: you may {legal.describe()}"
-            )
-        lo, hi = legal.min_raise_to, legal.max_raise_to
-        if lo is None or hi is None:
-            raise IllegalAction(f"you may not bet or raise now: you may {legal.describe()}")
-        verb = "bet" if self.current_bet == 0 else "raise"
-        asked = to
-        if to > hi:
-            if to > legal.all_in_to:  # table stakes: refused, not cut (000 NL §16)
-                raise IllegalAction(
-                    f"you have {legal.all_in_to} in all; you may {legal.describe()}"
-                )
-            if self.strict or not limits.is_pot_limited(self.config, self.street):
-                raise IllegalAction(f"the maximum {verb} is to {hi}: you may {legal.describe()}")
-            to = hi
-            self._emit(
-                Corrected(p, asked, to, "over the pot limit: cut to the maximum (000 PL §1)")
-            )
-        if to < lo:
-            if to <= self.current_bet:
-                raise IllegalAction(
-                    f"a {verb} must go above {self.current_bet}: you may {legal.describe()}"
-                )
-            if self.strict or not self.config.rules.raise_short_to_minimum or to == legal.all_in_to:
-                raise IllegalAction(f"the minimum {verb} is to {lo}: you may {legal.describe()}")
-            to = lo
-            self._emit(Corrected(p, asked, to, "under the minimum: brought up to it (000 NL §12)"))
-        unit = self.config.rules.bet_unit
-        if unit > 1 and to % unit and to != legal.all_in_to:
-            raise IllegalAction(f"bets go in multiples of {unit}: you may {legal.describe()}")
-        increment = to - self.current_bet
-        if self.current_bet and limits.counts_as_raise(
-            self.config, self.street, increment, self.full_raise
-        ):
-            self.raise_count += 1
-        if increment >= self.full_raise:
-            self.full_raise = increment
-        added = to - self.bets[p]
-        self._put(p, added)
-        self.current_bet = to
-        self.acted_level[p] = to
-        self.last_aggressor = p
-        self.opening = False
-        self._record(p, verb, added, f"cbr {to}")
-
-    def _put(self, p: int, amount: int) -> None:
-        self.stacks[p] -= amount
-        self.bets[p] += amount
-        self.contributed[p] += amount
-
-    def _record(self, p: int, kind: str, added: int, phh: str) -> None:
-        self.log.append(f"p{p + 1} {phh}")
-        self._emit(Acted(p, kind, self.bets[p], added, self.stacks[p] == 0))
-
     def _after_bet_action(self, p: int) -> None:
-        if len(self.live()) == 1:
+        if self.live_count == 1:
             self._close_street()
             return
         self.to_act = self._next_from(p + 1)
         if self.to_act is None:
             self._close_street()
 
-    # ------------------------------------------------------------------ streets
-
     def _close_street(self) -> None:
         self.to_act = None
-        top = max(range(self.n), key=lambda i: self.bets[i])
+        n = self.n
+        top = max(range(n), key=lambda i: self.bets[i])
         second = max((b for i, b in enumerate(self.bets) if i != top), default=0)
         excess = self.bets[top] - second
         if excess > 0:
@@ -748,29 +617,46 @@ class Hand:
             self.contributed[top] -= excess
             self._emit(UncalledReturned(top, excess))
         self.collected += sum(self.bets)
-        self.bets = [0] * self.n
+        self.bets = [0] * n
         self.current_bet = 0
         if self.last_aggressor is not None:
             self.final_aggressor = self.last_aggressor
         self._emit(StreetEnded(self.street, self.pot_total()))
-        live = self.live()
-        if len(live) == 1:
+        if self.live_count == 1:
             self._award()
             return
-        able = [i for i in live if self.stacks[i] > 0]
-        if len(able) <= 1 and len(self.board) < 5:
-            self.betting_over = True
-            self.phase = (
-                Phase.RUNS_VOTE if self.offer_runs and self.auto_deal else Phase.DEALING_BOARD
-            )
-            if self.phase is Phase.RUNS_VOTE:
-                self.to_act = live[0]
+        if self.spec.openers and self.opener is None and self.street == 0:
+            self._pass_out()
             return
-        if len(self.board) == 5:
+        able = sum(1 for i in range(n) if not self.folded[i] and self.stacks[i] > 0)
+        if able <= 1:
+            self.betting_over = True
+        self._next_street()
+
+    def _next_street(self) -> None:
+        if self.street == len(self.spec.streets) - 1:
             self.betting_over = True
             self._enter_showdown()
             return
-        self.phase = Phase.DEALING_BOARD
+        if self.betting_over and self.deck is not None and not self.run_votes:
+            board_game = self.spec.streets[-1].board > 0
+            if self.offer_runs and board_game and len(self.board) < 5 and self.runs == 1:
+                self.phase = Phase.RUNS_VOTE
+                self.to_act = self.live()[0]
+                return
+            if self.auto_showdown and not self.spec.is_draw:
+                for i in self.live():
+                    self._show(i)
+        if self.runs > 1 and self.deck is not None:
+            self._deal_runs()
+            return
+        self._begin_street(self.street + 1)
+
+    def _pass_out(self) -> None:
+        """Jacks or better: nobody opened; the pot stays for the next deal (004 jacks §1)."""
+        self.passed_out = True
+        self.phase = Phase.COMPLETE
+        self._emit(PassedOut(self.pot_total()))
 
     def _vote_runs(self, action: AgreeRuns) -> None:
         if self.phase is not Phase.RUNS_VOTE:
@@ -785,182 +671,78 @@ class Hand:
         self.run_votes[action.player] = action.runs
         waiting = [i for i in self.live() if i not in self.run_votes]
         if action.runs == 1 or not waiting:
-            agreed = min(self.run_votes.values()) if action.runs != 1 else 1
-            self.runs = agreed if not waiting or agreed == 1 else 1
+            self.runs = 1 if action.runs == 1 else min(self.run_votes.values())
             self._emit(RunsAgreed(self.runs))
-            self.phase = Phase.DEALING_BOARD
             self.to_act = None
+            self._next_street()
         else:
             self.to_act = waiting[0]
 
-    def _advance(self) -> None:
-        """Play mode: deal what is due and settle the showdown without waiting."""
-        if self.phase is Phase.DEALING_BOARD:
-            if self.betting_over and self.auto_showdown:
-                for i in self.live():
-                    self._show(i)
-            self._deal_board_auto()
-        if self.phase is Phase.SHOWDOWN and self.auto_showdown:
-            self._auto_showdown()
+    def _deal_runs(self) -> None:
+        base = list(self.board)
+        missing = 5 - len(base)
+        for run in range(self.runs):
+            extra = self._draw_cards(missing)
+            self.run_boards.append(base + extra)
+            self._emit(BoardDealt(3, tuple(extra), run))
+        self.board = list(self.run_boards[0])
+        self.street = len(self.spec.streets) - 1
+        self._enter_showdown()
 
-    # ------------------------------------------------------------------ showdown
+    # ------------------------------------------------------------------ apply
 
-    def showdown_order(self) -> list[int]:
-        """Who shows first: the last aggressor of the final betting, else the first live
-        player left of the button; then clockwise (RULES.md "Showdown")."""
-        live = self.live()
-        first = self.final_aggressor if self.final_aggressor in live else live[0]
-        start = live.index(first)
-        return live[start:] + live[:start]
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one player action and return the events it caused.
 
-    def _enter_showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
-        self.betting_over = True
-        waiting = [i for i in self.showdown_order() if i not in self.shown and i not in self.mucked]
-        self.to_act = waiting[0] if waiting else None
-        if self._showdown_settled():
-            self._award()
-
-    def _showdown_settled(self) -> bool:
-        contenders = [i for i in self.live() if i not in self.mucked]
-        if len(contenders) <= 1:
-            return True
-        return all(i in self.shown for i in contenders)
-
-    def _show(self, i: int) -> None:
-        if i in self.shown or i in self.mucked:
-            return
-        cards = self.hole[i] or ()
-        self.shown[i] = cards
-        self.log.append(f"p{i + 1} sm {''.join(cards)}")
-        board = self.board if len(self.board) == 5 else []
-        description = self._showdown().describe(i, board) if board else ""
-        self._emit(Shown(i, cards, description))
-
-    def reveal(self, player: int, cards: Sequence[str]) -> None:
-        """Replay: a player shows cards; unknown hole cards (``??``) become the shown ones.
-
+        Args:
+            action: a :mod:`bot.engine.actions` record naming the player by hand index.
+        Returns:
+            The new events, in order (cards dealt and pots awarded included when the action
+            closes a round in play).
         Raises:
-            IllegalAction: the cards differ from the player's known hole cards, are the
-                wrong number, or were dealt to someone else.
-        """
-        hole = self.hole[player]
-        if hole is None or len(cards) != len(hole):
-            raise IllegalAction(
-                f"{self.names[player]} holds {len(hole or ())} cards, not {len(cards)}"
-            )
-        if UNKNOWN not in hole:
-            if sorted(hole) != sorted(cards):
-                raise IllegalAction(
-                    f"{self.names[player]} was dealt {''.join(hole)}, not {''.join(cards)}"
-                )
-            return
-        merged = [c if c != UNKNOWN else s for c, s in zip(hole, cards, strict=True)]
-        if any(c != UNKNOWN and s != c for c, s in zip(hole, cards, strict=True)):
-            raise IllegalAction(f"{self.names[player]}'s shown cards differ from those dealt")
-        self.hole[player] = None
-        try:
-            self._check_unseen(merged)
-        finally:
-            self.hole[player] = hole
-        self.hole[player] = tuple(merged)
-
-    def _showdown(self) -> Showdown:
-        return Showdown(self.config.game, self.hole)
-
-    def _showdown_action(self, action: Show | Muck) -> None:
-        p = action.player
-        if not self.betting_over or self.phase is Phase.COMPLETE:
-            raise IllegalAction("hands are shown only when the betting is over")
-        if self.folded[p]:
-            raise IllegalAction("a folded hand cannot be shown at the showdown")
-        if p in self.shown or p in self.mucked:
-            raise IllegalAction(f"{self.names[p]} has already shown or mucked")
-        if isinstance(action, Show):
-            self._show(p)
-        else:
-            if [i for i in self.live() if i not in self.mucked] == [p]:
-                raise IllegalAction("the last hand in the pot wins it and is not mucked")
-            self.mucked.add(p)
-            self.log.append(f"p{p + 1} sm")
-            self._emit(Mucked(p))
-        if self.phase is Phase.SHOWDOWN:
-            self._enter_showdown()
-
-    def _auto_showdown(self) -> None:
-        show = self._showdown()
-        best: dict[tuple[int, int, str], int] = {}
-        for i in self.showdown_order():
-            if i in self.shown or i in self.mucked:
-                continue
-            if show.could_win(i, self.boards(), best, self._pots_eligible_for(i)) or not self.shown:
-                self._show(i)
-                show.note_shown(i, self.boards(), best, self._pots_eligible_for(i))
-            else:
-                self.mucked.add(i)
-                self.log.append(f"p{i + 1} sm")
-                self._emit(Mucked(i))
-        self._award()
-
-    def _pots_eligible_for(self, i: int) -> list[int]:
-        from .pots import build_pots
-
-        pots = build_pots(self.contributed, [not f for f in self.folded], self.dead)
-        return [k for k, pot in enumerate(pots) if i in pot.eligible]
-
-    def boards(self) -> list[list[str]]:
-        """The complete board of each run (one board unless the rest was run twice or more)."""
-        return self.run_boards if self.run_boards else [self.board]
-
-    def finish(self) -> list[Event]:
-        """Replay: settle a hand whose file stops before every live player showed.
-
-        The remaining live hands are shown as dealt (a hand history shows a hand by
-        listing it), then the pots are awarded.
-
-        Raises:
-            IllegalAction: betting or dealing is still due.
+            HandOver: the hand is complete.
+            NotYourTurn: someone else is to act.
+            IllegalAction: anything else the rules do not allow; its message says what is
+                legal. Nothing changes when it is raised.
         """
         if self.phase is Phase.COMPLETE:
-            return []
-        if self.phase is not Phase.SHOWDOWN:
-            raise IllegalAction("the hand is not over: " + self._pending())
+            raise HandOver("this hand is over")
+        player = getattr(action, "player", None)
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.n:
+            raise IllegalAction(f"there is no player {player!r} in this hand")
         start = len(self.events)
-        for i in self.showdown_order():
-            if i not in self.shown and i not in self.mucked:
-                self._show(i)
-        self._award()
+        kind = type(action)
+        if kind is Show or kind is Muck:
+            self._showdown_action(action)  # type: ignore[arg-type]
+        elif kind is AgreeRuns:
+            self._vote_runs(action)  # type: ignore[arg-type]
+        elif kind is Discard:
+            self._discard(action)  # type: ignore[arg-type]
+        else:
+            self._betting_action(action)
+        if self.auto_showdown and self.phase is Phase.SHOWDOWN:
+            self._auto_showdown()
         return self.events[start:]
 
+    def _no_betting_reason(self) -> str:
+        if self.phase is Phase.COMPLETE:
+            return "this hand is over"
+        if self.phase is Phase.SHOWDOWN:
+            return "betting is over: it is the showdown"
+        if self.phase is Phase.RUNS_VOTE:
+            return "betting is over: the players in the pot are choosing how many runs"
+        if self.phase is Phase.DRAWING:
+            return "it is the draw: discard the cards you do not want, or stand pat"
+        return "no one is to act until the cards are dealt"
+
     def _pending(self) -> str:
-        if self.phase is Phase.BETTING and self.to_act is not None:
+        if self.phase in (Phase.BETTING, Phase.DRAWING) and self.to_act is not None:
             return f"{self.names[self.to_act]} is to act"
         if self.phase is Phase.DEALING_BOARD:
             return f"{self.board_needed()} board card(s) are due"
-        if self.phase is Phase.DEALING_HOLE:
+        if self.phase is Phase.DEALING_HOLE or self._need_hole:
             return "hole cards are due"
         return self.phase.value
-
-    def _award(self) -> None:
-        from .pots import build_pots
-
-        self.phase = Phase.COMPLETE
-        self.to_act = None
-        contenders = [not self.folded[i] and i not in self.mucked for i in range(self.n)]
-        pots = build_pots(self.contributed, contenders, self.dead)
-        show = self._showdown()
-        events, won, scoops = show.award(pots, self.boards(), self.config.game.is_hilo)
-        for event in events:
-            self._emit(event)
-        for i, amount in enumerate(won):
-            self.stacks[i] += amount
-        self.won = won
-        self.scoops = tuple(scoops)
-        self.collected = 0
-        self.dead = 0
-        self._emit(HandEnded(tuple(self.stacks), tuple(won), self.scoops))
-        if self.shuffle is not None:
-            self._emit(ShuffleOpened(self.shuffle.commitment.root, tuple(self.public_openings())))
 
     def structure_name(self) -> str:
         """The betting structure of the current street, as players say it."""

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from .errors import IllegalAction
-from .hand import HandSetup
 from .kills import ButtonState, Kill, KillButton, KillRules
+from .setup import HandSetup
 
 
 def owed_kill(button: KillButton, rules: KillRules, present: Sequence[str]) -> Kill | None:

@@ -297,8 +297,11 @@ def seat_players(
     A leg-up player who is away has his leg frozen and the button is neutral for the hands
     played without him (000 kill §5, 002); one who comes back has the leg up again, or, if
     a kill or another leg is live, his leg waits for the next free button (002). A leg-up
-    player who quit leaves the button neutral (000 kill §1b). Obligations (a kill owed)
-    are not touched here: see :func:`bot.engine.killplan.required_kill`.
+    player who quit leaves the button neutral (000 kill §1b). A killer who owes the kill is
+    dealt in even if he wants to quit (000 kill §6; see
+    :func:`bot.engine.killplan.missing_killer`); one the host removed (he quit and is not
+    dealt in) leaves the button neutral and still owes the kill, which he posts on the
+    first deal he comes back to (000 kill §6: no game "until the kill money is posted").
     """
     out = button.copy()
     here = set(present)
@@ -306,6 +309,10 @@ def seat_players(
     out.frozen = [p for p in out.frozen if p not in gone]
     out.waiting = [p for p in out.waiting if p not in gone]
     out.missed = {p: a for p, a in out.missed.items() if p not in gone}
+    if out.state is ButtonState.KILLED and out.holder in gone and out.holder not in here:
+        if out.holder is not None and out.amount is not None:
+            out.owes_next.setdefault(out.holder, out.amount)
+        out.state, out.holder, out.amount = ButtonState.NEUTRAL, None, None
     if out.state is ButtonState.LEG_UP and out.holder is not None:
         if out.holder in gone:
             out.state, out.holder = ButtonState.NEUTRAL, None
@@ -431,9 +438,10 @@ def next_button(
         A new button. The rules, in order: a required killer who wins again, or splits,
         kills again for the same amount (000 kill §4, §7; 003); a big-enough scoop or big
         pot kills (000 kill §8, 002); the leg-up player who wins a qualifying second pot
-        kills (000 kill §3), a walk keeps his leg (002), a pot that does not qualify leaves
-        the button neutral (002 (d)); a split keeps the leg-up player's leg (000 kill §4);
-        any other sole winner takes the leg up and everyone else's leg is gone.
+        kills (000 kill §3), a walk keeps his leg (002; under the ``walk = neutral``
+        alternate it goes neutral whatever ``nonqualifying`` says), a pot that does not
+        qualify leaves the button neutral (002 (d)); a split keeps the leg-up player's leg
+        (000 kill §4); any other sole winner takes the leg up and everyone else's leg is gone.
     """
     out = button.copy()
     triggers = rules.triggers_for(config)
@@ -486,8 +494,7 @@ def next_button(
             qualifies = False
         if qualifies:
             return killed(sole, amount)
-        if not outcome.flop and rules.walk == "keep":
-            return leg(sole)
+        if not outcome.flop:
+            return leg(sole) if rules.walk == "keep" else neutral()
         return leg(sole) if rules.nonqualifying == "keep" else neutral()
     return leg(sole)
-

@@ -14,7 +14,16 @@ from .errors import IllegalAction
 from .events import PotAwarded
 from .hand import Hand, HandSetup
 from .killplan import check_voluntary, killed_setup, missing_killer, owed_kill
-from .kills import Kill, KillButton, KillRules, forced_bets, next_button, outcome_of, seat_players
+from .kills import (
+    ButtonState,
+    Kill,
+    KillButton,
+    KillRules,
+    forced_bets,
+    next_button,
+    outcome_of,
+    seat_players,
+)
 
 
 class KillTracker:
@@ -78,6 +87,10 @@ class KillTracker:
     def settle(self, hand: Hand) -> KillButton:
         """Move the button after the hand prepared last; returns (and keeps) the new one.
 
+        A hand dealt without the kill prepared for it (a mistake) is judged unkilled, and
+        the kill owed becomes a missed kill (002 "unposted but required kills"). Under
+        ``missed = may_next`` a missed kill not posted this hand lapses.
+
         Raises:
             IllegalAction: no hand was prepared, or the hand is not over.
         """
@@ -89,16 +102,24 @@ class KillTracker:
         outcome = outcome_of(
             hand.names,
             hand.contributed,
-            hand.folded,
+            # a hand mucked at showdown gave up its claim: the pots are built as the hand
+            # built them, so the pot numbers match the awards (002 misc §6)
+            [f or i in hand.mucked for i, f in enumerate(hand.folded)],
             forced_bets(hand.events, hand.n),
             awards,
             flop=bool(hand.board),
             hilo=hand.config.game.is_hilo,
             pot_counts=self.rules.pot_counts,
         )
-        kill = self._kill
+        dealt = self._dealt.copy()
+        if self.rules.missed == "may_next":
+            dealt.missed.clear()  # 002: a missed kill may be posted "on the next dealt hand"
+        kill, agreed = self._kill, self._agreed
+        if kill is not None and hand.setup.kill != kill:
+            _kill_missed(dealt, kill)
+            kill, agreed = None, []
         button = next_button(
-            self._dealt,
+            dealt,
             self.rules,
             self._config,
             outcome,
@@ -109,7 +130,7 @@ class KillTracker:
             button.missed.pop(kill.killer, None)
             if kill.reason == "required":
                 button.owes_next.pop(kill.killer, None)
-        for name in self._agreed:
+        for name in agreed:
             button.owes_next.setdefault(name, self.rules.kill_amount(self._config))
         self.button = button
         self._dealt = self._kill = None
@@ -124,3 +145,14 @@ class KillTracker:
         """A required kill was missed by mistake (002 "unposted but required kills"): the
         player may (or, under ``must_next_unkilled``, must) post it later."""
         self.button.missed[name] = amount
+
+
+def _kill_missed(dealt: KillButton, kill: Kill) -> None:
+    """The deal went out without the kill prepared for it (a mistake): the hand is judged
+    as unkilled, and a required kill by the button's holder becomes a kill missed by
+    mistake (002 "unposted but required kills": he may, or under ``must_next_unkilled``
+    must, post it later). Changes ``dealt`` in place."""
+    owed = dealt.state is ButtonState.KILLED and dealt.holder == kill.killer
+    if kill.reason == "required" and owed:
+        dealt.state, dealt.holder, dealt.amount = ButtonState.NEUTRAL, None, None
+        dealt.missed[kill.killer] = kill.amount

@@ -25,6 +25,9 @@ class RoundView:
         pot: every chip in the middle, this street's bets included, plus any chips the
             pot-limit rules count as if posted (000 PL §5).
         opening: True while no voluntary bet or raise has been made on the first round.
+        completing: stud's first round, where the bring-in is completed to a full bet.
+        open_pair: stud's fourth street with an open pair showing: the opening bet may be
+            the small or the big bet.
     """
 
     street: int
@@ -34,6 +37,8 @@ class RoundView:
     full_raise: int
     pot: int
     opening: bool
+    completing: bool = False
+    open_pair: bool = False
 
 
 def street_minimum(config: GameConfig, street: int) -> int:
@@ -78,8 +83,13 @@ def raise_range(config: GameConfig, view: RoundView) -> tuple[int, int]:
     """
     structure = config.street_structure(view.street)
     current = view.current_bet
-    lowest = current + max(view.full_raise, street_minimum(config, view.street))
+    minimum = street_minimum(config, view.street)
+    lowest = current + max(view.full_raise, minimum)
+    if view.completing and current < minimum:
+        lowest = minimum  # completing the bring-in to a full bet is the first bet
     if structure is Structure.FIXED_LIMIT:
+        if view.open_pair and current == 0:
+            return lowest, config.stakes.fixed_big
         return lowest, lowest
     if structure is Structure.SPREAD_LIMIT:
         return lowest, current + config.spread_max_for(view.street)

@@ -10,26 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import evaluate
+from . import evaluate, lowball
 from .cards import UNKNOWN
-from .config import Game
 from .errors import EngineError
 from .events import Event, PotAwarded
+from .games import GameSpec, Ranking
 from .pots import Pot, split_evenly, split_parts
 
 Best = dict[tuple[int, int, str], int]
 
 
 class Showdown:
-    """Evaluates the live hands of one hand against one or more complete boards.
+    """Evaluates the live hands of one hand against one or more boards.
 
     Args:
-        game: which game's hand rules apply (hold'em, Omaha, Omaha hi-lo).
-        hole: each player's hole cards by hand index (None for a seat never dealt).
+        spec: the game (its ranking: high, Omaha, hi-lo, ace-to-five, deuce-to-seven).
+        hole: each player's cards by hand index (None for a seat never dealt); in stud and
+            draw games these are all his cards, the board being empty or stud's shared card.
     """
 
-    def __init__(self, game: Game, hole: Sequence[tuple[str, ...] | None]) -> None:
-        self.game = game
+    def __init__(self, spec: GameSpec, hole: Sequence[tuple[str, ...] | None]) -> None:
+        self.spec = spec
+        self.ranking = spec.ranking
         self.hole = hole
 
     def _cards(self, player: int) -> tuple[str, ...]:
@@ -41,30 +43,35 @@ class Showdown:
         return cards
 
     def high(self, player: int, board: Sequence[str]) -> int:
-        """The player's high value on ``board`` (higher is better)."""
+        """The player's value for the main half on ``board`` (higher is better): the high
+        hand, or in lowball games the low hand."""
         cards = self._cards(player)
-        if self.game is Game.HOLDEM:
-            return evaluate.high_value((*cards, *board))
-        return evaluate.omaha_high_value(cards, board)
+        ranking = self.ranking
+        if ranking in (Ranking.OMAHA, Ranking.OMAHA_HILO):
+            return evaluate.omaha_high_value(cards, board)
+        if ranking in (Ranking.RAZZ, Ranking.ACE_TO_FIVE):
+            return lowball.ace_to_five_value((*cards, *board))
+        if ranking is Ranking.DEUCE_TO_SEVEN:
+            return lowball.deuce_to_seven_value((*cards, *board))
+        return evaluate.high_value((*cards, *board))
 
     def low(self, player: int, board: Sequence[str]) -> int | None:
         """The player's eight-or-better low value (higher is better), None if no low."""
-        if not self.game.is_hilo:
-            return None
-        return evaluate.omaha_eight_low_value(self._cards(player), board)
+        if self.ranking is Ranking.OMAHA_HILO:
+            return evaluate.omaha_eight_low_value(self._cards(player), board)
+        if self.ranking is Ranking.STUD_HILO:
+            return evaluate.eight_low_value((*self._cards(player), *board))
+        return None
 
     def describe(self, player: int, board: Sequence[str]) -> str:
         """The player's hand in words, e.g. "flush, ace high (...)"; hi-lo adds the low."""
-        cards = self._cards(player)
-        if self.game is Game.HOLDEM:
-            return evaluate.describe_high((*cards, *board))
-        text = evaluate.describe_omaha_high(cards, board)
-        if self.game.is_hilo:
-            text += "; " + evaluate.describe_omaha_low(cards, board)
+        text = self._describe_half("high", player, board)
+        if self.spec.is_hilo:
+            text += "; " + self._describe_half("low", player, board)
         return text
 
     def _halves(self) -> tuple[str, ...]:
-        return ("high", "low") if self.game.is_hilo else ("high",)
+        return ("high", "low") if self.spec.is_hilo else ("high",)
 
     def _value(self, half: str, player: int, board: Sequence[str]) -> int | None:
         return self.high(player, board) if half == "high" else self.low(player, board)
@@ -97,7 +104,7 @@ class Showdown:
                         best[(pot, run, half)] = value
 
     def award(
-        self, pots: Sequence[Pot], boards: Sequence[Sequence[str]], hilo: bool
+        self, pots: Sequence[Pot], boards: Sequence[Sequence[str]], describe: bool = True
     ) -> tuple[list[Event], list[int], list[int]]:
         """Divide every pot among its winners.
 
@@ -105,7 +112,7 @@ class Showdown:
             pots: from :func:`bot.engine.pots.build_pots`, eligible lists already without
                 folded and mucked hands.
             boards: one complete board per run (only consulted when a pot is contested).
-            hilo: split each pot into a high and an eight-or-better low half.
+            describe: name the winning hands in the events (skipped in replays).
         Returns:
             ``(events, won, scoops)``: a :class:`PotAwarded` per share, chips won by each
             hand index, and in hi-lo the players who took the whole main pot (a scoop,
@@ -117,6 +124,7 @@ class Showdown:
         won = [0] * n
         events: list[Event] = []
         main_winners: set[int] = set()
+        hilo = self.spec.is_hilo
         for k, pot in enumerate(pots):
             if not pot.amount:
                 continue
@@ -143,7 +151,7 @@ class Showdown:
                             run,
                             amount,
                             tuple(paid),
-                            self._describe_half(half, winners[0], board),
+                            self._describe_half(half, winners[0], board) if describe else "",
                         )
                     )
         scoops = sorted(main_winners) if hilo and len(main_winners) == 1 else []
@@ -151,11 +159,19 @@ class Showdown:
 
     def _describe_half(self, half: str, player: int, board: Sequence[str]) -> str:
         cards = self._cards(player)
+        ranking = self.ranking
+        omaha = ranking in (Ranking.OMAHA, Ranking.OMAHA_HILO)
         if half == "low":
-            return evaluate.describe_omaha_low(cards, board)
-        if self.game is Game.HOLDEM:
-            return evaluate.describe_high((*cards, *board))
-        return evaluate.describe_omaha_high(cards, board)
+            if omaha:
+                return evaluate.describe_omaha_low(cards, board)
+            return evaluate.describe_low((*cards, *board))
+        if omaha:
+            return evaluate.describe_omaha_high(cards, board)
+        if ranking in (Ranking.RAZZ, Ranking.ACE_TO_FIVE):
+            return lowball.describe_ace_to_five((*cards, *board))
+        if ranking is Ranking.DEUCE_TO_SEVEN:
+            return lowball.describe_deuce_to_seven((*cards, *board))
+        return evaluate.describe_high((*cards, *board))
 
     def _shares(
         self, pot: Pot, board: Sequence[str], share: int
@@ -163,7 +179,7 @@ class Showdown:
         highs = {p: self.high(p, board) for p in pot.eligible}
         top = max(highs.values())
         high_winners = [p for p in pot.eligible if highs[p] == top]
-        if not self.game.is_hilo:
+        if not self.spec.is_hilo:
             return [("high", share, high_winners)]
         lows = {p: v for p in pot.eligible if (v := self.low(p, board)) is not None}
         if not lows:

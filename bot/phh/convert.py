@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
 from bot.engine.errors import ConfigError
+from bot.engine.games import spec_for
 from bot.engine.hand import Hand, HandSetup
 from bot.phh.notation import HandHistory
 from bot.phh.variants import from_phh, to_phh
@@ -74,7 +75,11 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
     )
     if structure.is_limit and len(positive) > 1:
         big_blind = positive[1]
-    if not big_blind:
+    if not spec_for(game).blinds:
+        small_blind = big_blind = 0
+        if not hh.small_bet:
+            raise Unsupported("a game without blinds needs its small bet")
+    elif not big_blind:
         raise Unsupported("the hand has no big blind or minimum bet")
     spread = extra.get("_spread")
     try:
@@ -85,6 +90,7 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
             big_bet=int(hh.big_bet or 0),
             spread_min=int(spread[0]) if spread else 0,
             spread_max=tuple(int(x) for x in spread[1:]) if spread else (),
+            bring_in=int(hh.bring_in or 0),
         )
         config = GameConfig(game, structure, stakes, _rules(extra))
     except (ConfigError, TypeError, ValueError) as exc:
@@ -144,6 +150,7 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_dead", list(setup.dead))
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
     number = fields.pop("hand", None)
+    stud = spec_for(config.game).bring_in
     return HandHistory(
         variant=variant,
         antes=list(setup.forced_antes()),
@@ -151,6 +158,7 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         small_bet=stakes.fixed_small if limit else None,
         big_bet=stakes.fixed_big if limit else None,
         min_bet=None if limit else stakes.big_blind,
+        bring_in=stakes.bring_in_amount if stud else None,
         starting_stacks=list(setup.stacks),
         actions=list(played.log),
         finishing_stacks=list(played.stacks) if played.is_complete else None,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine.actions import Call, Check, Fold, Muck, Raise, Show
+from bot.engine.actions import BringIn, Call, Check, Discard, Fold, Muck, Raise, Show
 from bot.engine.errors import EngineError
 from bot.engine.hand import Hand
 from bot.phh.convert import Unsupported, setup_from_phh
@@ -100,7 +100,7 @@ def play_history(
     setup = setup_from_phh(hh)
     if session is not None:
         setup = session.setup_for(hh, setup)
-    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False)
+    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False, describe=False)
     for index, text in enumerate(hh.actions):
         try:
             action = parse_action(text)
@@ -150,6 +150,10 @@ def _apply(
         hand.apply(Show(actor))
     elif kind == "muck":
         hand.apply(Muck(actor))
+    elif kind == "bring_in":
+        hand.apply(BringIn(actor))
+    elif kind == "discard":
+        hand.apply(Discard(actor, cards))
     else:
         raise EngineError(f"{kind.replace('_', ' ')} is not part of {hand.config.game.label}")
 

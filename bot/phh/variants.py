@@ -20,6 +20,15 @@ _CODES: dict[str, tuple[Game, Structure]] = {
     "NO/8": (Game.OMAHA_HILO, Structure.NO_LIMIT),
     "FO/8": (Game.OMAHA_HILO, Structure.FIXED_LIMIT),
     "PO/8": (Game.OMAHA_HILO, Structure.POT_LIMIT),
+    "F7S": (Game.STUD, Structure.FIXED_LIMIT),
+    "F7S/8": (Game.STUD_HILO, Structure.FIXED_LIMIT),
+    "FR": (Game.RAZZ, Structure.FIXED_LIMIT),
+    "N2L1D": (Game.DEUCE_SINGLE, Structure.NO_LIMIT),
+    "P2L1D": (Game.DEUCE_SINGLE, Structure.POT_LIMIT),
+    "F2L1D": (Game.DEUCE_SINGLE, Structure.FIXED_LIMIT),
+    "N2L3D": (Game.DEUCE_TRIPLE, Structure.NO_LIMIT),
+    "P2L3D": (Game.DEUCE_TRIPLE, Structure.POT_LIMIT),
+    "F2L3D": (Game.DEUCE_TRIPLE, Structure.FIXED_LIMIT),
 }
 _PREFIX = {Structure.NO_LIMIT: "N", Structure.POT_LIMIT: "P", Structure.FIXED_LIMIT: "F"}
 _NEAREST = {
@@ -27,7 +36,19 @@ _NEAREST = {
     Structure.PL_PREFLOP_NL_POSTFLOP: Structure.POT_LIMIT,
     Structure.SPREAD_LIMIT: Structure.FIXED_LIMIT,
 }
-_GAME_CODE = {Game.HOLDEM: "T", Game.OMAHA: "O", Game.OMAHA_HILO: "O/8"}
+_GAME_CODE = {
+    Game.HOLDEM: "T",
+    Game.OMAHA: "O",
+    Game.OMAHA_HILO: "O/8",
+    Game.STUD: "7S",
+    Game.STUD_HILO: "7S/8",
+    Game.RAZZ: "R",
+    Game.DEUCE_SINGLE: "2L1D",
+    Game.DEUCE_TRIPLE: "2L3D",
+    Game.JACKS: "2L1D",  # no PHH code: the nearest (a single draw) plus _game
+    Game.ACE_TO_FIVE: "2L1D",
+}
+_NO_CODE = {Game.JACKS, Game.ACE_TO_FIVE}
 
 
 class UnsupportedVariant(ValueError):
@@ -71,6 +92,6 @@ def to_phh(game: Game, structure: Structure) -> tuple[str, dict[str, str]]:
     nearest = _NEAREST.get(structure, structure)
     code = _PREFIX[nearest] + _GAME_CODE[game]
     extra: dict[str, str] = {}
-    if structure is not nearest:
+    if structure is not nearest or game in _NO_CODE:
         extra = {"_game": game.value, "_structure": structure.value}
     return code, extra

@@ -1,4 +1,5 @@
-"""Every shared NT, FT, PO and FO/8 hand replays to `match` (the engine issue's bar)."""
+"""Every shared hand of a game we deal replays to `match`: NT, FT, PO, FO/8 (the engine
+issue) and F7S, F7S/8, FR, N2L1D, F2L3D (the draw-and-stud issue)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from bot.cli import main
 from bot.phh.replay import ReplayResult, replay_paths
 
-BOARD_GAMES = {"NT", "FT", "PO", "FO/8"}
+OUR_GAMES = {"NT", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D"}
 
 
 def _variant(path: str) -> str:
@@ -19,17 +20,19 @@ def _variant(path: str) -> str:
     return ""
 
 
-def test_every_shared_board_game_hand_matches(phh_dir: Path) -> None:
+def test_every_shared_hand_of_our_games_matches(phh_dir: Path) -> None:
     results: list[ReplayResult] = list(replay_paths([str(phh_dir)]))
     assert len(results) > 2_200
-    board = [r for r in results if _variant(r.path) in BOARD_GAMES and "famous" not in r.path]
-    assert len(board) > 2_240
-    bad = [(r.path, r.status, r.error) for r in board if r.status != "match"]
+    ours = [r for r in results if _variant(r.path) in OUR_GAMES and "famous" not in r.path]
+    assert len(ours) == 2_286
+    bad = [(r.path, r.status, r.error) for r in ours if r.status != "match"]
     assert bad == []
+    by_variant = Counter(_variant(r.path) for r in ours)
+    assert by_variant["F7S"] == 11 and by_variant["F2L3D"] == 5 and by_variant["FR"] == 7
     by_status = Counter(r.status for r in results if "famous" in r.path)
-    # the famous hands carry no finishing stacks; badugi, short deck and 2-7 are not ours,
-    # and the Antonius-Blom hand has fractional chips
-    assert by_status == Counter({"unchecked": 1, "unsupported": 4})
+    # the famous hands carry no finishing stacks; badugi and short deck are not ours, and
+    # the Antonius-Blom hand has fractional chips
+    assert by_status == Counter({"unchecked": 2, "unsupported": 3})
 
 
 def test_famous_statuses_name_their_reason(phh_dir: Path) -> None:
