@@ -145,7 +145,7 @@ def prepare_ours(hh: HandHistory) -> OurHand:
     :func:`bot.phh.replay.play_history` decides it.
     """
     setup = setup_from_phh(hh)
-    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False)
+    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False, describe=False)
     ops: list[Op] = []
     for text in hh.actions:
         a = parse_action(text)
@@ -187,7 +187,9 @@ def prepare_ours(hh: HandHistory) -> OurHand:
 def run_ours(hands: Sequence[OurHand]) -> None:
     """The timed loop of our engine: build each hand and make its calls."""
     for prepared in hands:
-        hand = Hand(prepared.setup, auto_deal=False, strict=True, auto_showdown=False)
+        hand = Hand(
+            prepared.setup, auto_deal=False, strict=True, auto_showdown=False, describe=False
+        )
         for func, args in prepared.ops:
             func(hand, *args)
 

@@ -72,9 +72,13 @@ class Betting:
 
     def _next_from(self, start: int) -> int | None:
         n = self.n
+        folded, stacks, acted, bets = self.folded, self.stacks, self.acted_level, self.bets
+        current = self.current_bet
         for k in range(n):
             i = (start + k) % n
-            if self._needs_action(i):
+            if folded[i] or stacks[i] <= 0:
+                continue
+            if acted[i] is None or bets[i] < current:
                 return i
         return None
 
@@ -339,7 +343,7 @@ class Betting:
         self.contributed[p] += amount
 
     def _record(self, p: int, kind: str, added: int, phh: str) -> None:
-        self.log.append(f"p{p + 1} {phh}")
+        self.log.append("p%d %s" % (p + 1, phh))
         self.events.append(Acted(p, kind, self.bets[p], added, self.stacks[p] == 0))
 
     def _emit_event(self, event: Event) -> None:

@@ -6,6 +6,7 @@ Every amount is an integer number of chips in the table's smallest unit (RULES.m
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from enum import StrEnum
 
 from .errors import ConfigError
@@ -272,6 +273,11 @@ class GameConfig:
         if self.structure is Structure.SPREAD_LIMIT:
             return max(self.stakes.spread_max)
         return 2 * self.stakes.big_blind
+
+    @cached_property
+    def description(self) -> str:
+        """:meth:`describe`, computed once."""
+        return self.describe()
 
     def describe(self) -> str:
         """A one-line name such as "No-Limit Hold'em 1/2"."""

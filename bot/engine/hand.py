@@ -265,7 +265,7 @@ class Hand(Betting, ShowdownFlow):
         if any(blinds) and not self.spec.blinds:
             raise ConfigError(f"{self.config.game.label} is played without blinds")
         root = self.shuffle.commitment.root if self.shuffle else None
-        self._emit(HandStarted(self.config.describe(), self.names, self.starting, root))
+        self._emit(HandStarted(self.config.description, self.names, self.starting, root))
         if setup.kill is not None:
             if setup.kill.killer not in self.names:
                 raise ConfigError(f"{setup.kill.killer} is not dealt into this hand")
@@ -391,15 +391,16 @@ class Hand(Betting, ShowdownFlow):
             self._after_deal()
 
     def _take_hole(self, player: int, cards: tuple[str, ...], faces: tuple[bool, ...]) -> None:
-        self._need_hole.pop(player, None)
-        self.hole[player] = (self.hole[player] or ()) + cards
-        self.up[player] = self.up[player] + faces
+        del self._need_hole[player]
+        held = self.hole[player]
+        self.hole[player] = held + cards if held else cards
+        self.up[player] += faces
         self._in_play.update(cards)
-        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
-        self._emit(HoleCardsDealt(player, cards))
-        shown = tuple(c for c, f in zip(cards, faces, strict=True) if f)
-        if shown:
-            self._emit(UpCardsDealt(player, shown))
+        self.log.append("d dh p%d %s" % (player + 1, "".join(cards)))
+        self.events.append(HoleCardsDealt(player, cards))
+        if True in faces:
+            shown = tuple(c for c, f in zip(cards, faces, strict=True) if f)
+            self.events.append(UpCardsDealt(player, shown))
         if self.shuffle is not None and cards and cards[0] in self._positions:
             openings = self.shuffle.open_many(self._positions[c] for c in cards)
             self._emit(CardProofs(player, tuple(openings)))
@@ -446,8 +447,11 @@ class Hand(Betting, ShowdownFlow):
         return self.events[start:]
 
     def _check_unseen(self, cards: Sequence[str], player: int | None = None) -> None:
-        known = [c for c in cards if c != UNKNOWN]
-        if len(set(known)) != len(known) or self._in_play.intersection(known):
+        known = set(cards)
+        known.discard(UNKNOWN)
+        if not self._in_play.isdisjoint(known) or (
+            len(known) != len(cards) and UNKNOWN not in cards
+        ):
             raise IllegalAction("a card cannot be dealt twice")
         if player is not None and self.phase is Phase.DRAWING:
             own = {c for who, c in self._discards if who == player}
@@ -608,9 +612,14 @@ class Hand(Betting, ShowdownFlow):
     def _close_street(self) -> None:
         self.to_act = None
         n = self.n
-        top = max(range(n), key=lambda i: self.bets[i])
-        second = max((b for i, b in enumerate(self.bets) if i != top), default=0)
-        excess = self.bets[top] - second
+        bets = self.bets
+        top, first, second = 0, -1, 0
+        for i, bet in enumerate(bets):
+            if bet > first:
+                top, first, second = i, bet, max(first, 0)
+            elif bet > second:
+                second = bet
+        excess = first - second
         if excess > 0:
             self.bets[top] -= excess
             self.stacks[top] += excess

@@ -139,8 +139,8 @@ def _apply(
     if kind == "fold":
         hand.apply(Fold(actor))
     elif kind == "check_call":
-        legal = hand.legal_actions() if hand.to_act == actor else None
-        hand.apply(Check(actor) if legal is None or legal.can_check else Call(actor))
+        owes = hand.to_act == actor and hand.current_bet > hand.bets[actor]
+        hand.apply(Call(actor) if owes else Check(actor))
     elif kind == "bet_raise":
         assert amount is not None
         hand.apply(Raise(actor, amount))
