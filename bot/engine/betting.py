@@ -343,7 +343,7 @@ class Betting:
         self.contributed[p] += amount
 
     def _record(self, p: int, kind: str, added: int, phh: str) -> None:
-        self.log.append("p%d %s" % (p + 1, phh))
+        self.log.append(f"p{p + 1} {phh}")
         self.events.append(Acted(p, kind, self.bets[p], added, self.stacks[p] == 0))
 
     def _emit_event(self, event: Event) -> None:

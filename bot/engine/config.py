@@ -6,8 +6,8 @@ Every amount is an integer number of chips in the table's smallest unit (RULES.m
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 
 from .errors import ConfigError
 

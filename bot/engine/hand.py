@@ -396,7 +396,7 @@ class Hand(Betting, ShowdownFlow):
         self.hole[player] = held + cards if held else cards
         self.up[player] += faces
         self._in_play.update(cards)
-        self.log.append("d dh p%d %s" % (player + 1, "".join(cards)))
+        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
         self.events.append(HoleCardsDealt(player, cards))
         if True in faces:
             shown = tuple(c for c, f in zip(cards, faces, strict=True) if f)
