@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from .config import GameConfig
 from .errors import IllegalAction
 from .events import PotAwarded
+from .games import spec_for
 from .hand import Hand, HandSetup
 from .killplan import check_voluntary, killed_setup, missing_killer, owed_kill
 from .kills import (
@@ -41,6 +42,7 @@ class KillTracker:
         self._kill: Kill | None = None
         self._config: GameConfig | None = None
         self._agreed: list[str] = []
+        self._blindless = False
 
     def prepare(
         self,
@@ -63,7 +65,15 @@ class KillTracker:
         Raises:
             IllegalAction: the holder of a required kill is not dealt in (000 kill §6), or
                 the offered kill is not allowed (one kill per deal, 4 × the kill blind...).
+                In a mix, a game without blinds is never killed and leaves the button as it
+                is (002): an offered kill is refused and an owed one waits.
         """
+        self._blindless = not spec_for(setup.config.game).blinds
+        if self._blindless:
+            if offer is not None:
+                raise IllegalAction(f"{setup.config.game.label} has no blinds: it cannot be killed")
+            self._dealt, self._kill, self._config = self.button.copy(), None, setup.config
+            return setup
         button = seat_players(self.button, setup.names, quit)
         missing = missing_killer(button, setup.names)
         if missing is not None:
@@ -96,6 +106,11 @@ class KillTracker:
         """
         if self._dealt is None or self._config is None:
             raise IllegalAction("no hand was prepared for the kill button")
+        if self._blindless:  # games without blinds neither win nor lose a leg (002)
+            if not hand.is_complete:
+                raise IllegalAction("the kill button moves only when the hand is over")
+            self._dealt = self._kill = None
+            return self.button
         if not hand.is_complete:
             raise IllegalAction("the kill button moves only when the hand is over")
         awards = [e for e in hand.events if isinstance(e, PotAwarded)]

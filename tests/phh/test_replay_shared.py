@@ -86,3 +86,23 @@ def test_phhs_hands_after_an_illegal_one_are_skipped(tmp_path: Path) -> None:
     path.write_text(text)
     statuses = [r.status for r in replay_paths([str(path)])]
     assert statuses == ["unchecked", "illegal", "skipped"]
+
+
+def test_a_mixed_game_phhs_session_replays_hand_by_hand(phh_dir: Path, tmp_path: Path) -> None:
+    """The draw-and-stud issue: `killbutton replay` reads a mixed-game .phhs session (here
+    one hand each of hold'em, Omaha hi-lo, razz, stud and stud hi-lo: HORSE)."""
+    from bot.phh.notation import dumps_phhs, load_path
+
+    wsop = phh_dir / "wsop-2023-43-5"
+    picks = {"FT": None, "FO/8": None, "FR": None, "F7S": None, "F7S/8": None}
+    for path in sorted(wsop.glob("*.phh")):
+        variant = _variant(str(path))
+        if variant in picks and picks[variant] is None:
+            picks[variant] = load_path(path)[0][1]
+    sections = [(f"hand-{i}", hh) for i, hh in enumerate(picks.values()) if hh is not None]
+    assert len(sections) == 5
+    session = tmp_path / "horse.phhs"
+    session.write_text(dumps_phhs(sections))
+    results = list(replay_paths([str(session)]))
+    assert [r.status for r in results] == ["match"] * 5
+    assert [r.hand for r in results] == [hh.hand for _, hh in sections]
