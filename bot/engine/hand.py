@@ -28,7 +28,7 @@ from .actions import (
 )
 from .betting import Betting
 from .cards import UNKNOWN, CardError, Deck
-from .config import Structure
+from .config import GameConfig, Structure
 from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
 from .evaluate import high_value
 from .events import (
@@ -64,6 +64,7 @@ class Phase(StrEnum):
     DEALING_HOLE = "dealing_hole"
     DEALING_BOARD = "dealing_board"
     DRAWING = "drawing"
+    KILL_WINDOW = "kill_window"
     BETTING = "betting"
     RUNS_VOTE = "runs_vote"
     SHOWDOWN = "showdown"
@@ -153,6 +154,7 @@ class Hand(Betting, ShowdownFlow):
         self.small_blind_posted: tuple[int, int] | None = None
         self.bring_in_due: int | None = None
         self.opener: int | None = None
+        self.lowball_killer: int | None = None
         self.opening_hand: tuple[str, ...] | None = None
         self.to_act: int | None = None
         self.betting_over = False
@@ -382,6 +384,12 @@ class Hand(Betting, ShowdownFlow):
 
     def _deal_street_auto(self) -> None:
         spec_street = self.spec.streets[self.street]
+        if self.street == 0 and self.setup.lowball_kill is not None and self.setup.kill is None:
+            for i in sorted(self._need_hole):  # two cards each, then the kill window
+                self._take_hole(i, tuple(self._draw_cards(2)), spec_street.hole[:2])
+                self._need_hole[i] = len(spec_street.hole) - 2
+            self.phase = Phase.KILL_WINDOW
+            return
         for i in sorted(self._need_hole):
             cards = tuple(self._draw_cards(self._need_hole[i]))
             self._take_hole(i, cards, spec_street.hole)
@@ -390,8 +398,59 @@ class Hand(Betting, ShowdownFlow):
         else:
             self._after_deal()
 
+    def close_kill_window(self, claims: Sequence[int] = ()) -> list[Event]:
+        """Lowball: end the pause after two cards (000 kill §10, 002 lowball kill rules).
+
+        Args:
+            claims: hand indices of the players who claimed the kill before anyone had a
+                third card (and after the objection window, with no objection). The first
+                claim in turn from the button wins; a claimant with less than 4 × the kill
+                blind in his stack cannot kill.
+        Returns:
+            The events: the kill posted (the pot killed, the killer to act last) if any,
+            the rest of the cards and the betting begun.
+        Raises:
+            IllegalAction: no kill window is open, or a claim names no player in the hand.
+        """
+        lowball = self.setup.lowball_kill
+        if self.phase is not Phase.KILL_WINDOW or lowball is None:
+            raise IllegalAction("the pot can be killed after two cards only, before a third")
+        if any(not isinstance(p, int) or not 0 <= p < self.n for p in claims):
+            raise IllegalAction("a kill claim must name a player in the hand")
+        start = len(self.events)
+        eligible = [p for p in sorted(set(claims)) if self.stacks[p] >= 4 * lowball.amount]
+        if eligible:
+            self._late_kill(eligible[0], lowball.amount, lowball.config)
+        spec_street = self.spec.streets[0]
+        for i in sorted(self._need_hole):
+            count = self._need_hole[i]
+            self._take_hole(i, tuple(self._draw_cards(count)), spec_street.hole[2:])
+        self._after_deal()
+        return self.events[start:]
+
+    def _late_kill(self, killer: int, amount: int, config: GameConfig) -> None:
+        """Post a voluntary lowball kill: the killed stakes apply and the killer acts last."""
+        self.config = config
+        take = min(amount, self.stacks[killer])
+        self.stacks[killer] -= take
+        if self.bets[killer]:  # a killer in a blind posts blind and kill: the blind is dead
+            self.dead += self.bets[killer]
+            self.contributed[killer] -= self.bets[killer]
+            self.bets[killer] = 0
+        self.bets[killer] = take
+        self.contributed[killer] += take
+        self.current_bet = max(self.bets)
+        self.full_raise = max(amount, limits.street_minimum(config, 0))
+        if config.street_structure(0) is Structure.FIXED_LIMIT:
+            self.full_raise = limits.street_minimum(config, 0)
+        self._first = (killer + 1) % self.n
+        self.lowball_killer = killer
+        self._emit(PotKilled(killer, amount, "voluntary", config.description))
+        self._emit(Posted(killer, "kill", take, self.stacks[killer] == 0))
+
     def _take_hole(self, player: int, cards: tuple[str, ...], faces: tuple[bool, ...]) -> None:
-        del self._need_hole[player]
+        if self._need_hole.get(player) == len(cards):
+            del self._need_hole[player]
         held = self.hole[player]
         self.hole[player] = held + cards if held else cards
         self.up[player] += faces
@@ -742,6 +801,8 @@ class Hand(Betting, ShowdownFlow):
             return "betting is over: the players in the pot are choosing how many runs"
         if self.phase is Phase.DRAWING:
             return "it is the draw: discard the cards you do not want, or stand pat"
+        if self.phase is Phase.KILL_WINDOW:
+            return "the deal has paused after two cards: the pot may be killed"
         return "no one is to act until the cards are dealt"
 
     def _pending(self) -> str:

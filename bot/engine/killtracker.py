@@ -8,6 +8,7 @@ after the hand it judges the result and moves the button.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .config import GameConfig
 from .errors import IllegalAction
@@ -25,6 +26,7 @@ from .kills import (
     outcome_of,
     seat_players,
 )
+from .setup import LowballKill
 
 
 class KillTracker:
@@ -92,7 +94,15 @@ class KillTracker:
             kill = Kill(offer.killer, amount, offer.reason)
         self._dealt, self._kill, self._config = button, kill, setup.config
         self._agreed = [p for p in newcomers if kill is not None and p != kill.killer]
-        return setup if kill is None else killed_setup(setup, kill, self.rules)
+        if kill is not None:
+            return killed_setup(setup, kill, self.rules)
+        spec = spec_for(setup.config.game)
+        if self.rules.voluntary and spec.is_lowball and spec.is_draw:
+            # lowball: a player may kill after two cards, until anyone has a third (000 §10)
+            amount = self.rules.kill_amount(setup.config)
+            killed = self.rules.killed_config(setup.config)
+            return replace(setup, lowball_kill=LowballKill(amount, killed))
+        return setup
 
     def settle(self, hand: Hand) -> KillButton:
         """Move the button after the hand prepared last; returns (and keeps) the new one.

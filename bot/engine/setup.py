@@ -13,6 +13,19 @@ from .kills import Kill
 
 
 @dataclass(frozen=True)
+class LowballKill:
+    """The kill a lowball player may make after seeing two cards (000 kill §10, 002 §9).
+
+    Attributes:
+        amount: the kill blind, in chips.
+        config: the game at killed stakes.
+    """
+
+    amount: int
+    config: GameConfig
+
+
+@dataclass(frozen=True)
 class HandSetup:
     """Everything needed to start a hand; with the action log it rebuilds the hand exactly.
 
@@ -48,6 +61,7 @@ class HandSetup:
     kill: Kill | None = None
     reshuffle_seed: int = 0
     carried: int = 0
+    lowball_kill: LowballKill | None = None
 
     @property
     def antes_are_dead(self) -> bool:
