@@ -10,7 +10,7 @@ from bot.engine.actions import Call, Check, Discard, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import IllegalAction
-from bot.engine.events import PotKilled, Posted
+from bot.engine.events import Posted, PotKilled
 from bot.engine.hand import Hand, HandSetup, Phase
 from bot.engine.kills import KillRules
 from bot.engine.killtracker import KillTracker
