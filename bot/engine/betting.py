@@ -245,6 +245,10 @@ class Betting:
                 self._betting_action(Call(p))  # all he has only calls
                 return
             if legal.max_raise_to is None:
+                if self.spec.openers and self.opener is None and self.current_bet == 0:
+                    raise IllegalAction(  # 004 jacks §1
+                        f"you need a pair of jacks or better to open: you may {legal.describe()}"
+                    )
                 raise IllegalAction(f"you may not raise now: you may {legal.describe()}")
             self._raise(p, legal, legal.all_in_to)
         elif kind is Raise:

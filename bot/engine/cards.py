@@ -2,7 +2,8 @@
 
 A card is a two-character string, rank then suit, as hand histories write it: ``"As"``,
 ``"Td"``, ``"2c"``. Ranks are ``23456789TJQKA``; suits are ``c d h s``. An unknown card
-(one a hand history does not reveal) is ``"??"``.
+(one a hand history does not reveal) is ``"??"``; the joker, a house option in jacks or
+better and ace-to-five lowball, is ``"Xx"``.
 
 Shuffles come from the operating system's CSPRNG (:class:`secrets.SystemRandom`) in play;
 tests inject a seeded :class:`random.Random` or an explicit card order.
@@ -17,8 +18,10 @@ from collections.abc import Iterable, Sequence
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 UNKNOWN = "??"
+JOKER = "Xx"  # the bug, for jacks or better and ace-to-five lowball (004 jacks §10)
 FULL_DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
-_VALID = frozenset(FULL_DECK)
+JOKER_DECK: tuple[str, ...] = (*FULL_DECK, JOKER)
+_VALID = frozenset(JOKER_DECK)
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
@@ -60,6 +63,8 @@ def pretty(card: str) -> str:
     """
     if card == UNKNOWN:
         return "🂠"
+    if card == JOKER:
+        return "🃏"
     rank = "10" if card[0] == "T" else card[0]
     return rank + SUIT_SYMBOLS[card[1]]
 
@@ -72,6 +77,7 @@ class Deck:
         rng: the shuffle's source when ``order`` is None; defaults to
             :class:`secrets.SystemRandom` (the OS CSPRNG). Tests pass a seeded
             :class:`random.Random`.
+        joker: shuffle a 53-card deck with the joker (house option).
     Raises:
         CardError: if ``order`` repeats a card or holds something that is not a card.
     """
@@ -79,10 +85,13 @@ class Deck:
     __slots__ = ("_cards", "_next")
 
     def __init__(
-        self, order: Sequence[str] | None = None, rng: random.Random | None = None
+        self,
+        order: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+        joker: bool = False,
     ) -> None:
         if order is None:
-            cards = list(FULL_DECK)
+            cards = list(JOKER_DECK if joker else FULL_DECK)
             (rng or secrets.SystemRandom()).shuffle(cards)
         else:
             cards = list(order)

@@ -199,6 +199,8 @@ class HouseRules:
         straddle_allowed: whether the player left of the big blind may post a live
             straddle (000 NL §14).
         check_raise: whether a player who checked may raise later in the round.
+        joker: a 53-card deck with the joker, in jacks or better and ace-to-five lowball
+            (004 jacks §10).
     """
 
     bet_unit: int = 1
@@ -211,6 +213,7 @@ class HouseRules:
     raise_short_to_minimum: bool = False
     straddle_allowed: bool = True
     check_raise: bool = True
+    joker: bool = False
 
     def __post_init__(self) -> None:
         if self.bet_unit < 1:

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from bot.engine.cards import FULL_DECK, CardError
+from bot.engine.cards import JOKER_DECK, CardError
 
 SALT_BYTES = 16
 """Length of each position's salt, in bytes (128 bits)."""
@@ -66,7 +66,7 @@ SALT_BYTES = 16
 HASH_BYTES = 32
 """Length of a SHA-256 digest, in bytes (a hex digest is twice as many characters)."""
 
-MAX_SIZE = len(FULL_DECK)
+MAX_SIZE = len(JOKER_DECK)
 """The most positions a commitment can have: the 52 distinct cards of a deck."""
 
 LEAF_PREFIX = b"killbutton-card\x00"
@@ -78,7 +78,7 @@ NODE_PREFIX = b"\x01"
 SERIAL_VERSION = 1
 """Format version written by :meth:`SecretShuffle.to_dict`."""
 
-_CARDS = frozenset(FULL_DECK)
+_CARDS = frozenset(JOKER_DECK)
 _HEX_DIGITS = frozenset("0123456789abcdef")
 
 SaltSource = Callable[[int], bytes]

@@ -28,7 +28,7 @@ from .actions import (
 )
 from .betting import Betting
 from .cards import UNKNOWN, CardError, Deck
-from .config import GameConfig, Structure
+from .config import Game, GameConfig, Structure
 from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
 from .evaluate import high_value
 from .events import (
@@ -49,6 +49,7 @@ from .events import (
 )
 from .fairness import CardOpening, SecretShuffle, commit
 from .games import Opener, Ranking, spec_for
+from .joker import joker_high_value
 from .reveal import ShowdownFlow
 from .setup import HandSetup
 from .showing import bring_in_player, first_to_act
@@ -116,8 +117,11 @@ class Hand(Betting, ShowdownFlow):
         self.offer_runs = offer_runs
         self.auto_showdown = auto_showdown
         self.describe = describe
+        joker = setup.config.rules.joker
+        if joker and setup.config.game not in (Game.JACKS, Game.ACE_TO_FIVE):
+            raise ConfigError("the joker is played only in jacks or better and ace-to-five")
         try:
-            self.deck = Deck(setup.deck_order) if auto_deal else None
+            self.deck = Deck(setup.deck_order, joker=joker) if auto_deal else None
         except CardError as exc:
             raise ConfigError(str(exc)) from exc
         self.shuffle: SecretShuffle | None = None
@@ -238,7 +242,7 @@ class Hand(Betting, ShowdownFlow):
         cards = self.hole[p] or ()
         if UNKNOWN in cards or len(cards) != 5:
             return True  # a replay takes an unknown hand's open as played
-        return high_value(cards) >= _JACKS
+        return joker_high_value(cards) >= _JACKS
 
     def _note_opener(self, p: int) -> None:
         self.opener = p
@@ -375,9 +379,12 @@ class Hand(Betting, ShowdownFlow):
     def _reshuffle(self, owner: int | None) -> None:
         """The stub ran short: the discards (never the drawing player's own) are shuffled to
         finish the draw (the draw-games issue; 004)."""
-        pool = [c for who, c in self._discards if who != owner and c not in self._in_play]
+        # Jacks or better: the opener's discards stay aside, so his opening hand can be
+        # shown on request and proves his openers when he split them (004 jacks §8-9).
+        keep = {owner, self.opener} if self.spec.openers else {owner}
+        pool = [c for who, c in self._discards if who not in keep and c not in self._in_play]
         pool = [c for c in pool if c not in self._stub]
-        self._discards = [(who, c) for who, c in self._discards if who == owner]
+        self._discards = [(who, c) for who, c in self._discards if who in keep]
         seed = self.setup.reshuffle_seed or secrets.randbits(64)
         random.Random(seed + len(self.log)).shuffle(pool)
         self._stub = pool
@@ -451,9 +458,15 @@ class Hand(Betting, ShowdownFlow):
     def _take_hole(self, player: int, cards: tuple[str, ...], faces: tuple[bool, ...]) -> None:
         if self._need_hole.get(player) == len(cards):
             del self._need_hole[player]
+        if self.spec.is_stud and player in self.shown:
+            # Stud: a hand exposed when the betting ended early stays face up; the cards
+            # dealt to it afterwards are dealt face up (RULES.md "Showdown").
+            faces = (True,) * len(faces)
         held = self.hole[player]
         self.hole[player] = held + cards if held else cards
         self.up[player] += faces
+        if player in self.shown:
+            self.shown[player] = self.hole[player] or ()
         self._in_play.update(cards)
         self.log.append(f"d dh p{player + 1} {''.join(cards)}")
         self.events.append(HoleCardsDealt(player, cards))

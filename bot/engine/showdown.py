@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import evaluate, lowball
-from .cards import UNKNOWN
+from . import evaluate, joker, lowball
+from .cards import JOKER, UNKNOWN
 from .errors import EngineError
 from .events import Event, PotAwarded
 from .games import GameSpec, Ranking
@@ -40,6 +40,10 @@ class Showdown:
             raise EngineError(
                 f"player {player + 1}'s cards are unknown, so the showdown cannot be decided"
             )
+        if JOKER in cards:  # the joker stands for its best card (004 jacks §10)
+            if self.ranking in (Ranking.RAZZ, Ranking.ACE_TO_FIVE):
+                return joker.joker_as_low(cards)
+            return joker.joker_as_high(cards)
         return cards
 
     def high(self, player: int, board: Sequence[str]) -> int:
