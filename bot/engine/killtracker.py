@@ -8,7 +8,8 @@ after the hand it judges the result and moves the button.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
+from typing import Any
 
 from .config import GameConfig
 from .errors import IllegalAction
@@ -74,7 +75,10 @@ class KillTracker:
         if self._blindless:
             if offer is not None:
                 raise IllegalAction(f"{setup.config.game.label} has no blinds: it cannot be killed")
-            self._dealt, self._kill, self._config = self.button.copy(), None, setup.config
+            # the players who quit are gone all the same (000 kill §1b, §6: a killer the
+            # host removed owes his kill on return); a kill owed waits for a game with blinds
+            seated = seat_players(self.button, setup.names, quit)
+            self._dealt, self._kill, self._config = seated, None, setup.config
             return setup
         button = seat_players(self.button, setup.names, quit)
         missing = missing_killer(button, setup.names)
@@ -119,7 +123,7 @@ class KillTracker:
         if self._blindless:  # games without blinds neither win nor lose a leg (002)
             if not hand.is_complete:
                 raise IllegalAction("the kill button moves only when the hand is over")
-            self._dealt = self._kill = None
+            self.button, self._dealt, self._kill = self._dealt, None, None
             return self.button
         if not hand.is_complete:
             raise IllegalAction("the kill button moves only when the hand is over")
@@ -160,6 +164,34 @@ class KillTracker:
         self.button = button
         self._dealt = self._kill = None
         return button
+
+    def pending_to_dict(self) -> dict[str, Any] | None:
+        """The hand prepared and not yet settled, as plain data (None if none), so a
+        restart settles it exactly as it would have."""
+        if self._dealt is None or self._config is None:
+            return None
+        from .serial import config_to_dict
+
+        return {
+            "dealt": self._dealt.to_dict(),
+            "kill": None if self._kill is None else asdict(self._kill),
+            "config": config_to_dict(self._config),
+            "agreed": list(self._agreed),
+            "blindless": self._blindless,
+        }
+
+    def restore_pending(self, data: dict[str, Any] | None) -> None:
+        """Restore what :meth:`pending_to_dict` saved."""
+        if not data:
+            self._dealt = self._kill = self._config = None
+            return
+        from .serial import config_from_dict
+
+        self._dealt = KillButton.from_dict(data["dealt"])
+        self._kill = Kill(**data["kill"]) if data.get("kill") else None
+        self._config = config_from_dict(data["config"])
+        self._agreed = list(data.get("agreed", []))
+        self._blindless = bool(data.get("blindless", False))
 
     @property
     def kill(self) -> Kill | None:

@@ -234,7 +234,9 @@ class ShowdownFlow:
         self.phase = Phase.COMPLETE
         self.to_act = None
         pots = self._pots()
-        events, won, scoops = self._evaluator().award(pots, self.boards(), self.describe)
+        events, won, scoops = self._evaluator().award(
+            pots, self.boards(), self.describe, self.shown
+        )
         self.events.extend(events)
         for i, amount in enumerate(won):
             self.stacks[i] += amount

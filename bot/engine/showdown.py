@@ -8,7 +8,7 @@ board run more than once divides the pot into near-equal shares, one a run (000 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from . import evaluate, joker, lowball
 from .cards import JOKER, UNKNOWN
@@ -108,7 +108,11 @@ class Showdown:
                         best[(pot, run, half)] = value
 
     def award(
-        self, pots: Sequence[Pot], boards: Sequence[Sequence[str]], describe: bool = True
+        self,
+        pots: Sequence[Pot],
+        boards: Sequence[Sequence[str]],
+        describe: bool = True,
+        shown: Collection[int] = (),
     ) -> tuple[list[Event], list[int], list[int]]:
         """Divide every pot among its winners.
 
@@ -117,6 +121,8 @@ class Showdown:
                 folded and mucked hands.
             boards: one complete board per run (only consulted when a pot is contested).
             describe: name the winning hands in the events (skipped in replays).
+            shown: the hands shown at the showdown; a pot left to one of them because the
+                others mucked is described too (only a pot won by folds is not).
         Returns:
             ``(events, won, scoops)``: a :class:`PotAwarded` per share, chips won by each
             hand index, and in hi-lo the players who took the whole main pot (a scoop,
@@ -135,7 +141,8 @@ class Showdown:
             if len(pot.eligible) == 1:
                 winner = pot.eligible[0]
                 won[winner] += pot.amount
-                events.append(PotAwarded(k, None, 0, pot.amount, ((winner, pot.amount),), ""))
+                text = self.describe(winner, boards[0]) if describe and winner in shown else ""
+                events.append(PotAwarded(k, None, 0, pot.amount, ((winner, pot.amount),), text))
                 if k == 0:
                     main_winners.add(winner)
                 continue

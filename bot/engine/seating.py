@@ -1,0 +1,397 @@
+"""Seats, the button and the blinds from hand to hand (the durable-service issue's seating).
+
+Pure rules, no time and no I/O: who is dealt in, who posts what, and in which order, by the
+dead-button rule, so no one skips the big blind or pays it twice in a row when players
+bust, sit out or leave. A new player waits for the big blind or posts one to come in (000
+kill preamble: or kills to come in); a player who missed blinds posts them on return (the
+big blind live, the small blind dead) or waits for the big blind; a busted player stays out
+until he buys in again. Buy-ins are between the table's minimum and maximum (000 NL §16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .errors import IllegalAction
+
+
+class SeatStatus(StrEnum):
+    """Where a seated player stands between hands."""
+
+    ACTIVE = "active"  # dealt in
+    WAITING = "waiting"  # new: waits for the big blind (or posts to come in)
+    SITTING_OUT = "sitting_out"
+    BUSTED = "busted"  # no chips: out until he buys in again
+
+
+@dataclass
+class Seat:
+    """One seated player.
+
+    Attributes:
+        seat: the seat number, 1 to the table's size.
+        player_id: the platform user id.
+        name: the display name.
+        stack: chips on the table.
+        status: see :class:`SeatStatus`.
+        missed_big, missed_small: blinds passed while he sat out.
+        post_next: he chose to post (a big blind to come in, or his missed blinds) at the
+            next deal instead of waiting for the big blind.
+        sit_out_next: a pre-action: sit out after this hand.
+        leaving: leave with a cash-out after this hand.
+        timeouts: turns timed out in a row.
+    """
+
+    seat: int
+    player_id: str
+    name: str
+    stack: int
+    status: SeatStatus = SeatStatus.WAITING
+    missed_big: bool = False
+    missed_small: bool = False
+    post_next: bool = False
+    sit_out_next: bool = False
+    leaving: bool = False
+    timeouts: int = 0
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Who is dealt into the next hand and what each posts.
+
+    Attributes:
+        seats: seat numbers in hand order (index 0 left of the button, the button last;
+            heads-up the big blind first and the button second, as PHH has it).
+        blinds: per hand index, the live blind posted.
+        dead: per hand index, dead money (a missed small blind).
+        kinds: per hand index, the blind's name (``small_blind``, ``big_blind``, ``blind``).
+        button: the button's seat (it may be empty: a dead button).
+        small_blind, big_blind: the blinds' seats (None: a dead small blind).
+        small_blind_position: where the small blind is, live or dead (the next button).
+    """
+
+    seats: tuple[int, ...]
+    blinds: tuple[int, ...]
+    dead: tuple[int, ...]
+    kinds: tuple[str, ...]
+    button: int
+    small_blind: int | None
+    big_blind: int
+    small_blind_position: int
+
+
+@dataclass
+class Seating:
+    """The seats of one table and the button's history: plain data, saved and restored.
+
+    Attributes:
+        size: seats at the table.
+        min_buy_in, max_buy_in: the buy-in range in chips (000 NL §16).
+        seats: seat number -> :class:`Seat`.
+        button, small_blind, big_blind: seats of the last hand (None before the first); the
+            small blind's position is kept even when it was dead (the next button goes there).
+        waiting_list: (player_id, name) in order, when the table is full.
+    """
+
+    size: int
+    min_buy_in: int
+    max_buy_in: int
+    seats: dict[int, Seat] = field(default_factory=dict)
+    button: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    waiting_list: list[tuple[str, str]] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ players
+
+    def seat_of(self, player_id: str) -> Seat | None:
+        """The player's seat, or None if he is not seated."""
+        for seat in self.seats.values():
+            if seat.player_id == player_id:
+                return seat
+        return None
+
+    def _buy_in_range(self) -> str:
+        return f"between {self.min_buy_in} and {self.max_buy_in} chips"
+
+    def sit(self, player_id: str, name: str, buy_in: int, seat: int | None = None) -> Seat:
+        """Seat a player with a buy-in (000 NL §16).
+
+        Args:
+            player_id, name: who.
+            buy_in: chips, between the table's minimum and maximum.
+            seat: the seat wanted, or None for the next free one.
+        Returns:
+            The seat; the player waits for the big blind (or posts to come in).
+        Raises:
+            IllegalAction: already seated, a buy-in out of range, a taken or unknown seat,
+                or a full table (he may join the waiting list).
+        """
+        if self.seat_of(player_id):
+            raise IllegalAction(f"{name} already has a seat")
+        if (
+            not isinstance(buy_in, int)
+            or isinstance(buy_in, bool)
+            or not (self.min_buy_in <= buy_in <= self.max_buy_in)
+        ):
+            raise IllegalAction(f"buy in for {self._buy_in_range()}")
+        free = [s for s in range(1, self.size + 1) if s not in self.seats]
+        if not free:
+            raise IllegalAction("the table is full: join the waiting list")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            taken = "taken" if 1 <= seat <= self.size else "not at this table"
+            raise IllegalAction(f"seat {seat} is {taken}: free seats are {free}")
+        placed = Seat(seat, player_id, name, buy_in)
+        self.seats[seat] = placed
+        self.waiting_list = [w for w in self.waiting_list if w[0] != player_id]
+        return placed
+
+    def join_waiting_list(self, player_id: str, name: str) -> int:
+        """Put a player on the waiting list; returns his place (1 is next).
+
+        Raises:
+            IllegalAction: he is seated, or already waiting.
+        """
+        if self.seat_of(player_id):
+            raise IllegalAction(f"{name} already has a seat")
+        if any(w[0] == player_id for w in self.waiting_list):
+            raise IllegalAction(f"{name} is already on the waiting list")
+        self.waiting_list.append((player_id, name))
+        return len(self.waiting_list)
+
+    def top_up(self, player_id: str, amount: int, in_hand: bool) -> Seat:
+        """Add chips between hands, up to the maximum buy-in (000 NL §16: table stakes).
+
+        Raises:
+            IllegalAction: not seated, in a hand, or an amount that is not a positive whole
+                number keeping the stack within the maximum.
+        """
+        seat = self._seated(player_id)
+        if in_hand:
+            raise IllegalAction("chips are added between hands, not during one")
+        room = self.max_buy_in - seat.stack
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise IllegalAction(f"top up by a whole number of chips, up to {max(room, 0)}")
+        if amount > room:
+            raise IllegalAction(f"the most you may add is {max(room, 0)}")
+        seat.stack += amount
+        if seat.status is SeatStatus.BUSTED:
+            seat.status = SeatStatus.WAITING
+        return seat
+
+    def rebuy(self, player_id: str, amount: int) -> Seat:
+        """A busted player buys in again (between the minimum and maximum).
+
+        Raises:
+            IllegalAction: not seated, not busted, or a buy-in out of range.
+        """
+        seat = self._seated(player_id)
+        if seat.status is not SeatStatus.BUSTED:
+            raise IllegalAction("only a busted player buys in again; others top up")
+        if not isinstance(amount, int) or not self.min_buy_in <= amount <= self.max_buy_in:
+            raise IllegalAction(f"buy in for {self._buy_in_range()}")
+        seat.stack = amount
+        seat.status = SeatStatus.WAITING
+        return seat
+
+    def _seated(self, player_id: str) -> Seat:
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise IllegalAction("you are not seated at this table")
+        return seat
+
+    def sit_out(self, player_id: str) -> Seat:
+        """Sit out from the next deal; blinds passed meanwhile are owed on return.
+
+        Raises:
+            IllegalAction: not seated.
+        """
+        seat = self._seated(player_id)
+        if seat.status is SeatStatus.ACTIVE or seat.status is SeatStatus.WAITING:
+            seat.status = SeatStatus.SITTING_OUT
+        return seat
+
+    def sit_in(self, player_id: str, post: bool = False) -> Seat:
+        """Come back: post the missed blinds now (``post``) or wait for the big blind.
+
+        Raises:
+            IllegalAction: not seated, or busted (buy in again first).
+        """
+        seat = self._seated(player_id)
+        if seat.status is SeatStatus.BUSTED:
+            raise IllegalAction("you have no chips: buy in again to play")
+        if seat.status is SeatStatus.SITTING_OUT:
+            owes = seat.missed_big or seat.missed_small
+            seat.status = SeatStatus.WAITING if owes else SeatStatus.ACTIVE
+        seat.post_next = post
+        return seat
+
+    def leave(self, player_id: str) -> int:
+        """Remove a player between hands; returns his cash-out in chips.
+
+        Raises:
+            IllegalAction: not seated.
+        """
+        seat = self._seated(player_id)
+        del self.seats[seat.seat]
+        return seat.stack
+
+    # ------------------------------------------------------------------ the deal
+
+    def _clockwise(self, after: int) -> list[int]:
+        return [(after + k - 1) % self.size + 1 for k in range(1, self.size + 1)]
+
+    def _can_take_big_blind(self, seat: Seat) -> bool:
+        return seat.stack > 0 and seat.status in (SeatStatus.ACTIVE, SeatStatus.WAITING)
+
+    def next_deal(self, small: int, big: int) -> Deal:
+        """Who is dealt in next, who posts what, and the hand order (dead-button rule).
+
+        The big blind moves to the next player clockwise able to take it (a waiting new
+        player or a returning one included); the small blind is the seat that had the big
+        blind (dead when that player is gone); the button is the seat that had the small
+        blind (possibly empty: a dead button). Heads-up, the button posts the small blind.
+        Players passed by the big blind while sitting out owe it on return.
+
+        Args:
+            small, big: the blinds in chips.
+        Returns:
+            The :class:`Deal`; nothing is changed until :meth:`commit_deal`.
+        Raises:
+            IllegalAction: fewer than two players can be dealt in.
+        """
+        candidates = {s for s, seat in self.seats.items() if self._can_take_big_blind(seat)}
+        if len(candidates) < 2:
+            raise IllegalAction("at least two players with chips are needed to deal")
+        if self.big_blind is None:
+            first = min(candidates)
+            button = first
+            order = [s for s in self._clockwise(button) if s in candidates]
+            first_sb, first_bb = (
+                (order[0], order[1]) if len(candidates) > 2 else (button, order[0])
+            )
+            return self._deal(button, first_sb, first_bb, small, big, first_sb)
+        bb = next(s for s in self._clockwise(self.big_blind) if s in candidates)
+        sb_position = self.big_blind  # the small blind is where the big blind was
+        live = self.seats.get(sb_position)
+        sb: int | None = None
+        if live and live.status is SeatStatus.ACTIVE and sb_position != bb:
+            sb = sb_position
+        button = self.small_blind if self.small_blind is not None else sb_position
+        if button == bb:
+            button = sb_position
+        return self._deal(button, sb, bb, small, big, sb_position)
+
+    def _deal(
+        self, button: int, sb: int | None, bb: int, small: int, big: int, sb_position: int = 0
+    ) -> Deal:
+        active = sum(1 for seat in self.seats.values() if seat.status is SeatStatus.ACTIVE)
+        fresh = active < 2  # a game (re)starting: everyone waiting is dealt in, no posts owed
+        dealt = [
+            s
+            for s in self._clockwise(button)
+            if s in self.seats
+            and self.seats[s].stack > 0
+            and (
+                self.seats[s].status is SeatStatus.ACTIVE
+                or s == bb
+                or (
+                    self.seats[s].status is SeatStatus.WAITING
+                    and (self.seats[s].post_next or fresh)
+                )
+            )
+        ]
+        if len(dealt) == 2:  # heads-up: the button posts the small blind, the other the big
+            other = bb if bb in dealt else dealt[0]
+            button_seat = next(s for s in dealt if s != other)
+            dealt = [other, button_seat]
+            sb, bb, button, sb_position = button_seat, other, button_seat, button_seat
+        posts: list[tuple[int, int, str]] = []
+        for s in dealt:
+            seat = self.seats[s]
+            if s == bb:
+                posts.append((big, 0, "big_blind"))
+            elif s == sb:
+                posts.append((small, 0, "small_blind"))
+            elif seat.status is SeatStatus.WAITING and not fresh:  # posting to come in
+                posts.append((big, small if seat.missed_small else 0, "blind"))
+            else:
+                posts.append((0, 0, ""))
+        blinds = [p[0] for p in posts]
+        dead = [p[1] for p in posts]
+        kinds = [p[2] for p in posts]
+        return Deal(
+            tuple(dealt),
+            tuple(blinds),
+            tuple(dead),
+            tuple(kinds),
+            button,
+            sb,
+            bb,
+            sb_position or (sb if sb is not None else button),
+        )
+
+    def commit_deal(self, deal: Deal) -> None:
+        """Record that ``deal`` was dealt: the button moves, players passed by the big blind
+        while out owe it, and those dealt in are active."""
+        if self.big_blind is not None:
+            passed = self._clockwise(self.big_blind)
+            for s in passed[: passed.index(deal.big_blind)]:
+                seat = self.seats.get(s)
+                if seat and seat.status is SeatStatus.SITTING_OUT:
+                    seat.missed_big = True
+                    seat.missed_small = True
+        for s in deal.seats:
+            seat = self.seats[s]
+            seat.status = SeatStatus.ACTIVE
+            seat.missed_big = seat.missed_small = seat.post_next = False
+        self.button, self.big_blind = deal.button, deal.big_blind
+        self.small_blind = deal.small_blind_position
+
+    def settle(self, stacks: dict[int, int]) -> list[Seat]:
+        """Stacks after a hand (seat -> chips); busted players are marked, pre-actions
+        (sit out next hand) applied. Returns the players who busted."""
+        busted = []
+        for s, stack in stacks.items():
+            seat = self.seats[s]
+            seat.stack = stack
+            if stack == 0:
+                seat.status = SeatStatus.BUSTED
+                busted.append(seat)
+            elif seat.sit_out_next:
+                seat.status = SeatStatus.SITTING_OUT
+                seat.sit_out_next = False
+        return busted
+
+    # ------------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saving."""
+        data = asdict(self)
+        data["seats"] = {
+            str(k): {**asdict(v), "status": v.status.value} for k, v in self.seats.items()
+        }
+        data["waiting_list"] = [list(w) for w in self.waiting_list]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seating:
+        """The seating saved by :meth:`to_dict`."""
+        seats = {
+            int(k): Seat(**{**v, "status": SeatStatus(v["status"])})
+            for k, v in data.get("seats", {}).items()
+        }
+        return cls(
+            size=int(data["size"]),
+            min_buy_in=int(data["min_buy_in"]),
+            max_buy_in=int(data["max_buy_in"]),
+            seats=seats,
+            button=data.get("button"),
+            small_blind=data.get("small_blind"),
+            big_blind=data.get("big_blind"),
+            waiting_list=[(str(a), str(b)) for a, b in data.get("waiting_list", [])],
+        )

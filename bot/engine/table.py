@@ -1,0 +1,413 @@
+"""A table from hand to hand: seats, the game (or mix), the kill button and the hand in play.
+
+Pure and synchronous like the rest of the engine: the service gives it a shuffled deck and
+the players' actions, saves what :meth:`Table.to_dict` returns after every action, and
+rebuilds the table exactly with :meth:`Table.from_dict` (the hand in progress is replayed
+from its set-up and its actions). Players are named by their platform user id inside the
+engine, so legs and obligations follow a player from one session to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .actions import Action
+from .config import Game, GameConfig
+from .errors import ConfigError, EngineError, IllegalAction
+from .events import Event
+from .fairness import SecretShuffle
+from .games import spec_for
+from .hand import Hand, HandSetup
+from .kills import Kill, KillButton, KillRules
+from .killtracker import KillTracker
+from .records import action_from_dict, action_to_dict
+from .rotation import Rotation, config_for
+from .seating import Seating
+from .serial import (
+    config_from_dict,
+    config_to_dict,
+    kill_rules_from_dict,
+    kill_rules_to_dict,
+    setup_from_dict,
+    setup_to_dict,
+)
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the host chose for a table.
+
+    Attributes:
+        config: the game, structure, stakes and house rules (for a mix, its stakes and
+            structure apply to every game, RULES.md "Games of rounds").
+        mix: the games of a mix in order, or () for a single game.
+        mix_minutes: change game every N minutes instead of by rounds (0: rounds).
+        dealer_choice: the button picks each round's game from ``mix``.
+        seats: the table's size (at most what the deck allows for every game played).
+        min_buy_in, max_buy_in: the buy-in range (000 NL §16).
+        kill: the kill rules, or None for a game without a kill.
+        turn_seconds: time to act before the turn timer checks or folds (000 NL §15).
+        timeouts_to_sit_out: turns timed out in a row before a player is sat out.
+        offer_runs: offer to run the board twice when all-in (000 NL §17).
+        jacks_deals: in jacks or better, deals with an ante before the antes stop when
+            nobody opens (004 jacks §1: most games allow three).
+    """
+
+    config: GameConfig
+    mix: tuple[Game, ...] = ()
+    mix_minutes: int = 0
+    dealer_choice: bool = False
+    seats: int = 9
+    min_buy_in: int = 0
+    max_buy_in: int = 0
+    kill: KillRules | None = None
+    turn_seconds: int = 30
+    timeouts_to_sit_out: int = 3
+    offer_runs: bool = True
+    jacks_deals: int = 3
+
+    def __post_init__(self) -> None:
+        games = self.mix or (self.config.game,)
+        most = min(spec_for(g).max_players for g in games)
+        if not 2 <= self.seats <= most:
+            raise ConfigError(f"this table seats 2 to {most} players")
+        if not 0 < self.min_buy_in <= self.max_buy_in:
+            raise ConfigError("the buy-in range needs 0 < minimum <= maximum")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saving."""
+        return {
+            "config": config_to_dict(self.config),
+            "mix": [g.value for g in self.mix],
+            "mix_minutes": self.mix_minutes,
+            "dealer_choice": self.dealer_choice,
+            "seats": self.seats,
+            "min_buy_in": self.min_buy_in,
+            "max_buy_in": self.max_buy_in,
+            "kill": None if self.kill is None else kill_rules_to_dict(self.kill),
+            "turn_seconds": self.turn_seconds,
+            "timeouts_to_sit_out": self.timeouts_to_sit_out,
+            "offer_runs": self.offer_runs,
+            "jacks_deals": self.jacks_deals,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """The settings saved by :meth:`to_dict`.
+
+        Raises:
+            ConfigError: a value that cannot be read.
+        """
+        kill = data.get("kill")
+        try:
+            return cls(
+                config=config_from_dict(data["config"]),
+                mix=tuple(Game(g) for g in data.get("mix", ())),
+                mix_minutes=int(data.get("mix_minutes", 0)),
+                dealer_choice=bool(data.get("dealer_choice", False)),
+                seats=int(data["seats"]),
+                min_buy_in=int(data["min_buy_in"]),
+                max_buy_in=int(data["max_buy_in"]),
+                kill=None if kill is None else kill_rules_from_dict(kill),
+                turn_seconds=int(data.get("turn_seconds", 30)),
+                timeouts_to_sit_out=int(data.get("timeouts_to_sit_out", 3)),
+                offer_runs=bool(data.get("offer_runs", True)),
+                jacks_deals=int(data.get("jacks_deals", 3)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
+
+
+@dataclass
+class PlayedHand:
+    """The hand in play: its set-up, shuffle secret, seats in hand order and actions."""
+
+    number: int
+    setup: HandSetup
+    seats: tuple[int, ...]
+    shuffle: dict[str, Any] | None
+    actions: list[dict[str, Any]]
+    hand: Hand
+
+
+class Table:
+    """One table: seating, game rotation, kill button, the pot carried by jacks or better,
+    and the hand in play.
+
+    Args:
+        settings: the host's choices.
+    """
+
+    def __init__(self, settings: TableSettings) -> None:
+        self.settings = settings
+        self.seating = Seating(settings.seats, settings.min_buy_in, settings.max_buy_in)
+        self.kills = KillTracker(settings.kill) if settings.kill else None
+        self.rotation = (
+            Rotation(settings.mix, settings.mix_minutes, settings.dealer_choice)
+            if settings.mix
+            else None
+        )
+        self.hand_number = 0
+        self.carried = 0  # jacks or better: the pot no one opened
+        self.passes = 0
+        self.last_dealt: tuple[str, ...] = ()
+        self.quit_since: list[str] = []
+        self.current: PlayedHand | None = None
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in play, if any (complete hands are cleared by :meth:`finish_hand`)."""
+        return self.current.hand if self.current else None
+
+    def index_of(self, player_id: str) -> int:
+        """The player's index in the hand in play.
+
+        Raises:
+            IllegalAction: no hand in play, or the player is not in it.
+        """
+        if self.current is None:
+            raise IllegalAction("no hand is being played: the host starts the next one")
+        names = self.current.setup.names
+        if player_id not in names:
+            raise IllegalAction("you are not in this hand")
+        return names.index(player_id)
+
+    def next_game(self, now: float = 0.0) -> GameConfig:
+        """The game of the next deal (the mix's rotation is not advanced)."""
+        if self.rotation is None:
+            return self.settings.config
+        return config_for(self.rotation.current, self.settings.config)
+
+    # ------------------------------------------------------------------ dealing
+
+    def start_hand(
+        self,
+        deck_order: Sequence[str],
+        shuffle: SecretShuffle | None = None,
+        *,
+        now: float = 0.0,
+        straddle_by: str | None = None,
+        kill_offer: Kill | None = None,
+        reshuffle_seed: int = 0,
+    ) -> list[Event]:
+        """Deal the next hand.
+
+        Args:
+            deck_order: the shuffled deck (the service shuffles with the OS CSPRNG).
+            shuffle: the commitment to that deck; None commits afresh.
+            now: the clock in seconds (a mix changing game by the minute).
+            straddle_by: the player id posting a live straddle (000 NL §14), if any.
+            kill_offer: a voluntary kill or a kill to come in, after its objection window.
+            reshuffle_seed: seeds a draw's reshuffle of the discards (saved with the hand).
+        Returns:
+            The hand's first events.
+        Raises:
+            IllegalAction: a hand is in play, too few players, a straddle from the wrong
+                seat, a kill the rules do not allow, an owed kill whose holder is away.
+        """
+        if self.current is not None:
+            raise IllegalAction("a hand is already being played")
+        config = self.settings.config
+        deal = self.seating.next_deal(config.stakes.small_blind, config.stakes.big_blind)
+        if self.rotation is not None:
+            game = self.rotation.deal(len(deal.seats), now)
+            config = config_for(game, self.settings.config)
+        spec = spec_for(config.game)
+        names = tuple(self.seating.seats[s].player_id for s in deal.seats)
+        stacks = tuple(self.seating.seats[s].stack for s in deal.seats)
+        if spec.blinds:
+            blinds: tuple[int, ...] | None = deal.blinds
+            dead = deal.dead if any(deal.dead) else None
+            kinds: tuple[str, ...] | None = deal.kinds
+        else:
+            blinds, dead, kinds = None, None, None
+        antes = None
+        if spec.openers and self.passes >= self.settings.jacks_deals:
+            antes = (0,) * len(names)  # the antes stop after the house limit (004 jacks §1)
+        straddle = False
+        if straddle_by is not None:
+            if not spec.blinds or len(names) < 3 or names[2] != straddle_by:
+                raise IllegalAction("only the player left of the big blind may straddle")
+            straddle = True
+            assert blinds is not None
+            blinds = (*blinds[:2], 2 * config.stakes.big_blind, *blinds[3:])
+            kinds = (*(kinds or ("",) * len(names))[:2], "straddle", *(kinds or ())[3:])
+        setup = HandSetup(
+            config,
+            names,
+            stacks,
+            blinds=blinds,
+            antes=antes,
+            dead=dead,
+            straddle=straddle,
+            deck_order=tuple(deck_order),
+            blind_kinds=kinds,
+            reshuffle_seed=reshuffle_seed,
+            carried=self.carried,
+        )
+        if self.kills is not None:
+            newcomers = [p for p in names if p not in self.last_dealt] if self.last_dealt else []
+            setup = self.kills.prepare(setup, self.quit_since, kill_offer, newcomers)
+        elif kill_offer is not None:
+            raise IllegalAction("this table plays without kills")
+        hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
+        self.seating.commit_deal(deal)
+        self.carried = 0
+        self.hand_number += 1
+        self.quit_since = []
+        self.last_dealt = names
+        secret = hand.shuffle.to_dict() if hand.shuffle else None
+        self.current = PlayedHand(self.hand_number, setup, deal.seats, secret, [], hand)
+        return list(hand.events)
+
+    def act(self, player_id: str, make: Callable[[int], Action]) -> list[Event]:
+        """Apply a player's action to the hand in play.
+
+        Args:
+            player_id: who acts.
+            make: builds the engine action from his hand index.
+        Returns:
+            The events, ending with the hand's result when it completes.
+        Raises:
+            IllegalAction: from the engine, nothing changed.
+        """
+        index = self.index_of(player_id)
+        assert self.current is not None
+        action = make(index)
+        events = self.current.hand.apply(action)
+        self.current.actions.append(action_to_dict(action))
+        return events
+
+    def close_kill_window(self, claimants: Sequence[str]) -> list[Event]:
+        """Lowball: end the pause after two cards with the players who claimed the kill."""
+        if self.current is None:
+            raise IllegalAction("no hand is being played")
+        claims = [self.index_of(p) for p in claimants]
+        events = self.current.hand.close_kill_window(claims)
+        self.current.actions.append({"kind": "kill_window", "claims": claims})
+        return events
+
+    def finish_hand(self) -> dict[int, int]:
+        """After the hand completes: stacks back to the seats, the kill button moved, a pot
+        nobody opened carried. Returns seat -> chips won (net of what he put in).
+
+        Raises:
+            IllegalAction: no hand, or it is not over.
+        """
+        if self.current is None or not self.current.hand.is_complete:
+            raise IllegalAction("the hand is not over")
+        hand = self.current.hand
+        seats = self.current.seats
+        net = {s: hand.stacks[i] - hand.starting[i] for i, s in enumerate(seats)}
+        if hand.passed_out:
+            self.carried = hand.pot_total()
+            self.passes += 1
+        else:
+            self.passes = 0
+        if self.kills is not None:
+            self.kills.settle(hand)
+        self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)})
+        self.current = None
+        return net
+
+    # ------------------------------------------------------------------ seats
+
+    def leave(self, player_id: str) -> int:
+        """A player quits the game: returns his cash-out.
+
+        Raises:
+            IllegalAction: he is in the hand in play, or owes a kill (000 kill §6).
+        """
+        if self.current is not None and player_id in self.current.setup.names:
+            raise IllegalAction("finish the hand first: you leave when it is over")
+        if self.kills is not None:
+            button = self.kills.button
+            if button.state.value == "killed" and button.holder == player_id:
+                raise IllegalAction(f"you owe a kill of {button.amount}: post it before leaving")
+        chips = self.seating.leave(player_id)
+        self.quit_since.append(player_id)
+        return chips
+
+    # ------------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as plain data (the hand in play as its set-up and actions)."""
+        current = None
+        if self.current is not None:
+            current = {
+                "number": self.current.number,
+                "setup": setup_to_dict(self.current.setup),
+                "seats": list(self.current.seats),
+                "shuffle": self.current.shuffle,
+                "actions": list(self.current.actions),
+            }
+        return {
+            "settings": self.settings.to_dict(),
+            "seating": self.seating.to_dict(),
+            "kill_button": None if self.kills is None else self.kills.button.to_dict(),
+            "kill_pending": None if self.kills is None else self.kills.pending_to_dict(),
+            "rotation": None if self.rotation is None else self.rotation.to_dict(),
+            "hand_number": self.hand_number,
+            "carried": self.carried,
+            "passes": self.passes,
+            "last_dealt": list(self.last_dealt),
+            "quit_since": list(self.quit_since),
+            "current": current,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        """The table saved by :meth:`to_dict`, its hand in play replayed exactly.
+
+        Raises:
+            ConfigError: saved data that cannot be read or does not replay.
+        """
+        table = cls(TableSettings.from_dict(data["settings"]))
+        table.seating = Seating.from_dict(data["seating"])
+        if table.kills is not None and data.get("kill_button"):
+            table.kills.button = KillButton.from_dict(data["kill_button"])
+            table.kills.restore_pending(data.get("kill_pending"))
+        if data.get("rotation"):
+            table.rotation = Rotation.from_dict(data["rotation"])
+        table.hand_number = int(data.get("hand_number", 0))
+        table.carried = int(data.get("carried", 0))
+        table.passes = int(data.get("passes", 0))
+        table.last_dealt = tuple(data.get("last_dealt", ()))
+        table.quit_since = list(data.get("quit_since", []))
+        current = data.get("current")
+        if current:
+            table.current = _replay_current(table, current)
+        return table
+
+
+def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
+    setup = setup_from_dict(current["setup"])
+    secret = current.get("shuffle")
+    shuffle = SecretShuffle.from_dict(secret) if secret else None
+    try:
+        hand = Hand(setup, offer_runs=table.settings.offer_runs, shuffle=shuffle)
+        for record in current["actions"]:
+            if record.get("kind") == "kill_window":
+                hand.close_kill_window(record.get("claims", []))
+            else:
+                hand.apply(action_from_dict(record))
+    except EngineError as exc:
+        raise ConfigError(f"the saved hand {current.get('number')} does not replay: {exc}") from exc
+    return PlayedHand(
+        int(current["number"]),
+        setup,
+        tuple(current["seats"]),
+        secret,
+        list(current["actions"]),
+        hand,
+    )
+
+
+def with_stakes(settings: TableSettings, config: GameConfig) -> TableSettings:
+    """The host changed the game or stakes between hands: a new game, so the kill button
+    starts neutral (RULES.md "Kill pots")."""
+    return replace(settings, config=config)
