@@ -126,7 +126,7 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
     setup = played.setup
     config = setup.config
     variant, extra = to_phh(config.game, config.structure)
-    blinds = list(setup.forced_blinds())
+    blinds: list[int | float] = list(setup.forced_blinds())
     if played.n == 2:
         blinds.reverse()
     stakes = config.stakes

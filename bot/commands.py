@@ -1,0 +1,202 @@
+"""The command vocabulary shared by every adapter: text or button payloads to typed commands.
+
+A parse error ("``raise abc``") is a :class:`ParseError`, different from an illegal action
+(the engine's :class:`~bot.engine.errors.IllegalAction`). Amounts are whole chips, or forms
+like ``1k`` and ``2.5k``; anything else is refused with what is accepted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .engine.cards import CardError, parse_cards
+
+MAX_AMOUNT = 10**12
+
+
+class ParseError(ValueError):
+    """A command that cannot be read, with what would be accepted."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every command."""
+
+
+@dataclass(frozen=True)
+class Sit(Command):
+    """Take a seat with a buy-in (a seat number, or None for the next free one)."""
+
+    buy_in: int
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TopUp(Command):
+    """Add chips between hands."""
+
+    amount: int
+
+
+@dataclass(frozen=True)
+class SitOut(Command):
+    """Sit out from the next deal."""
+
+
+@dataclass(frozen=True)
+class SitIn(Command):
+    """Come back; ``post`` the blinds owed now rather than wait for the big blind."""
+
+    post: bool = False
+
+
+@dataclass(frozen=True)
+class Leave(Command):
+    """Leave the table with a cash-out."""
+
+
+@dataclass(frozen=True)
+class Start(Command):
+    """Host: deal hands (and keep dealing)."""
+
+
+@dataclass(frozen=True)
+class Pause(Command):
+    """Host: stop dealing after this hand."""
+
+
+@dataclass(frozen=True)
+class Play(Command):
+    """A move in the hand: ``kind`` is fold, check, call, bet, raise, allin, bringin, draw,
+    show, muck or runs; ``amount`` for bet and raise (to), runs; ``cards`` for draw."""
+
+    kind: str
+    amount: int | None = None
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Clock(Command):
+    """Put the clock on the player to act (000 NL §15)."""
+
+
+@dataclass(frozen=True)
+class Status(Command):
+    """Show the table."""
+
+
+PLAY_WORDS = {
+    "fold": "fold",
+    "f": "fold",
+    "check": "check",
+    "x": "check",
+    "call": "call",
+    "c": "call",
+    "bet": "bet",
+    "raise": "raise",
+    "r": "raise",
+    "allin": "allin",
+    "all-in": "allin",
+    "shove": "allin",
+    "bringin": "bringin",
+    "bring-in": "bringin",
+    "complete": "raise",
+    "draw": "draw",
+    "discard": "draw",
+    "pat": "draw",
+    "stand": "draw",
+    "show": "show",
+    "muck": "muck",
+    "runs": "runs",
+}
+
+_AMOUNT = re.compile(r"(\d+(?:\.\d+)?)([kKmM]?)")
+
+
+def parse_amount(text: str) -> int:
+    """A chip amount: ``40``, ``1k`` (1000), ``2.5k`` (2500), ``1m``.
+
+    Raises:
+        ParseError: not a positive whole number of chips in one of those forms, or over
+            a trillion.
+    """
+    match = _AMOUNT.fullmatch(text.strip().replace(",", ""))
+    if not match:
+        raise ParseError(f"{text!r} is not an amount: use whole chips like 40, 1k or 2.5k")
+    number, suffix = match.groups()
+    scale = {"": 1, "k": 1_000, "m": 1_000_000}[suffix.lower()]
+    whole, _, frac = number.partition(".")
+    value = int(whole) * scale + (int(frac.ljust(6, "0")[:6]) * scale // 1_000_000 if frac else 0)
+    if frac and (int(frac.ljust(6, "0")[:6]) * scale) % 1_000_000:
+        raise ParseError(f"{text!r} is not a whole number of chips")
+    if value <= 0:
+        raise ParseError("an amount must be more than 0 chips")
+    if value > MAX_AMOUNT:
+        raise ParseError(f"{text!r} is more chips than any table holds")
+    return value
+
+
+def parse(text: str) -> Command:
+    """One line a player typed: ``raise 40``, ``sit 500 3``, ``draw 7h 2c``, ``fold``.
+
+    Raises:
+        ParseError: an unknown word or a bad amount, saying what is accepted.
+    """
+    words = text.strip().split()
+    if not words:
+        raise ParseError("type a command: fold, check, call, bet N, raise N, all-in, status...")
+    head, rest = words[0].lower().lstrip("/"), words[1:]
+    if head in ("sit", "join", "buyin", "buy-in"):
+        if not rest:
+            raise ParseError("sit BUY_IN [SEAT]: how many chips to buy in for")
+        seat = None
+        if len(rest) > 1:
+            if not rest[1].isdigit():
+                raise ParseError(f"{rest[1]!r} is not a seat number")
+            seat = int(rest[1])
+        return Sit(parse_amount(rest[0]), seat)
+    if head in ("topup", "top-up", "rebuy", "addon"):
+        if not rest:
+            raise ParseError("topup AMOUNT: how many chips to add")
+        return TopUp(parse_amount(rest[0]))
+    simple: dict[str, Command] = {
+        "sitout": SitOut(),
+        "away": SitOut(),
+        "back": SitIn(),
+        "sitin": SitIn(),
+        "post": SitIn(post=True),
+        "leave": Leave(),
+        "cashout": Leave(),
+        "start": Start(),
+        "deal": Start(),
+        "pause": Pause(),
+        "clock": Clock(),
+        "status": Status(),
+        "table": Status(),
+    }
+    if head in simple:
+        return simple[head]
+    kind = PLAY_WORDS.get(head)
+    if kind is None:
+        raise ParseError(
+            f"{words[0]!r} is not a command: try fold, check, call, bet N, raise N, all-in, "
+            "draw CARDS, sit N, status"
+        )
+    if kind in ("bet", "raise"):
+        if not rest:
+            raise ParseError(f"{kind} N: the total to {kind} to, e.g. '{kind} 40'")
+        return Play(kind, parse_amount(rest[0]))
+    if kind == "runs":
+        if not rest or rest[0] not in ("1", "2", "3"):
+            raise ParseError("runs 1, 2 or 3: how many times to run the board")
+        return Play("runs", int(rest[0]))
+    if kind == "draw":
+        if head in ("pat", "stand"):
+            return Play("draw", cards=())
+        try:
+            cards = tuple(parse_cards("".join(rest)))
+        except CardError as exc:
+            raise ParseError(f"{exc}: name the cards to throw, e.g. 'draw 7h 2c'") from exc
+        return Play("draw", cards=cards)
+    return Play(kind)

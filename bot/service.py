@@ -1,0 +1,555 @@
+"""The table service: one ordered lock per table, every action committed before it is told.
+
+An action is applied by the engine, then it and its events are committed in one
+transaction, and only then are the events handed to the publisher (the renderers). A failed
+commit puts the table back as it was and tells the player to try again. A platform's retry
+of the same request id is applied once. At start the service restores every table, the hand
+in play included, and the turn timers (the durable-service issue).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import asdict, dataclass, is_dataclass
+from typing import Any
+
+from storage.db import Database, EventRow, StorageError, StoredTable
+
+from .commands import Clock, Command, Leave, Pause, Play, Sit, SitIn, SitOut, Start, Status, TopUp
+from .engine.actions import (
+    Action,
+    AgreeRuns,
+    AllIn,
+    BringIn,
+    Call,
+    Check,
+    Discard,
+    Fold,
+    Muck,
+    Raise,
+    Show,
+)
+from .engine.cards import Deck
+from .engine.errors import EngineError, IllegalAction
+from .engine.events import Event, HandStarted, PotAwarded
+from .engine.hand import Phase
+from .engine.table import Table, TableSettings
+from .phh.convert import hand_to_phh
+from .phh.notation import dumps_phh
+
+CLOCK_SECONDS = 60  # 000 NL §15: one more minute once the clock is put on
+WARNING_SECONDS = 10
+
+
+class ServiceError(Exception):
+    """What to tell the player when his command changed nothing."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sent a command: a platform user id, his display name, the platform."""
+
+    id: str
+    name: str
+    platform: str = "console"
+
+
+@dataclass(frozen=True)
+class Notice(Event):
+    """A service message for the table or one player, e.g. "Ann sits in seat 3 with 500"."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One thing to show: the table's channel (``audience`` None) or one player only."""
+
+    table_id: str
+    audience: str | None
+    event: Event
+
+
+Publisher = Callable[[Sequence[Outgoing]], Awaitable[None]]
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An event as JSON-able data with its type name."""
+    data = asdict(event) if is_dataclass(event) else {}
+    return {"type": type(event).__name__, **data}
+
+
+@dataclass
+class Live:
+    """A table in memory with what the service keeps beside the engine's state."""
+
+    id: str
+    server_id: str
+    channel: str
+    host_id: str
+    table: Table
+    version: int
+    session_id: int | None
+    running: bool = False
+    deadline: float | None = None
+    clock_on: bool = False
+    warned: bool = False
+    names: dict[str, str] | None = None
+
+    def state(self) -> dict[str, Any]:
+        """The stored state: the engine's table plus the service's fields."""
+        return {
+            "table": self.table.to_dict(),
+            "running": self.running,
+            "deadline": self.deadline,
+            "clock_on": self.clock_on,
+            "names": self.names or {},
+        }
+
+
+class TableService:
+    """All tables of one bot process.
+
+    Args:
+        db: the open database.
+        publish: receives what to show, after each commit.
+        clock: seconds (a fake clock in tests).
+        shuffle: returns a shuffled deck order (the OS CSPRNG in play).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        publish: Publisher | None = None,
+        clock: Callable[[], float] = time.time,
+        shuffle: Callable[[], tuple[str, ...]] | None = None,
+    ) -> None:
+        self.db = db
+        self.publish = publish
+        self.clock = clock
+        self.shuffle = shuffle or (lambda: Deck().order)
+        self.tables: dict[str, Live] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ tables
+
+    async def restore(self) -> int:
+        """Load every stored table, each hand in progress replayed; returns how many.
+
+        A table whose stored state cannot be read is skipped and listed in
+        ``self.broken``; the others play on.
+        """
+        self.broken: list[tuple[str, str]] = list(self.db.broken)
+        for stored in await self.db.load_tables():
+            try:
+                self.tables[stored.id] = self._live(stored)
+            except (EngineError, KeyError, TypeError, ValueError) as exc:
+                self.broken.append((stored.id, str(exc)))
+        self.broken += self.db.broken
+        return len(self.tables)
+
+    @staticmethod
+    def _live(stored: StoredTable) -> Live:
+        state = stored.state
+        return Live(
+            stored.id,
+            stored.server_id,
+            stored.channel,
+            stored.host_id,
+            Table.from_dict(state["table"]),
+            stored.version,
+            stored.session_id,
+            running=bool(state.get("running")),
+            deadline=state.get("deadline"),
+            clock_on=bool(state.get("clock_on")),
+            names=dict(state.get("names", {})),
+        )
+
+    async def create_table(
+        self, server_id: str, channel: str, host: Player, settings: TableSettings
+    ) -> str:
+        """Open a table in a channel; the host controls it.
+
+        Raises:
+            ServiceError: a table already plays in that channel, or it cannot be saved.
+        """
+        if await self.db.table_in_channel(server_id, channel):
+            raise ServiceError("a table already plays in this channel")
+        table_id = f"{server_id}/{channel}"
+        live = Live(table_id, server_id, channel, host.id, Table(settings), 0, None)
+        live.names = {host.id: host.name}
+        stored = StoredTable(
+            table_id, server_id, channel, host.id, settings.to_dict(), live.state(), 0, None
+        )
+        game = (
+            "+".join(g.value for g in settings.mix) if settings.mix else settings.config.game.value
+        )
+        try:
+            await self.db.create_table(stored, host.platform, host.name, game, bool(settings.kill))
+            live.session_id = await self.db.start_session(table_id)
+        except StorageError as exc:
+            raise ServiceError(f"the table could not be created: {exc}") from exc
+        self.tables[table_id] = live
+        return table_id
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    # ------------------------------------------------------------------ commands
+
+    async def handle(
+        self,
+        table_id: str,
+        player: Player,
+        command: Command,
+        request_id: str | None = None,
+    ) -> list[Outgoing]:
+        """Apply one command in order, commit it, then publish what it caused.
+
+        Returns:
+            What was published (empty for a retried request id).
+        Raises:
+            ServiceError: the command is not allowed now (with what is), or the table
+                could not be saved; nothing changed either way.
+        """
+        live = self.tables.get(table_id)
+        if live is None:
+            raise ServiceError("there is no table in this channel: start one with /poker new")
+        async with self._lock(table_id):
+            if request_id is not None and await self.db.request_seen(request_id):
+                return []
+            if isinstance(command, Status):
+                return [Outgoing(table_id, player.id, Notice(self.status_text(live)))]
+            before = live.table.to_dict()
+            saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+            extra: list[tuple[str, Sequence[Any]]] = []
+            try:
+                out = self._apply(live, player, command, extra)
+            except EngineError as exc:
+                live.table = Table.from_dict(before)
+                live.running, live.deadline, live.clock_on, live.names = saved
+                raise ServiceError(str(exc)) from exc
+            return await self._commit(live, player, command, request_id, out, extra, before, saved)
+
+    async def _commit(
+        self,
+        live: Live,
+        player: Player | None,
+        command: Command | dict[str, Any],
+        request_id: str | None,
+        out: list[Outgoing],
+        extra: list[tuple[str, Sequence[Any]]],
+        before: dict[str, Any],
+        saved: tuple[bool, float | None, bool, dict[str, str]],
+    ) -> list[Outgoing]:
+        hand_number = live.table.hand_number or None
+        rows = [EventRow(o.audience, event_data(o.event)) for o in out]
+        data = (
+            command
+            if isinstance(command, dict)
+            else {"type": type(command).__name__, **asdict(command)}
+        )
+        who = (player.id, player.platform, player.name) if player else None
+        try:
+            await self.db.commit(
+                live.id,
+                live.version + 1,
+                live.state(),
+                data,
+                who,
+                request_id,
+                hand_number,
+                rows,
+                extra,
+            )
+        except StorageError as exc:
+            live.table = Table.from_dict(before)
+            live.running, live.deadline, live.clock_on, live.names = saved
+            raise ServiceError(
+                "the table could not be saved, so nothing changed: try again"
+            ) from exc
+        live.version += 1
+        if self.publish is not None and out:
+            await self.publish(out)
+        return out
+
+    def _apply(
+        self, live: Live, player: Player, command: Command, extra: list[tuple[str, Sequence[Any]]]
+    ) -> list[Outgoing]:
+        table = live.table
+        names = live.names if live.names is not None else {}
+        live.names = names
+        names[player.id] = player.name
+        out: list[Outgoing] = []
+
+        def tell(text: str, audience: str | None = None) -> None:
+            out.append(Outgoing(live.id, audience, Notice(text)))
+
+        in_hand = table.current is not None and player.id in table.current.setup.names
+        if isinstance(command, Sit):
+            seat = table.seating.sit(player.id, player.name, command.buy_in, command.seat)
+            extra.append(
+                self.db.ledger_row(live.id, live.session_id, player.id, "buy_in", command.buy_in)
+            )
+            tell(f"{player.name} sits in seat {seat.seat} with {seat.stack}")
+        elif isinstance(command, TopUp):
+            seat = table.seating.top_up(player.id, command.amount, in_hand)
+            extra.append(
+                self.db.ledger_row(live.id, live.session_id, player.id, "top_up", command.amount)
+            )
+            tell(f"{player.name} adds {command.amount} (now {seat.stack})")
+        elif isinstance(command, SitOut):
+            out_now = table.seating.sit_out(player.id) if not in_hand else None
+            if out_now is None:
+                own = table.seating.seat_of(player.id)
+                if own is None:
+                    raise IllegalAction("you are not seated at this table")
+                own.sit_out_next = True
+                tell(f"{player.name} will sit out after this hand")
+            else:
+                tell(f"{player.name} sits out")
+        elif isinstance(command, SitIn):
+            table.seating.sit_in(player.id, command.post)
+            tell(f"{player.name} is back" + (" and posts" if command.post else ""))
+        elif isinstance(command, Leave):
+            chips = table.leave(player.id)
+            extra.append(self.db.ledger_row(live.id, live.session_id, player.id, "cash_out", chips))
+            tell(f"{player.name} leaves with {chips}")
+        elif isinstance(command, Start):
+            self._host_only(live, player)
+            live.running = True
+            tell("the host starts the game")
+        elif isinstance(command, Pause):
+            self._host_only(live, player)
+            live.running = False
+            tell("the host pauses the game after this hand")
+        elif isinstance(command, Clock):
+            self._put_clock(live, player)
+            tell(f"{player.name} puts the clock on: one minute to act (000 NL §15)")
+        elif isinstance(command, Play):
+            events = table.act(player.id, lambda i: to_action(command, i))
+            mover = table.seating.seat_of(player.id)
+            if mover is not None:
+                mover.timeouts = 0
+            out += self._events(live, events)
+        self._advance(live, out, extra)
+        return out
+
+    def _host_only(self, live: Live, player: Player) -> None:
+        if player.id != live.host_id:
+            raise IllegalAction("only the host may do that")
+
+    def _put_clock(self, live: Live, player: Player) -> None:
+        hand = live.table.hand
+        if hand is None or hand.to_act is None or hand.phase is not Phase.BETTING:
+            raise IllegalAction("the clock goes on a player facing action")
+        if live.table.seating.seat_of(player.id) is None:
+            raise IllegalAction("only a player at the table may call for the clock")
+        live.clock_on = True
+        live.warned = False
+        live.deadline = self.clock() + CLOCK_SECONDS + WARNING_SECONDS
+
+    def _events(self, live: Live, events: Sequence[Event]) -> list[Outgoing]:
+        hand = live.table.hand
+        names = hand.names if hand else ()
+        out = []
+        for event in events:
+            private = event.private_to
+            audience = names[private] if private is not None and private < len(names) else None
+            out.append(Outgoing(live.id, audience, event))
+        return out
+
+    def _advance(
+        self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
+    ) -> None:
+        """Finish a completed hand, deal the next while the game runs, and set the timer."""
+        table = live.table
+        for _ in range(2):
+            hand = table.hand
+            if hand is not None and hand.is_complete:
+                self._finish(live, out, extra)
+                continue
+            if hand is None and live.running and self._can_deal(table):
+                events = table.start_hand(self.shuffle(), reshuffle_seed=secrets.randbits(62))
+                dealt = table.hand
+                assert dealt is not None and table.current is not None
+                commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
+                extra.append(
+                    self.db.hand_row(
+                        live.id,
+                        table.hand_number,
+                        live.session_id,
+                        dealt.config.game.value,
+                        commit,
+                        dealt.names,
+                    )
+                )
+                out += self._events(live, events)
+                if dealt.is_complete:
+                    continue
+            break
+        hand = table.hand
+        live.clock_on = False
+        live.deadline = None
+        if hand is not None and hand.to_act is not None:
+            live.deadline = self.clock() + table.settings.turn_seconds
+
+    def _can_deal(self, table: Table) -> bool:
+        seats = table.seating.seats.values()
+        return sum(1 for s in seats if s.stack > 0 and s.status.value in ("active", "waiting")) >= 2
+
+    def _finish(
+        self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
+    ) -> None:
+        table = live.table
+        current = table.current
+        assert current is not None
+        hand = current.hand
+        names = live.names or {}
+        history = hand_to_phh(hand)
+        history.players = [names.get(p, p) for p in hand.names]
+        results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
+        biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
+        killer = hand.setup.kill.killer if hand.setup.kill else None
+        openings = [asdict(o) for o in hand.public_openings()]
+        extra.append(
+            self.db.hand_end_row(
+                live.id, current.number, dumps_phh(history), openings, results, biggest, killer
+            )
+        )
+        table.finish_hand()
+        busted = [s for s in table.seating.seats.values() if s.stack == 0]
+        for seat in busted:
+            out.append(
+                Outgoing(live.id, None, Notice(f"{seat.name} is out of chips: rebuy to play"))
+            )
+
+    # ------------------------------------------------------------------ timers
+
+    async def tick(self) -> list[Outgoing]:
+        """Act for players whose time ran out: check if free, else fold (000 NL §15); a
+        player who times out too often in a row is sat out. Call it every second or so."""
+        published: list[Outgoing] = []
+        now = self.clock()
+        for live in list(self.tables.values()):
+            if live.deadline is None or now < live.deadline:
+                continue
+            async with self._lock(live.id):
+                hand = live.table.hand
+                if live.deadline is None or now < live.deadline or hand is None:
+                    continue
+                if hand.to_act is None:
+                    live.deadline = None
+                    continue
+                before = live.table.to_dict()
+                saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+                player_id = hand.names[hand.to_act]
+                extra: list[tuple[str, Sequence[Any]]] = []
+                try:
+                    out = self._time_out(live, player_id, extra)
+                except EngineError:
+                    live.deadline = None
+                    continue
+                try:
+                    published += await self._commit(
+                        live,
+                        None,
+                        {"type": "Timeout", "player": player_id},
+                        None,
+                        out,
+                        extra,
+                        before,
+                        saved,
+                    )
+                except ServiceError:
+                    continue
+        return published
+
+    def _time_out(
+        self, live: Live, player_id: str, extra: list[tuple[str, Sequence[Any]]]
+    ) -> list[Outgoing]:
+        table = live.table
+        hand = table.hand
+        assert hand is not None
+        out: list[Outgoing] = []
+        name = (live.names or {}).get(player_id, player_id)
+        if hand.phase is Phase.DRAWING:
+            events = table.act(player_id, lambda i: Discard(i, ()))
+        elif hand.phase is Phase.BETTING:
+            legal = hand.legal_actions()
+            if legal.bring_in:
+                events = table.act(player_id, BringIn)
+            elif legal.can_check:
+                events = table.act(player_id, Check)
+            else:
+                events = table.act(player_id, Fold)
+        else:
+            events = table.act(player_id, Show)
+        out.append(Outgoing(live.id, None, Notice(f"{name}'s time ran out")))
+        seat = table.seating.seat_of(player_id)
+        if seat is not None:
+            seat.timeouts += 1
+            if seat.timeouts >= table.settings.timeouts_to_sit_out:
+                seat.sit_out_next = True
+                out.append(Outgoing(live.id, None, Notice(f"{name} is sat out after this hand")))
+        out += self._events(live, events)
+        self._advance(live, out, extra)
+        return out
+
+    async def run_timers(self, every: float = 1.0) -> None:
+        """Tick forever (a background task of the bot)."""
+        while True:
+            await self.tick()
+            await asyncio.sleep(every)
+
+    # ------------------------------------------------------------------ views
+
+    def status_text(self, live: Live) -> str:
+        """The table in a few lines: game, stacks, the hand in play, the kill button."""
+        table = live.table
+        lines = [table.next_game().description]
+        for number in sorted(table.seating.seats):
+            seat = table.seating.seats[number]
+            lines.append(f"seat {number}: {seat.name} {seat.stack} ({seat.status.value})")
+        if table.kills is not None:
+            button = table.kills.button.summary()
+            lines.append(
+                f"kill button: {button['state']}"
+                + (f" ({button['holder']})" if button["holder"] else "")
+            )
+        hand = table.hand
+        if hand is not None and hand.to_act is not None:
+            lines.append(f"to act: {(live.names or {}).get(hand.names[hand.to_act])}")
+        return "\n".join(lines)
+
+
+def to_action(command: Play, index: int) -> Action:
+    """The engine action for a player's move.
+
+    Raises:
+        IllegalAction: a bet or raise without an amount.
+    """
+    kind = command.kind
+    if kind in ("bet", "raise"):
+        if command.amount is None:
+            raise IllegalAction(f"{kind} needs an amount")
+        return Raise(index, command.amount)
+    simple: dict[str, Callable[[int], Action]] = {
+        "fold": Fold,
+        "check": Check,
+        "call": Call,
+        "allin": AllIn,
+        "bringin": BringIn,
+        "show": Show,
+        "muck": Muck,
+    }
+    if kind in simple:
+        return simple[kind](index)
+    if kind == "draw":
+        return Discard(index, command.cards)
+    if kind == "runs":
+        return AgreeRuns(index, command.amount or 1)
+    raise IllegalAction(f"{kind} is not a move in a hand")

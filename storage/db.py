@@ -1,0 +1,487 @@
+"""SQLite storage through aiosqlite: the only place with SQL.
+
+One file (``killbutton.db`` by default), WAL mode, foreign keys on, a busy timeout, and the
+numbered migrations of :mod:`storage.schema` applied at start-up. Every committed action is
+one transaction: the command, its events and the table's new state together, so a crash
+leaves either all of it or none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from .schema import MIGRATIONS
+
+DEFAULT_PATH = "killbutton.db"
+
+
+class StorageError(RuntimeError):
+    """The database refused or failed (full disk, locked, corrupt row), in words."""
+
+
+def default_path() -> str:
+    """``$KILLBUTTON_DB`` if set, else ``killbutton.db`` in the working directory."""
+    return os.environ.get("KILLBUTTON_DB") or DEFAULT_PATH
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as stored: its ids, settings and state (JSON already parsed)."""
+
+    id: str
+    server_id: str
+    channel: str
+    host_id: str
+    settings: dict[str, Any]
+    state: dict[str, Any]
+    version: int
+    session_id: int | None
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event to store: its audience (None for the table) and its JSON data."""
+
+    audience: str | None
+    event: dict[str, Any]
+
+
+class Database:
+    """An open database.
+
+    Use :meth:`open` (an async constructor) and :meth:`close`.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self.broken: list[tuple[str, str]] = []
+
+    @classmethod
+    async def open(cls, path: str | None = None, busy_timeout_ms: int = 5000) -> Database:
+        """Open (creating if needed) and migrate the database.
+
+        Args:
+            path: the file; None for :func:`default_path`; ``":memory:"`` for tests.
+            busy_timeout_ms: how long to wait on a lock before failing.
+        Raises:
+            StorageError: the file cannot be opened, or was written by a newer version.
+        """
+        target = path or default_path()
+        try:
+            conn = await aiosqlite.connect(target, isolation_level=None)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        except (aiosqlite.Error, OSError) as exc:
+            raise StorageError(f"cannot open the database {target}: {exc}") from exc
+        db = cls(conn, target)
+        await db._migrate()
+        return db
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self._conn.close()
+
+    async def _migrate(self) -> None:
+        cursor = await self._conn.execute("PRAGMA user_version")
+        row = await cursor.fetchone()
+        version = int(row[0]) if row else 0
+        if version > len(MIGRATIONS):
+            raise StorageError(
+                f"the database is at version {version}, newer than this bot ({len(MIGRATIONS)})"
+            )
+        for number in range(version, len(MIGRATIONS)):
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                for statement in MIGRATIONS[number]:
+                    await self._conn.execute(statement)
+                await self._conn.execute(f"PRAGMA user_version={number + 1}")
+                await self._conn.execute("COMMIT")
+            except aiosqlite.Error as exc:
+                await self._rollback()
+                raise StorageError(f"migration {number + 1} failed: {exc}") from exc
+
+    async def _rollback(self) -> None:
+        with contextlib.suppress(aiosqlite.Error):
+            await self._conn.execute("ROLLBACK")
+
+    async def _names(self, ids: Sequence[str]) -> dict[str, str]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = await self._rows(f"SELECT id, display_name FROM players WHERE id IN ({marks})", ids)
+        return {str(a): str(b) for a, b in rows}
+
+    async def _write(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> None:
+        """Run statements in one transaction; all or nothing."""
+        try:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            for sql, params in statements:
+                await self._conn.execute(sql, params)
+            await self._conn.execute("COMMIT")
+        except aiosqlite.Error as exc:
+            await self._rollback()
+            raise StorageError(f"the database refused the change: {exc}") from exc
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            cursor = await self._conn.execute(sql, params)
+            return [tuple(r) for r in await cursor.fetchall()]
+        except aiosqlite.Error as exc:
+            raise StorageError(f"the database could not be read: {exc}") from exc
+
+    # ------------------------------------------------------------------ players, tables
+
+    @staticmethod
+    def _player(player_id: str, platform: str, name: str) -> tuple[str, Sequence[Any]]:
+        return (
+            "INSERT INTO players (id, platform, display_name) VALUES (?, ?, ?) "
+            "ON CONFLICT(id) DO UPDATE SET display_name = excluded.display_name",
+            (player_id, platform, name),
+        )
+
+    async def create_table(
+        self,
+        table: StoredTable,
+        platform: str,
+        host_name: str,
+        game: str,
+        kill_game: bool,
+    ) -> None:
+        """Store a new table (and its server and host).
+
+        Raises:
+            StorageError: a table already plays in that channel, or the write failed.
+        """
+        now = time.time()
+        await self._write(
+            [
+                (
+                    "INSERT OR IGNORE INTO servers (id, platform) VALUES (?, ?)",
+                    (table.server_id, platform),
+                ),
+                self._player(table.host_id, platform, host_name),
+                (
+                    "INSERT INTO poker_tables (id, server_id, channel, host_id, game, kill_game,"
+                    " settings, state, version, session_id, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table.id,
+                        table.server_id,
+                        table.channel,
+                        table.host_id,
+                        game,
+                        int(kill_game),
+                        json.dumps(table.settings),
+                        json.dumps(table.state),
+                        table.version,
+                        table.session_id,
+                        now,
+                    ),
+                ),
+            ]
+        )
+
+    async def load_tables(self) -> list[StoredTable]:
+        """Every stored table, for restoring at start-up.
+
+        Raises:
+            StorageError: the database cannot be read. A row whose JSON is corrupt is
+                skipped and reported by :attr:`broken`.
+        """
+        rows = await self._rows(
+            "SELECT id, server_id, channel, host_id, settings, state, version, session_id"
+            " FROM poker_tables"
+        )
+        tables: list[StoredTable] = []
+        self.broken = []
+        for row in rows:
+            try:
+                tables.append(
+                    StoredTable(
+                        row[0],
+                        row[1],
+                        row[2],
+                        row[3],
+                        json.loads(row[4]),
+                        json.loads(row[5]),
+                        int(row[6]),
+                        row[7],
+                    )
+                )
+            except (TypeError, ValueError) as exc:
+                self.broken.append((row[0], str(exc)))
+        return tables
+
+    async def table_in_channel(self, server_id: str, channel: str) -> str | None:
+        """The id of the table playing in a channel, if any."""
+        rows = await self._rows(
+            "SELECT id FROM poker_tables WHERE server_id = ? AND channel = ?", (server_id, channel)
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def request_seen(self, request_id: str) -> bool:
+        """Whether a platform request id was already applied (its retry is applied once)."""
+        rows = await self._rows("SELECT 1 FROM actions WHERE request_id = ?", (request_id,))
+        return bool(rows)
+
+    # ------------------------------------------------------------------ the hot path
+
+    async def commit(
+        self,
+        table_id: str,
+        version: int,
+        state: dict[str, Any],
+        command: dict[str, Any],
+        player: tuple[str, str, str] | None,
+        request_id: str | None,
+        hand_number: int | None,
+        events: Sequence[EventRow],
+        extra: Sequence[tuple[str, Sequence[Any]]] = (),
+    ) -> None:
+        """Commit one action: the command, its events and the table's new state, at once.
+
+        Args:
+            table_id: the table.
+            version: the table's new version (the previous plus one).
+            state: the table's new state.
+            command: the command as received.
+            player: (player id, platform, display name) of who sent it, or None.
+            request_id: the platform's interaction or request id (retries are refused).
+            hand_number: the hand it belongs to, if any.
+            events: what happened.
+            extra: further statements for the same transaction (ledger, hands, audit).
+        Raises:
+            StorageError: the write failed (nothing was written), including a request id
+                already applied.
+        """
+        now = time.time()
+        statements: list[tuple[str, Sequence[Any]]] = []
+        if player is not None:
+            statements.append(self._player(*player))
+        statements.append(
+            (
+                "UPDATE poker_tables SET state = ?, version = ? WHERE id = ? AND version = ?",
+                (json.dumps(state), version, table_id, version - 1),
+            )
+        )
+        statements.append(
+            (
+                "INSERT INTO actions (table_id, version, hand_number, player_id, command,"
+                " request_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    version,
+                    hand_number,
+                    player[0] if player else None,
+                    json.dumps(command),
+                    request_id,
+                    now,
+                ),
+            )
+        )
+        for row in events:
+            statements.append(
+                (
+                    "INSERT INTO events (table_id, version, hand_number, audience, event)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (table_id, version, hand_number, row.audience, json.dumps(row.event)),
+                )
+            )
+        statements.extend(extra)
+        await self._write(statements)
+
+    # ------------------------------------------------------------------ sessions, ledger
+
+    @staticmethod
+    def ledger_row(
+        table_id: str,
+        session_id: int | None,
+        player_id: str,
+        kind: str,
+        amount: int,
+        note: str = "",
+    ) -> tuple[str, Sequence[Any]]:
+        """A ledger statement for :meth:`commit`'s ``extra``."""
+        return (
+            "INSERT INTO ledger (table_id, session_id, player_id, kind, amount, note, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, session_id, player_id, kind, amount, note, time.time()),
+        )
+
+    @staticmethod
+    def audit_row(
+        table_id: str, actor: str, what: str, detail: dict[str, Any]
+    ) -> tuple[str, Sequence[Any]]:
+        """An audit-log statement for :meth:`commit`'s ``extra`` (host controls)."""
+        return (
+            "INSERT INTO audit (table_id, actor_id, what, detail, at) VALUES (?, ?, ?, ?, ?)",
+            (table_id, actor, what, json.dumps(detail), time.time()),
+        )
+
+    @staticmethod
+    def hand_row(
+        table_id: str,
+        number: int,
+        session_id: int | None,
+        game: str,
+        commitment: str | None,
+        players: Sequence[str],
+    ) -> tuple[str, Sequence[Any]]:
+        """A new hand's statement for :meth:`commit`'s ``extra``."""
+        return (
+            "INSERT INTO hands (table_id, number, session_id, game, commitment, players,"
+            " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                number,
+                session_id,
+                game,
+                commitment,
+                json.dumps(list(players)),
+                time.time(),
+            ),
+        )
+
+    @staticmethod
+    def hand_end_row(
+        table_id: str,
+        number: int,
+        phh: str,
+        openings: list[dict[str, Any]],
+        results: dict[str, int],
+        biggest_pot: int,
+        killed_by: str | None,
+    ) -> tuple[str, Sequence[Any]]:
+        """A finished hand's statement for :meth:`commit`'s ``extra``."""
+        return (
+            "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
+            " ended_at = ? WHERE table_id = ? AND number = ?",
+            (
+                phh,
+                json.dumps(openings),
+                json.dumps(results),
+                biggest_pot,
+                killed_by,
+                time.time(),
+                table_id,
+                number,
+            ),
+        )
+
+    async def start_session(self, table_id: str) -> int:
+        """Open a new session (a night of play) for a table; returns its id."""
+        now = time.time()
+        await self._write(
+            [("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table_id, now))]
+        )
+        rows = await self._rows(
+            "SELECT id FROM sessions WHERE table_id = ? ORDER BY id DESC LIMIT 1", (table_id,)
+        )
+        session_id = int(rows[0][0])
+        await self._write(
+            [("UPDATE poker_tables SET session_id = ? WHERE id = ?", (session_id, table_id))]
+        )
+        return session_id
+
+    async def end_session(self, session_id: int) -> None:
+        """Close a session."""
+        await self._write(
+            [("UPDATE sessions SET ended_at = ? WHERE id = ?", (time.time(), session_id))]
+        )
+
+    async def session_results(self, session_id: int) -> list[tuple[str, str, int, int, int, int]]:
+        """Per player in a session: (id, name, net chips, hands played, pots won, biggest pot).
+
+        Net is the sum of the hands' results (chips won minus chips put in).
+        """
+        rows = await self._rows(
+            "SELECT results, biggest_pot, players FROM hands WHERE session_id = ? AND results"
+            " IS NOT NULL",
+            (session_id,),
+        )
+        totals: dict[str, list[int]] = {}
+        for results_json, biggest, players_json in rows:
+            results = json.loads(results_json)
+            for player in json.loads(players_json):
+                entry = totals.setdefault(player, [0, 0, 0, 0])
+                net = int(results.get(player, 0))
+                entry[0] += net
+                entry[1] += 1
+                if net > 0:
+                    entry[2] += 1
+                    entry[3] = max(entry[3], int(biggest))
+        names = await self._names(tuple(totals))
+        return [
+            (p, str(names.get(p, p)), v[0], v[1], v[2], v[3]) for p, v in sorted(totals.items())
+        ]
+
+    async def leaderboard(
+        self, server_id: str, game: str | None = None, kill_game: bool | None = None
+    ) -> list[tuple[str, str, int, int]]:
+        """All-time results on a server: (player id, name, net chips, hands), best first;
+        filtered by game and by kill or non-kill games (000 kill §13)."""
+        sql = (
+            "SELECT h.results, h.players FROM hands h JOIN poker_tables t ON t.id = h.table_id"
+            " WHERE t.server_id = ? AND h.results IS NOT NULL"
+        )
+        params: list[Any] = [server_id]
+        if game is not None:
+            sql += " AND t.game = ?"
+            params.append(game)
+        if kill_game is not None:
+            sql += " AND t.kill_game = ?"
+            params.append(int(kill_game))
+        totals: dict[str, list[int]] = {}
+        for results_json, players_json in await self._rows(sql, params):
+            results = json.loads(results_json)
+            for player in json.loads(players_json):
+                entry = totals.setdefault(player, [0, 0])
+                entry[0] += int(results.get(player, 0))
+                entry[1] += 1
+        if not totals:
+            return []
+        names = await self._names(tuple(totals))
+        board = [(p, str(names.get(p, p)), v[0], v[1]) for p, v in totals.items()]
+        return sorted(board, key=lambda r: (-r[2], r[1]))
+
+    async def ledger(self, table_id: str, session_id: int | None) -> list[tuple[str, str, int]]:
+        """The ledger of a session: (player id, kind, amount) in order."""
+        rows = await self._rows(
+            "SELECT player_id, kind, amount FROM ledger WHERE table_id = ? AND session_id IS ?"
+            " ORDER BY id",
+            (table_id, session_id),
+        )
+        return [(str(a), str(b), int(c)) for a, b, c in rows]
+
+    async def hands_of(
+        self, table_id: str, player_id: str, limit: int = 10
+    ) -> list[tuple[int, str]]:
+        """A player's own recent hands at a table: (number, PHH)."""
+        rows = await self._rows(
+            "SELECT number, phh FROM hands WHERE table_id = ? AND phh IS NOT NULL"
+            " AND players LIKE ? ORDER BY number DESC LIMIT ?",
+            (table_id, f'%"{player_id}"%', limit),
+        )
+        return [(int(n), str(p)) for n, p in rows]
+
+    async def events_since(
+        self, table_id: str, version: int
+    ) -> list[tuple[int, str | None, dict[str, Any]]]:
+        """Events committed after ``version``: (version, audience, event)."""
+        rows = await self._rows(
+            "SELECT version, audience, event FROM events WHERE table_id = ? AND version > ?"
+            " ORDER BY id",
+            (table_id, version),
+        )
+        return [(int(v), a, json.loads(e)) for v, a, e in rows]

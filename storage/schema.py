@@ -1,0 +1,99 @@
+"""The database schema, as numbered migrations applied in order at start-up.
+
+Each migration is a list of statements; the applied number is kept in ``PRAGMA
+user_version``, so a database of any earlier version is brought up to date and a newer one
+is refused.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE servers (
+            id TEXT PRIMARY KEY,            -- platform:guild or workspace id
+            platform TEXT NOT NULL,
+            name TEXT NOT NULL DEFAULT ''
+        )""",
+        """CREATE TABLE players (
+            id TEXT PRIMARY KEY,            -- platform:user id
+            platform TEXT NOT NULL,
+            display_name TEXT NOT NULL
+        )""",
+        """CREATE TABLE poker_tables (
+            id TEXT PRIMARY KEY,
+            server_id TEXT NOT NULL REFERENCES servers(id),
+            channel TEXT NOT NULL,
+            host_id TEXT NOT NULL REFERENCES players(id),
+            game TEXT NOT NULL,             -- the game or mix, for leaderboards
+            kill_game INTEGER NOT NULL,     -- 000 kill §13: a kill game is its own type
+            settings TEXT NOT NULL,         -- JSON
+            state TEXT NOT NULL,            -- JSON of the table, the hand in play included
+            version INTEGER NOT NULL,       -- bumped by every committed action
+            session_id INTEGER,
+            created_at REAL NOT NULL,
+            UNIQUE (server_id, channel)
+        )""",
+        """CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            started_at REAL NOT NULL,
+            ended_at REAL
+        )""",
+        """CREATE TABLE hands (
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            number INTEGER NOT NULL,
+            session_id INTEGER REFERENCES sessions(id),
+            game TEXT NOT NULL,
+            commitment TEXT,                -- SHA-256 root published before the deal
+            openings TEXT,                  -- JSON: the public openings after the hand
+            phh TEXT,                       -- the hand history, written when it ends
+            players TEXT NOT NULL,          -- JSON list of player ids in hand order
+            results TEXT,                   -- JSON: player id -> net chips
+            biggest_pot INTEGER NOT NULL DEFAULT 0,
+            killed_by TEXT,
+            started_at REAL NOT NULL,
+            ended_at REAL,
+            PRIMARY KEY (table_id, number)
+        )""",
+        """CREATE TABLE actions (
+            id INTEGER PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            version INTEGER NOT NULL,
+            hand_number INTEGER,
+            player_id TEXT,
+            command TEXT NOT NULL,          -- JSON of the command as received
+            request_id TEXT UNIQUE,         -- a platform's retry is applied once
+            at REAL NOT NULL
+        )""",
+        """CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            version INTEGER NOT NULL,
+            hand_number INTEGER,
+            audience TEXT,                  -- NULL: the table; else the one player id
+            event TEXT NOT NULL             -- JSON
+        )""",
+        """CREATE TABLE ledger (
+            id INTEGER PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            session_id INTEGER REFERENCES sessions(id),
+            player_id TEXT NOT NULL REFERENCES players(id),
+            kind TEXT NOT NULL,             -- buy_in, top_up, cash_out, adjust
+            amount INTEGER NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            at REAL NOT NULL
+        )""",
+        """CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            actor_id TEXT NOT NULL,
+            what TEXT NOT NULL,
+            detail TEXT NOT NULL,           -- JSON
+            at REAL NOT NULL
+        )""",
+        "CREATE INDEX events_by_table ON events (table_id, version)",
+        "CREATE INDEX actions_by_table ON actions (table_id, version)",
+        "CREATE INDEX ledger_by_player ON ledger (player_id, table_id)",
+        "CREATE INDEX hands_by_session ON hands (session_id)",
+    ],
+]

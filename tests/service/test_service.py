@@ -1,0 +1,204 @@
+"""The table service: commit then publish, retries once, order, restore, timers, faults."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Play, Sit, Start, parse
+from bot.engine.cards import Deck
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.events import HandStarted, HoleCardsDealt
+from bot.engine.table import TableSettings
+from bot.service import Outgoing, Player, ServiceError, TableService
+from storage.db import Database, StorageError
+
+SETTINGS = TableSettings(
+    GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2)),
+    seats=6,
+    min_buy_in=100,
+    max_buy_in=1000,
+    turn_seconds=30,
+)
+ANN, BOB, CAT = Player("u1", "Ann"), Player("u2", "Bob"), Player("u3", "Cat")
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _service(
+    path: Path, clock: FakeClock | None = None
+) -> tuple[TableService, list[Outgoing]]:
+    db = await Database.open(str(path))
+    published: list[Outgoing] = []
+
+    async def publish(out: Sequence[Outgoing]) -> None:
+        published.extend(out)
+
+    rng = random.Random(11)
+    service = TableService(db, publish, clock or FakeClock(), lambda: Deck(rng=rng).order)
+    await service.restore()
+    return service, published
+
+
+async def _table_with_three(service: TableService) -> str:
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    return table_id
+
+
+def _to_act(service: TableService, table_id: str) -> Player:
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.to_act is not None
+    return {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+
+
+def test_a_hand_through_the_service_public_messages_carry_no_hidden_card(tmp_path: Path) -> None:
+    """Commit then publish: hole cards go only to their owner; chips are conserved."""
+
+    async def main() -> None:
+        service, published = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        hand = service.tables[table_id].table.hand
+        assert hand is not None
+        for _ in range(40):
+            if service.tables[table_id].table.hand is not hand:
+                break
+            await service.handle(
+                table_id,
+                _to_act(service, table_id),
+                Play("call") if hand.legal_actions().call_amount else Play("check"),
+            )
+        dealt = [o for o in published if isinstance(o.event, HoleCardsDealt)]
+        names: tuple[str, ...] = ()
+        for out in published:
+            if isinstance(out.event, HandStarted):
+                names = out.event.names
+            elif isinstance(out.event, HoleCardsDealt):
+                assert out.audience == names[out.event.player]
+        assert len(dealt) >= 3
+        public = [o for o in published if o.audience is None]
+        seen = {
+            c
+            for o in public
+            if type(o.event).__name__ in ("Shown", "BoardDealt", "UpCardsDealt")
+            for c in o.event.cards  # type: ignore[attr-defined]
+        }
+        secret = {c for o in dealt for c in o.event.cards} - seen
+        assert secret, "some hands were folded unseen"
+        for out in public:
+            text = repr(out.event)
+            assert not [c for c in secret if f"'{c}'" in text], out
+        total = sum(s.stack for s in service.tables[table_id].table.seating.seats.values())
+        live = service.tables[table_id].table.hand
+        in_pot = live.pot_total() if live else 0
+        stacks_in_hand = sum(live.stacks) if live else 0
+        seated_out = sum(
+            s.stack
+            for s in service.tables[table_id].table.seating.seats.values()
+            if not live or s.player_id not in live.names
+        )
+        assert (stacks_in_hand + in_pot + seated_out if live else total) == 1500
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_a_retried_request_is_applied_once_and_out_of_turn_is_refused(tmp_path: Path) -> None:
+    """A platform's retry of the same request id is applied once; the player not to act gets
+    a clear "not your turn" and nothing changes."""
+
+    async def main() -> None:
+        service, _ = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        actor = _to_act(service, table_id)
+        other = next(p for p in (ANN, BOB, CAT) if p != actor)
+        before = service.tables[table_id].table.to_dict()
+        with pytest.raises(ServiceError, match="not your turn"):
+            await service.handle(table_id, other, Play("fold"), request_id="r0")
+        assert service.tables[table_id].table.to_dict() == before
+        first = await service.handle(table_id, actor, Play("call"), request_id="r1")
+        again = await service.handle(table_id, actor, Play("call"), request_id="r1")
+        assert first and again == []
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_restart_restores_the_hand_in_play_exactly(tmp_path: Path) -> None:
+    """The bot stops mid-hand; a new service on the same file restores it exactly."""
+
+    async def main() -> None:
+        path = tmp_path / "t.db"
+        service, _ = await _service(path)
+        table_id = await _table_with_three(service)
+        await service.handle(table_id, _to_act(service, table_id), Play("raise", 6))
+        before = service.tables[table_id].table.to_dict()
+        await service.db.close()
+        again, _ = await _service(path)
+        assert again.tables[table_id].table.to_dict() == before
+        assert again.tables[table_id].deadline == service.tables[table_id].deadline
+        await again.db.close()
+
+    asyncio.run(main())
+
+
+def test_turn_timer_checks_or_folds_and_survives_a_restart(tmp_path: Path) -> None:
+    """000 NL §15: when time runs out the player checks if he can, otherwise folds."""
+
+    async def main() -> None:
+        clock = FakeClock()
+        service, published = await _service(tmp_path / "t.db", clock)
+        table_id = await _table_with_three(service)
+        hand = service.tables[table_id].table.hand
+        assert hand is not None and hand.to_act is not None
+        actor = hand.to_act
+        clock.now += 29
+        assert await service.tick() == []
+        clock.now += 2
+        out = await service.tick()
+        assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+        assert hand.folded[actor]
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_a_failed_commit_leaves_the_table_as_it_was(tmp_path: Path, monkeypatch) -> None:
+    """A full disk or a locked database: a clear error, the table unchanged, others play."""
+
+    async def main() -> None:
+        service, _ = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        before = service.tables[table_id].table.to_dict()
+
+        async def broken(*args: object, **kwargs: object) -> None:
+            raise StorageError("database or disk is full")
+
+        monkeypatch.setattr(service.db, "commit", broken)
+        with pytest.raises(ServiceError, match="try again"):
+            await service.handle(table_id, _to_act(service, table_id), Play("fold"))
+        assert service.tables[table_id].table.to_dict() == before
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_commands_parse_amounts_and_refuse_nonsense() -> None:
+    """Amounts take whole numbers and 1k, 2.5k; anything else gets the accepted forms."""
+    assert parse("raise 2.5k") == Play("raise", 2500)
+    assert parse("bet 40") == Play("bet", 40)
+    for bad in ("raise abc", "raise -5", "bet 1e9", "raise 0", "bet 2.5", "dance"):
+        with pytest.raises(ValueError):
+            parse(bad)
