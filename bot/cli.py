@@ -1,4 +1,5 @@
-"""The ``killbutton`` command line: ``killbutton replay PATH... [--json]``."""
+"""The ``killbutton`` command line: ``killbutton play`` (the console table) and
+``killbutton replay PATH... [--json]``."""
 
 from __future__ import annotations
 
@@ -47,7 +48,47 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="one JSON object per hand")
     replay.add_argument("-v", "--verbose", action="store_true", help="list matching hands too")
     replay.set_defaults(func=_replay)
+    play = sub.add_parser(
+        "play",
+        help="play at a table in this terminal (you and computer players)",
+        description="Play in the terminal with the same rules, commands and messages as in "
+        "chat. The table is kept in the SQLite file (killbutton.db, or --db PATH, or "
+        "$KILLBUTTON_DB): run it again to carry on.",
+    )
+    play.add_argument("--db", help="the SQLite file (default killbutton.db or $KILLBUTTON_DB)")
+    play.add_argument("--table", default="table", help="the table's name in the file")
+    play.add_argument("--game", default="holdem", help="holdem, omaha, omaha_hilo, stud, ...")
+    play.add_argument("--structure", default="no_limit", help="no_limit, pot_limit, ...")
+    play.add_argument("--blinds", default="1/2", help="small/big blind, e.g. 1/2")
+    play.add_argument("--buy-in", type=int, default=200, dest="buy_in")
+    play.add_argument("--bots", type=int, default=3, help="computer players (1-5)")
+    play.add_argument("--name", default="", help="your name at the table")
+    play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")
+    play.add_argument("--json", action="store_true", help="end with the table's state as JSON")
+    play.add_argument("--seed", type=int, help="seed the shuffle (tests and demos)")
+    play.add_argument("--hands", type=int, default=0, help="stop after N hands (0: never)")
+    play.set_defaults(func=_play)
     return parser
+
+
+def _play(args: argparse.Namespace) -> int:
+    from adapters.console import Options, run
+
+    options = Options(
+        db=args.db,
+        table=args.table,
+        game=args.game,
+        structure=args.structure,
+        blinds=args.blinds,
+        buy_in=args.buy_in,
+        bots=args.bots,
+        name=args.name,
+        script=args.script,
+        json=args.json,
+        seed=args.seed,
+        hands=args.hands,
+    )
+    return run(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

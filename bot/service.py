@@ -71,6 +71,7 @@ class Outgoing:
     table_id: str
     audience: str | None
     event: Event
+    names: tuple[str, ...] = ()  # the hand's player ids in hand order, for rendering
 
 
 Publisher = Callable[[Sequence[Outgoing]], Awaitable[None]]
@@ -222,7 +223,10 @@ class TableService:
             if request_id is not None and await self.db.request_seen(request_id):
                 return []
             if isinstance(command, Status):
-                return [Outgoing(table_id, player.id, Notice(self.status_text(live)))]
+                out = [Outgoing(table_id, player.id, Notice(self.status_text(live)))]
+                if self.publish is not None:
+                    await self.publish(out)
+                return out
             before = live.table.to_dict()
             saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
             extra: list[tuple[str, Sequence[Any]]] = []
@@ -231,7 +235,7 @@ class TableService:
             except EngineError as exc:
                 live.table = Table.from_dict(before)
                 live.running, live.deadline, live.clock_on, live.names = saved
-                raise ServiceError(str(exc)) from exc
+                raise ServiceError(self._named(live, str(exc))) from exc
             return await self._commit(live, player, command, request_id, out, extra, before, saved)
 
     async def _commit(
@@ -359,7 +363,7 @@ class TableService:
         for event in events:
             private = event.private_to
             audience = names[private] if private is not None and private < len(names) else None
-            out.append(Outgoing(live.id, audience, event))
+            out.append(Outgoing(live.id, audience, event, names))
         return out
 
     def _advance(
@@ -388,6 +392,9 @@ class TableService:
                     )
                 )
                 out += self._events(live, events)
+                if dealt.phase is Phase.KILL_WINDOW:
+                    # lowball kills after two cards are claimed before the deal (for now)
+                    out += self._events(live, table.close_kill_window([]))
                 if dealt.is_complete:
                     continue
             break
@@ -506,6 +513,46 @@ class TableService:
             await asyncio.sleep(every)
 
     # ------------------------------------------------------------------ views
+
+    @staticmethod
+    def _named(live: Live, text: str) -> str:
+        """Engine messages name players by id: show their display names instead."""
+        for pid, name in (live.names or {}).items():
+            text = text.replace(pid, name)
+        return text
+
+    def public_state(self, table_id: str) -> dict[str, object]:
+        """What everyone at the table may know, as plain data: seats and stacks, the button
+        and kill button, and the hand in play without anyone's hidden cards."""
+        live = self.tables[table_id]
+        table = live.table
+        names = live.names or {}
+        seats = {
+            str(n): {"name": s.name, "stack": s.stack, "status": s.status.value}
+            for n, s in sorted(table.seating.seats.items())
+        }
+        state: dict[str, object] = {
+            "table": table_id,
+            "game": table.next_game().description,
+            "hand_number": table.hand_number,
+            "button": table.seating.button,
+            "seats": seats,
+            "kill": table.kills.button.summary() if table.kills else None,
+            "hand": None,
+        }
+        hand = table.hand
+        if hand is not None:
+            state["hand"] = {
+                "game": hand.config.description,
+                "players": [names.get(p, p) for p in hand.names],
+                "stacks": list(hand.stacks),
+                "bets": list(hand.bets),
+                "board": list(hand.board),
+                "pot": hand.pot_total(),
+                "to_act": names.get(hand.names[hand.to_act]) if hand.to_act is not None else None,
+                "phase": hand.phase.value,
+            }
+        return state
 
     def status_text(self, live: Live) -> str:
         """The table in a few lines: game, stacks, the hand in play, the kill button."""

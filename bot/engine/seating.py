@@ -142,9 +142,9 @@ class Seating:
             raise IllegalAction("the table is full: join the waiting list")
         if seat is None:
             seat = free[0]
-        elif seat not in free:
-            taken = "taken" if 1 <= seat <= self.size else "not at this table"
-            raise IllegalAction(f"seat {seat} is {taken}: free seats are {free}")
+        elif not isinstance(seat, int) or isinstance(seat, bool) or seat not in free:
+            taken = "taken" if seat in self.seats else "not at this table"
+            raise IllegalAction(f"seat {seat!r} is {taken}: free seats are {free}")
         placed = Seat(seat, player_id, name, buy_in)
         self.seats[seat] = placed
         self.waiting_list = [w for w in self.waiting_list if w[0] != player_id]
@@ -168,19 +168,20 @@ class Seating:
 
         Raises:
             IllegalAction: not seated, in a hand, or an amount that is not a positive whole
-                number keeping the stack within the maximum.
+                number keeping the stack within the maximum (busted: a whole buy-in, see
+                :meth:`rebuy`).
         """
         seat = self._seated(player_id)
         if in_hand:
             raise IllegalAction("chips are added between hands, not during one")
+        if seat.status is SeatStatus.BUSTED:
+            return self.rebuy(player_id, amount)
         room = self.max_buy_in - seat.stack
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise IllegalAction(f"top up by a whole number of chips, up to {max(room, 0)}")
         if amount > room:
             raise IllegalAction(f"the most you may add is {max(room, 0)}")
         seat.stack += amount
-        if seat.status is SeatStatus.BUSTED:
-            seat.status = SeatStatus.WAITING
         return seat
 
     def rebuy(self, player_id: str, amount: int) -> Seat:
@@ -192,7 +193,11 @@ class Seating:
         seat = self._seated(player_id)
         if seat.status is not SeatStatus.BUSTED:
             raise IllegalAction("only a busted player buys in again; others top up")
-        if not isinstance(amount, int) or not self.min_buy_in <= amount <= self.max_buy_in:
+        if (
+            not isinstance(amount, int)
+            or isinstance(amount, bool)
+            or not self.min_buy_in <= amount <= self.max_buy_in
+        ):
             raise IllegalAction(f"buy in for {self._buy_in_range()}")
         seat.stack = amount
         seat.status = SeatStatus.WAITING
@@ -205,12 +210,15 @@ class Seating:
         return seat
 
     def sit_out(self, player_id: str) -> Seat:
-        """Sit out from the next deal; blinds passed meanwhile are owed on return.
+        """Sit out from the next deal; blinds passed meanwhile are owed on return (a new
+        player still owes his big blind to come in).
 
         Raises:
             IllegalAction: not seated.
         """
         seat = self._seated(player_id)
+        if seat.status is SeatStatus.WAITING and not (seat.missed_big or seat.missed_small):
+            seat.missed_big = True  # not dealt in yet: he still waits for or posts a big blind
         if seat.status is SeatStatus.ACTIVE or seat.status is SeatStatus.WAITING:
             seat.status = SeatStatus.SITTING_OUT
         return seat
@@ -271,9 +279,7 @@ class Seating:
             first = min(candidates)
             button = first
             order = [s for s in self._clockwise(button) if s in candidates]
-            first_sb, first_bb = (
-                (order[0], order[1]) if len(candidates) > 2 else (button, order[0])
-            )
+            first_sb, first_bb = (order[0], order[1]) if len(candidates) > 2 else (button, order[0])
             return self._deal(button, first_sb, first_bb, small, big, first_sb)
         bb = next(s for s in self._clockwise(self.big_blind) if s in candidates)
         sb_position = self.big_blind  # the small blind is where the big blind was

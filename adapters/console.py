@@ -1,0 +1,250 @@
+"""The console adapter: the same service, commands and renderer as chat, in a terminal.
+
+``killbutton play`` seats you with computer players at a table kept in the SQLite file
+(``killbutton.db`` by default), so a second run carries on where the first stopped.
+``killbutton play --script FILE`` reads lines such as ``alice: raise 40`` or
+``deck: As Kd ...`` (the next hand's cards in dealing order) and prints what each player and
+the channel would see; ``--json`` ends with the table's state as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from bot import bots
+from bot.commands import ParseError, Sit, Start, parse
+from bot.engine.cards import FULL_DECK, CardError, parse_cards
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.errors import ConfigError
+from bot.engine.table import TableSettings
+from bot.render import Message, render
+from bot.service import Outgoing, Player, ServiceError, TableService
+from storage.db import Database, StorageError
+
+SERVER = "console"
+BOT_NAMES = ("Ada", "Bix", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal")
+
+
+@dataclass
+class Options:
+    """What ``killbutton play`` was asked for."""
+
+    db: str | None = None
+    table: str = "table"
+    game: str = "holdem"
+    structure: str = "no_limit"
+    blinds: str = "1/2"
+    buy_in: int = 200
+    bots: int = 3
+    name: str = ""
+    script: str | None = None
+    json: bool = False
+    seed: int | None = None
+    hands: int = 0
+    lines: list[str] = field(default_factory=list)
+
+
+def _settings(options: Options) -> TableSettings:
+    try:
+        small, big = (int(x) for x in options.blinds.split("/"))
+        game = Game(options.game)
+        structure = Structure(options.structure)
+    except ValueError as exc:
+        raise ConfigError(
+            f"cannot read the game: {exc}. Games: {', '.join(g.value for g in Game)}; "
+            f"structures: {', '.join(s.value for s in Structure)}; blinds like 1/2"
+        ) from exc
+    stakes = Stakes(small, big, small_bet=big, big_bet=2 * big)
+    if game in (Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.JACKS):
+        stakes = Stakes(0, 0, ante=max(1, big // 5), small_bet=big, big_bet=2 * big)
+        structure = Structure.FIXED_LIMIT
+    config = GameConfig(game, structure, stakes)
+    return TableSettings(
+        config,
+        seats=6,
+        min_buy_in=max(1, options.buy_in // 4),
+        max_buy_in=options.buy_in * 4,
+        offer_runs=False,
+    )
+
+
+class Console:
+    """Runs one console table: renders what the service publishes, for whoever may see it."""
+
+    def __init__(self, service: TableService, out: TextIO, viewer: str | None) -> None:
+        self.service = service
+        self.out = out
+        self.viewer = viewer  # None: show every audience (scripts)
+        self.display: dict[str, str] = {}
+
+    async def publish(self, outgoing: Sequence[Outgoing]) -> None:
+        """Print the messages this console may show."""
+        for item in outgoing:
+            message = render(item.event, item.names, self.display)
+            if message is not None:
+                self.show(Message(item.audience, message.text))
+
+    def show(self, message: Message) -> None:
+        """One line: the channel's, or a private one (marked with its reader)."""
+        if message.audience is None:
+            print(message.text, file=self.out)
+        elif self.viewer is None:
+            name = self.display.get(message.audience, message.audience)
+            print(f"  [to {name}] {message.text}", file=self.out)
+        elif message.audience == self.viewer:
+            print(f"  (you) {message.text}", file=self.out)
+
+
+def _player(name: str) -> Player:
+    return Player(f"console:{name.lower()}", name, "console")
+
+
+async def _open(
+    options: Options, console_out: TextIO, viewer: str | None
+) -> tuple[TableService, Console, str, random.Random, list[tuple[str, ...]]]:
+    db = await Database.open(options.db)
+    rng = random.Random(options.seed) if options.seed is not None else random.SystemRandom()
+    decks: list[tuple[str, ...]] = []
+
+    def shuffle() -> tuple[str, ...]:
+        if decks:
+            return decks.pop(0)
+        order = list(FULL_DECK)
+        rng.shuffle(order)
+        return tuple(order)
+
+    service = TableService(db, shuffle=shuffle)
+    console = Console(service, console_out, viewer)
+    service.publish = console.publish
+    await service.restore()
+    table_id = f"{SERVER}/{options.table}"
+    return service, console, table_id, rng, decks
+
+
+async def play_script(options: Options, out: TextIO) -> int:
+    """Run a script of ``name: command`` and ``deck: cards`` lines; returns the exit status."""
+    service, console, table_id, rng, decks = await _open(options, out, None)
+    status = 0
+    try:
+        for number, raw in enumerate(options.lines, start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            who, sep, text = line.partition(":")
+            if not sep:
+                print(f"line {number}: write 'name: command' or 'deck: cards'", file=out)
+                status = 2
+                continue
+            who, text = who.strip(), text.strip()
+            if who.lower() == "deck":
+                try:
+                    top = parse_cards(text)
+                    rest = [c for c in FULL_DECK if c not in top]
+                    rng.shuffle(rest)
+                    decks.append(tuple(top + rest))
+                except CardError as exc:
+                    print(f"line {number}: {exc}", file=out)
+                    status = 2
+                continue
+            player = _player(who)
+            console.display[player.id] = player.name
+            if table_id not in service.tables:
+                await service.create_table(SERVER, options.table, player, _settings(options))
+            try:
+                await service.handle(table_id, player, parse(text))
+            except (ParseError, ServiceError) as exc:
+                print(f"  [to {player.name}] {exc}", file=out)
+        if options.json:
+            state = service.public_state(table_id) if table_id in service.tables else {}
+            print(json.dumps(state, indent=2, sort_keys=True), file=out)
+    finally:
+        await service.db.close()
+    return status
+
+
+async def play_interactive(options: Options, read: Callable[[str], str], out: TextIO) -> int:
+    """You and computer players at one table, until you type ``quit`` (or input ends)."""
+    you = _player(options.name or os.environ.get("USER", "") or "You")
+    service, console, table_id, rng, _ = await _open(options, out, you.id)
+    console.display[you.id] = you.name
+    try:
+        if table_id not in service.tables:
+            await service.create_table(SERVER, options.table, you, _settings(options))
+        live = service.tables[table_id]
+        computer = [_player(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, 5))]]
+        for player in [you, *computer]:
+            console.display[player.id] = player.name
+            if live.table.seating.seat_of(player.id) is None:
+                try:
+                    await service.handle(table_id, player, Sit(options.buy_in))
+                except ServiceError as exc:
+                    print(exc, file=out)
+        if not live.running:
+            await service.handle(table_id, you, Start())
+        print("Type fold, check, call, bet N, raise N, all-in, draw CARDS, status, quit.", file=out)
+        hands = 0
+        last_hand = live.table.hand_number
+        while True:
+            live = service.tables[table_id]
+            hand = live.table.hand
+            if live.table.hand_number != last_hand:
+                hands += 1
+                last_hand = live.table.hand_number
+                if options.hands and hands > options.hands:
+                    break
+            if hand is None or hand.to_act is None:
+                print("No hand can be dealt: type 'topup N', 'sit N' or quit.", file=out)
+                text = read("> ")
+                if text.strip() in ("quit", "exit"):
+                    break
+                await _send(service, table_id, you, text, out)
+                continue
+            actor = hand.names[hand.to_act]
+            if actor != you.id:
+                move = bots.choose(hand, hand.to_act, rng)
+                player = next(p for p in computer if p.id == actor)
+                try:
+                    await service.handle(table_id, player, move)
+                except ServiceError:
+                    await service.handle(table_id, player, parse("fold"))
+                continue
+            legal = hand.legal_actions() if hand.phase.value == "betting" else None
+            hint = legal.describe() if legal else "draw CARDS or 'pat'"
+            print(f"Your turn: {hint}. Pot {hand.pot_total()}.", file=out)
+            text = read("> ")
+            if text.strip() in ("quit", "exit"):
+                break
+            await _send(service, table_id, you, text, out)
+    except EOFError:
+        pass
+    finally:
+        await service.db.close()
+    print("Bye: the table is saved; 'killbutton play' carries on where you stopped.", file=out)
+    return 0
+
+
+async def _send(service: TableService, table_id: str, you: Player, text: str, out: TextIO) -> None:
+    try:
+        await service.handle(table_id, you, parse(text))
+    except (ParseError, ServiceError) as exc:
+        print(f"  (you) {exc}", file=out)
+
+
+def run(options: Options) -> int:
+    """Run ``killbutton play`` with these options; returns the exit status."""
+    try:
+        if options.script is not None:
+            with open(options.script, encoding="utf-8") as handle:
+                options.lines = handle.read().splitlines()
+            return asyncio.run(play_script(options, sys.stdout))
+        return asyncio.run(play_interactive(options, input, sys.stdout))
+    except (ConfigError, StorageError, OSError) as exc:
+        print(f"killbutton: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,124 @@
+"""Rendering: events in, platform-neutral text out, each with its audience.
+
+Pure: no I/O. A hidden card can only ever go to a private audience: the only events that
+carry cards are the owner's own (hole cards, cards drawn, card proofs) and what became
+public (board, upcards, hands shown, openings after the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .engine import events as ev
+from .engine.cards import pretty
+from .engine.events import Event
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+@dataclass(frozen=True)
+class Message:
+    """One line to show: ``audience`` None for the channel, else one player id."""
+
+    audience: str | None
+    text: str
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """Cards with suit symbols that read in every client: ``A♠ 10♥``."""
+    return " ".join(pretty(c) for c in cards)
+
+
+def render(event: Event, names: Sequence[str], display: Mapping[str, str]) -> Message | None:
+    """The message for one event, or None for events only the machinery needs.
+
+    Args:
+        event: the event.
+        names: player ids in hand order (events name players by hand index).
+        display: player id -> display name.
+    """
+
+    def who(index: int) -> str:
+        pid = names[index] if 0 <= index < len(names) else str(index)
+        return display.get(pid, pid)
+
+    private = event.private_to
+    audience = names[private] if private is not None and private < len(names) else None
+    text = _text(event, who)
+    if text is None:
+        return None
+    return Message(audience, text)
+
+
+def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch per event
+    name = who  # a callable index -> name
+    assert callable(name)
+    if isinstance(event, ev.HandStarted):
+        proof = f" · deck commitment {event.commitment[:16]}…" if event.commitment else ""
+        return f"── New hand: {event.game}{proof}"
+    if isinstance(event, ev.PotKilled):
+        return f"KILL POT: {event.stakes}, {name(event.player)} killed for {event.amount}"
+    if isinstance(event, ev.Posted):
+        label = event.kind.replace("_", " ")
+        return f"{name(event.player)} posts {label} {event.amount}" + (
+            " (all-in)" if event.all_in else ""
+        )
+    if isinstance(event, ev.HoleCardsDealt):
+        return f"Your cards: {cards_text(event.cards)}"
+    if isinstance(event, ev.UpCardsDealt):
+        return f"{name(event.player)} shows up {cards_text(event.cards)}"
+    if isinstance(event, ev.CardsDrawn):
+        return f"You draw {cards_text(event.cards)}: {cards_text(event.hand)}"
+    if isinstance(event, ev.Discarded):
+        taken = "stands pat" if not event.count else f"draws {event.count}"
+        return f"{name(event.player)} {taken}"
+    if isinstance(event, ev.BoardDealt):
+        run = f" (run {event.run + 1})" if event.run else ""
+        street = STREETS[event.street] if event.street < len(STREETS) else "board"
+        return f"{street.capitalize()}{run}: {cards_text(event.cards)}"
+    if isinstance(event, ev.Acted):
+        return _acted(event, name(event.player))
+    if isinstance(event, ev.Corrected):
+        return f"{name(event.player)} asked for {event.asked}: {event.reason}, to {event.to}"
+    if isinstance(event, ev.UncalledReturned):
+        return f"{event.amount} uncalled returned to {name(event.player)}"
+    if isinstance(event, ev.StreetEnded):
+        return f"Pot: {event.pot}"
+    if isinstance(event, ev.RunsAgreed):
+        return f"The board will be run {event.runs} times" if event.runs > 1 else None
+    if isinstance(event, ev.Shown):
+        what = f": {event.description}" if event.description else ""
+        return f"{name(event.player)} shows {cards_text(event.cards)}{what}"
+    if isinstance(event, ev.Mucked):
+        return f"{name(event.player)} mucks"
+    if isinstance(event, ev.PotAwarded):
+        return _awarded(event, name)
+    if isinstance(event, ev.PassedOut):
+        return f"No one opened: the pot of {event.pot} stays for the next deal"
+    if isinstance(event, ev.OpenersVerified):
+        return f"{name(event.player)}'s openers were verified"
+    text = getattr(event, "text", None)
+    return text if isinstance(text, str) else None
+
+
+def _acted(event: ev.Acted, who: str) -> str:
+    allin = " (all-in)" if event.all_in else ""
+    if event.action in ("fold", "check"):
+        return f"{who} {event.action}s"
+    if event.action == "call":
+        return f"{who} calls {event.added}{allin}"
+    if event.action == "bring_in":
+        return f"{who} brings it in for {event.added}{allin}"
+    verb = {"bet": "bets", "raise": "raises to", "complete": "completes to"}[event.action]
+    return f"{who} {verb} {event.to}{allin}"
+
+
+def _awarded(event: ev.PotAwarded, name: object) -> str:
+    assert callable(name)
+    pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
+    half = f" ({event.half})" if event.half else ""
+    run = f" run {event.run + 1}" if event.run else ""
+    winners = ", ".join(f"{name(p)} {chips}" for p, chips in event.winners)
+    how = f" with {event.description}" if event.description else ""
+    return f"{winners} wins the {pot}{half}{run}{how}"

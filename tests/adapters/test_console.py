@@ -1,0 +1,80 @@
+"""The console adapter: scripts, what each player and the channel see, and continuing."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+
+from adapters.console import Options, play_interactive, play_script
+
+SCRIPT = """
+# three friends
+alice: sit 200
+bob: sit 200
+carol: sit 200
+deck: As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd
+alice: start
+alice: raise 6
+bob: call
+carol: raise abc
+carol: fold
+"""
+
+
+def _run(db: Path, lines: str, as_json: bool = False) -> str:
+    out = io.StringIO()
+    options = Options(db=str(db), lines=lines.splitlines(), json=as_json, seed=1)
+    assert asyncio.run(play_script(options, out)) == 0
+    return out.getvalue()
+
+
+def test_script_shows_each_player_his_own_cards_and_the_channel_none(tmp_path: Path) -> None:
+    """Hole cards go only to their owner; the channel sees actions; bad input is answered
+    privately with what is accepted, and changes nothing."""
+    text = _run(tmp_path / "t.db", SCRIPT)
+    lines = text.splitlines()
+    assert "  [to bob] Your cards: A♠ K♦" in lines
+    assert "  [to carol] Your cards: 7♥ 2♣" in lines
+    assert "  [to alice] Your cards: Q♠ Q♥" in lines
+    public = [line for line in lines if not line.startswith("  [to ")]
+    for card in ("A♠", "K♦", "7♥", "2♣", "Q♠", "Q♥"):
+        assert not any(card in line for line in public), card
+    assert "alice raises to 6" in lines and "bob calls 5" in lines
+    assert "  [to carol] 'abc' is not an amount: use whole chips like 40, 1k or 2.5k" in lines
+    assert "carol folds" in lines
+    assert "Flop: 9♣ 8♦ 3♠" in lines
+
+
+def test_a_second_script_continues_the_same_table(tmp_path: Path) -> None:
+    """With the same --db a second script carries on from where the first stopped, and
+    --json ends with the table's public state (no hidden card in it)."""
+    db = tmp_path / "t.db"
+    _run(db, SCRIPT)
+    text = _run(db, "bob: check\nalice: bet 10\nbob: call\n", as_json=True)
+    assert text.splitlines()[0] == "bob checks"
+    state = json.loads(text[text.index("{") :])
+    hand = state["hand"]
+    assert hand["board"] == ["9c", "8d", "3s", "Th"]
+    assert hand["pot"] == 34 and hand["to_act"] == "bob"
+    assert "As" not in text[text.index("{") :] and "Qs" not in text[text.index("{") :]
+
+
+def test_not_your_turn_names_the_player_to_act(tmp_path: Path) -> None:
+    """The one who is not to act gets a clear "not your turn" naming who is."""
+    text = _run(tmp_path / "t.db", SCRIPT + "alice: check\n")
+    assert "  [to alice] it is not your turn: bob is to act" in text.splitlines()
+
+
+def test_interactive_play_with_computer_players(tmp_path: Path) -> None:
+    """`killbutton play`: you and computer players; your cards only to you; quitting saves."""
+    answers = iter(["fold", "fold", "fold", "quit"])
+    out = io.StringIO()
+    options = Options(db=str(tmp_path / "t.db"), name="Me", bots=2, seed=5)
+    asyncio.run(play_interactive(options, lambda prompt: next(answers), out))
+    text = out.getvalue()
+    assert "Me sits in seat 1 with 200" in text
+    assert "  (you) Your cards:" in text
+    assert "Bot Ada" in text and "Bot Bix" in text
+    assert "table is saved" in text
