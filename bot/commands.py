@@ -86,6 +86,60 @@ class Status(Command):
     """Show the table."""
 
 
+@dataclass(frozen=True)
+class Kick(Command):
+    """Host: remove a player (after the hand, if he is in it)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class Adjust(Command):
+    """Host: change a player's stack between hands, with a reason (audited)."""
+
+    target: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Void(Command):
+    """Host: void the hand in play; every chip is returned."""
+
+
+@dataclass(frozen=True)
+class SetOption(Command):
+    """Host: change a house option between hands (``turn 45``, ``runs off``)."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class EndSession(Command):
+    """Host: end the night: results and who pays whom."""
+
+
+@dataclass(frozen=True)
+class Ledger(Command):
+    """Show the session's buy-ins, top-ups and cash-outs."""
+
+
+@dataclass(frozen=True)
+class Leaderboard(Command):
+    """Show the all-time leaderboard (``kill``/``nokill`` games only)."""
+
+    kill: bool | None = None
+
+
+@dataclass(frozen=True)
+class History(Command):
+    """Your own last hands (``phh`` for the hand history format)."""
+
+    count: int = 1
+    phh: bool = False
+
+
 PLAY_WORDS = {
     "fold": "fold",
     "f": "fold",
@@ -177,6 +231,9 @@ def parse(text: str) -> Command:
     }
     if head in simple:
         return simple[head]
+    host = _host_command(head, rest)
+    if host is not None:
+        return host
     kind = PLAY_WORDS.get(head)
     if kind is None:
         raise ParseError(
@@ -200,3 +257,37 @@ def parse(text: str) -> Command:
             raise ParseError(f"{exc}: name the cards to throw, e.g. 'draw 7h 2c'") from exc
         return Play("draw", cards=cards)
     return Play(kind)
+
+
+def _signed(text: str) -> int:
+    negative = text.startswith("-")
+    value = parse_amount(text.lstrip("+-"))
+    return -value if negative else value
+
+
+def _host_command(head: str, rest: list[str]) -> Command | None:
+    if head == "kick":
+        if not rest:
+            raise ParseError("kick NAME: who to remove from the table")
+        return Kick(rest[0])
+    if head == "adjust":
+        if len(rest) < 3:
+            raise ParseError("adjust NAME AMOUNT REASON: e.g. 'adjust bob -50 miscount'")
+        return Adjust(rest[0], _signed(rest[1]), " ".join(rest[2:]))
+    if head == "void":
+        return Void()
+    if head == "set":
+        if len(rest) < 2:
+            raise ParseError("set OPTION VALUE: turn SECONDS, runs on|off, timeouts N")
+        return SetOption(rest[0].lower(), rest[1].lower())
+    if head in ("end", "endsession"):
+        return EndSession()
+    if head == "ledger":
+        return Ledger()
+    if head in ("leaderboard", "board"):
+        kill = {"kill": True, "nokill": False}.get(rest[0].lower()) if rest else None
+        return Leaderboard(kill)
+    if head == "history":
+        count = int(rest[0]) if rest and rest[0].isdigit() else 1
+        return History(max(1, min(count, 20)), "phh" in (r.lower() for r in rest))
+    return None

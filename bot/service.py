@@ -18,7 +18,28 @@ from typing import Any
 
 from storage.db import Database, EventRow, StorageError, StoredTable
 
-from .commands import Clock, Command, Leave, Pause, Play, Sit, SitIn, SitOut, Start, Status, TopUp
+from . import controls
+from .commands import (
+    Adjust,
+    Clock,
+    Command,
+    EndSession,
+    History,
+    Kick,
+    Leaderboard,
+    Leave,
+    Ledger,
+    Pause,
+    Play,
+    SetOption,
+    Sit,
+    SitIn,
+    SitOut,
+    Start,
+    Status,
+    TopUp,
+    Void,
+)
 from .engine.actions import (
     Action,
     AgreeRuns,
@@ -222,11 +243,14 @@ class TableService:
         async with self._lock(table_id):
             if request_id is not None and await self.db.request_seen(request_id):
                 return []
-            if isinstance(command, Status):
-                out = [Outgoing(table_id, player.id, Notice(self.status_text(live)))]
+            view = await self._view(live, player, command)
+            if view is not None:
+                out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
                 if self.publish is not None:
                     await self.publish(out)
                 return out
+            if isinstance(command, EndSession):
+                return await self._end_session(live, player)
             before = live.table.to_dict()
             saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
             extra: list[tuple[str, Sequence[Any]]] = []
@@ -333,6 +357,8 @@ class TableService:
         elif isinstance(command, Clock):
             self._put_clock(live, player)
             tell(f"{player.name} puts the clock on: one minute to act (000 NL §15)")
+        elif isinstance(command, (Kick, Adjust, Void, SetOption)):
+            tell(controls.host_control(live, player, command, self.db, extra))
         elif isinstance(command, Play):
             events = table.act(player.id, lambda i: to_action(command, i))
             mover = table.seating.seat_of(player.id)
@@ -513,6 +539,46 @@ class TableService:
             await asyncio.sleep(every)
 
     # ------------------------------------------------------------------ views
+
+    async def _view(self, live: Live, player: Player, command: Command) -> list[str] | None:
+        """Read-only commands: the lines to show the asking player, or None."""
+        if isinstance(command, Status):
+            return [self.status_text(live)]
+        if isinstance(command, Ledger):
+            return await controls.ledger_lines(live, self.db)
+        if isinstance(command, Leaderboard):
+            return await controls.leaderboard_lines(live, self.db, command.kill)
+        if isinstance(command, History):
+            return await controls.history_lines(
+                live, self.db, player.id, command.count, command.phh
+            )
+        return None
+
+    async def _end_session(self, live: Live, player: Player) -> list[Outgoing]:
+        """Host: end the night with results and the settle-up; a new session starts, the
+        chips on the table carrying over (and kill legs with them)."""
+        if player.id != live.host_id:
+            raise ServiceError("only the host may end the session")
+        if live.table.current is not None:
+            raise ServiceError("end the session between hands")
+        lines = await controls.session_summary(live, self.db)
+        old = live.session_id
+        try:
+            if old is not None:
+                await self.db.end_session(old)
+            new = await self.db.start_session(live.id)
+        except StorageError as exc:
+            raise ServiceError("the session could not be closed: try again") from exc
+        extra: list[tuple[str, Sequence[Any]]] = []
+        for seat in live.table.seating.seats.values():
+            extra.append(self.db.ledger_row(live.id, old, seat.player_id, "cash_out", seat.stack))
+            extra.append(self.db.ledger_row(live.id, new, seat.player_id, "buy_in", seat.stack))
+        live.session_id = new
+        live.running = False
+        out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
+        before = live.table.to_dict()
+        saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+        return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
 
     @staticmethod
     def _named(live: Live, text: str) -> str:

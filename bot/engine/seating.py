@@ -66,7 +66,8 @@ class Deal:
             heads-up the big blind first and the button second, as PHH has it).
         blinds: per hand index, the live blind posted.
         dead: per hand index, dead money (a missed small blind).
-        kinds: per hand index, the blind's name (``small_blind``, ``big_blind``, ``blind``).
+        kinds: per hand index, the blind's name (``small_blind``, ``big_blind``, ``blind``:
+            posted to come in; empty: none, or only a missed small blind posted dead).
         button: the button's seat (it may be empty: a dead button).
         small_blind, big_blind: the blinds' seats (None: a dead small blind).
         small_blind_position: where the small blind is, live or dead (the next button).
@@ -263,7 +264,12 @@ class Seating:
         player or a returning one included); the small blind is the seat that had the big
         blind (dead when that player is gone); the button is the seat that had the small
         blind (possibly empty: a dead button). Heads-up, the button posts the small blind.
-        Players passed by the big blind while sitting out owe it on return.
+        Players passed by the big blind while sitting out owe it on return. A player posting
+        to come in is not dealt in between the button and the big blind (TDA, Robert's
+        Rules: he waits for the button to pass), nor in the hand after heads-up play (the
+        big blind reaches him next). With fewer than two active players (the first hand, or
+        a game starting again), everyone able to play is dealt in and no one posts to come
+        in; the big blind still moves on.
 
         Args:
             small, big: the blinds in chips.
@@ -275,12 +281,16 @@ class Seating:
         candidates = {s for s, seat in self.seats.items() if self._can_take_big_blind(seat)}
         if len(candidates) < 2:
             raise IllegalAction("at least two players with chips are needed to deal")
-        if self.big_blind is None:
-            first = min(candidates)
-            button = first
-            order = [s for s in self._clockwise(button) if s in candidates]
-            first_sb, first_bb = (order[0], order[1]) if len(candidates) > 2 else (button, order[0])
-            return self._deal(button, first_sb, first_bb, small, big, first_sb)
+        active = [s for s in candidates if self.seats[s].status is SeatStatus.ACTIVE]
+        if self.big_blind is None or len(active) < 2:  # a new game: everyone is dealt in
+            if self.big_blind is None:  # the button on the first seat, the blinds next
+                order = [s for s in self._clockwise(min(candidates)) if s in candidates]
+                bb = order[1] if len(candidates) > 2 else order[0]
+            else:
+                bb = next(s for s in self._clockwise(self.big_blind) if s in candidates)
+            behind = [s for s in reversed(self._clockwise(bb)) if s in candidates][1:]
+            button = behind[1] if len(behind) > 1 else behind[0]
+            return self._deal(button, behind[0], bb, small, big, behind[0], fresh=True)
         bb = next(s for s in self._clockwise(self.big_blind) if s in candidates)
         sb_position = self.big_blind  # the small blind is where the big blind was
         live = self.seats.get(sb_position)
@@ -288,15 +298,23 @@ class Seating:
         if live and live.status is SeatStatus.ACTIVE and sb_position != bb:
             sb = sb_position
         button = self.small_blind if self.small_blind is not None else sb_position
-        if button == bb:
-            button = sb_position
-        return self._deal(button, sb, bb, small, big, sb_position)
+        order = self._clockwise(button)
+        barred = frozenset(order[: order.index(bb)])  # between the button and the big blind
+        if button == bb:  # after heads-up: posters wait a hand for the big blind
+            button, barred = sb_position, frozenset(candidates)
+        return self._deal(button, sb, bb, small, big, sb_position, barred=barred)
 
     def _deal(
-        self, button: int, sb: int | None, bb: int, small: int, big: int, sb_position: int = 0
+        self,
+        button: int,
+        sb: int | None,
+        bb: int,
+        small: int,
+        big: int,
+        sb_position: int = 0,
+        fresh: bool = False,
+        barred: frozenset[int] = frozenset(),
     ) -> Deal:
-        active = sum(1 for seat in self.seats.values() if seat.status is SeatStatus.ACTIVE)
-        fresh = active < 2  # a game (re)starting: everyone waiting is dealt in, no posts owed
         dealt = [
             s
             for s in self._clockwise(button)
@@ -307,7 +325,7 @@ class Seating:
                 or s == bb
                 or (
                     self.seats[s].status is SeatStatus.WAITING
-                    and (self.seats[s].post_next or fresh)
+                    and (fresh or (self.seats[s].post_next and s not in barred))
                 )
             )
         ]
@@ -324,7 +342,8 @@ class Seating:
             elif s == sb:
                 posts.append((small, 0, "small_blind"))
             elif seat.status is SeatStatus.WAITING and not fresh:  # posting to come in
-                posts.append((big, small if seat.missed_small else 0, "blind"))
+                live = big if seat.missed_big or not seat.missed_small else 0  # else SB only
+                posts.append((live, small if seat.missed_small else 0, "blind" if live else ""))
             else:
                 posts.append((0, 0, ""))
         blinds = [p[0] for p in posts]
@@ -343,8 +362,12 @@ class Seating:
 
     def commit_deal(self, deal: Deal) -> None:
         """Record that ``deal`` was dealt: the button moves, players passed by the big blind
-        while out owe it, and those dealt in are active."""
+        while out owe it (the last big blind, sitting out, owes the small blind he missed),
+        and those dealt in are active."""
         if self.big_blind is not None:
+            owes = self.seats.get(self.big_blind)
+            if owes and owes.status is SeatStatus.SITTING_OUT:
+                owes.missed_small = True
             passed = self._clockwise(self.big_blind)
             for s in passed[: passed.index(deal.big_blind)]:
                 seat = self.seats.get(s)

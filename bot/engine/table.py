@@ -53,6 +53,9 @@ class TableSettings:
         offer_runs: offer to run the board twice when all-in (000 NL §17).
         jacks_deals: in jacks or better, deals with an ante before the antes stop when
             nobody opens (004 jacks §1: most games allow three).
+        chips_per_unit: an optional chip value: this many chips make one unit of the host's
+            currency (100 chips = 1.00); 0 for none.
+        currency: the currency's sign, e.g. "$".
     """
 
     config: GameConfig
@@ -67,6 +70,8 @@ class TableSettings:
     timeouts_to_sit_out: int = 3
     offer_runs: bool = True
     jacks_deals: int = 3
+    chips_per_unit: int = 0
+    currency: str = ""
 
     def __post_init__(self) -> None:
         games = self.mix or (self.config.game,)
@@ -91,6 +96,8 @@ class TableSettings:
             "timeouts_to_sit_out": self.timeouts_to_sit_out,
             "offer_runs": self.offer_runs,
             "jacks_deals": self.jacks_deals,
+            "chips_per_unit": self.chips_per_unit,
+            "currency": self.currency,
         }
 
     @classmethod
@@ -115,6 +122,8 @@ class TableSettings:
                 timeouts_to_sit_out=int(data.get("timeouts_to_sit_out", 3)),
                 offer_runs=bool(data.get("offer_runs", True)),
                 jacks_deals=int(data.get("jacks_deals", 3)),
+                chips_per_unit=int(data.get("chips_per_unit", 0)),
+                currency=str(data.get("currency", "")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
@@ -290,6 +299,21 @@ class Table:
         events = self.current.hand.close_kill_window(claims)
         self.current.actions.append({"kind": "kill_window", "claims": claims})
         return events
+
+    def void_hand(self) -> None:
+        """Host control: void the hand in play; every chip goes back where it was before
+        the deal (seat stacks are only updated when a hand ends), the kill it carried is
+        withdrawn, and a pot carried into it stays carried.
+
+        Raises:
+            IllegalAction: no hand in play.
+        """
+        if self.current is None:
+            raise IllegalAction("there is no hand to void")
+        self.carried = self.current.setup.carried
+        if self.kills is not None:
+            self.kills.restore_pending(None)
+        self.current = None
 
     def finish_hand(self) -> dict[int, int]:
         """After the hand completes: stacks back to the seats, the kill button moved, a pot

@@ -202,3 +202,67 @@ def test_commands_parse_amounts_and_refuse_nonsense() -> None:
     for bad in ("raise abc", "raise -5", "bet 1e9", "raise 0", "bet 2.5", "dance"):
         with pytest.raises(ValueError):
             parse(bad)
+
+
+def test_host_controls_are_audited_and_limited_to_the_host(tmp_path: Path) -> None:
+    """Host controls: only the host; void returns every chip; adjust needs a reason and is
+    between hands; every one written to the audit log."""
+
+    async def main() -> None:
+        service, _ = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        with pytest.raises(ServiceError, match="only the host"):
+            await service.handle(table_id, BOB, parse("void"))
+        stacks = {
+            s.player_id: s.stack for s in service.tables[table_id].table.seating.seats.values()
+        }
+        await service.handle(table_id, ANN, parse("pause"))
+        await service.handle(table_id, ANN, parse("void"))
+        table = service.tables[table_id].table
+        assert table.hand is None
+        assert {s.player_id: s.stack for s in table.seating.seats.values()} == stacks
+        with pytest.raises(ServiceError, match="no player called zed"):
+            await service.handle(table_id, ANN, parse("adjust zed 50 typo"))
+        await service.handle(table_id, ANN, parse("adjust Bob 50 chips found"))
+        bob = service.tables[table_id].table.seating.seat_of("u2")
+        assert bob is not None and bob.stack == stacks["u2"] + 50
+        await service.handle(table_id, ANN, parse("set turn 45"))
+        assert service.tables[table_id].table.settings.turn_seconds == 45
+        rows = await service.db._rows("SELECT what FROM audit ORDER BY id")
+        assert [r[0] for r in rows] == ["void", "adjust", "set"]
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_end_of_session_results_and_settle_up(tmp_path: Path) -> None:
+    """At the end of a session: each player's net and who pays whom, in chips and money."""
+
+    async def main() -> None:
+        service, published = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        for _ in range(60):
+            hand = service.tables[table_id].table.hand
+            if hand is None or service.tables[table_id].table.hand_number > 3:
+                break
+            legal = hand.legal_actions()
+            move = Play("check") if legal.can_check else Play("call")
+            await service.handle(table_id, _to_act(service, table_id), move)
+        await service.handle(table_id, ANN, parse("pause"))
+        hand = service.tables[table_id].table.hand
+        while hand is not None and hand.to_act is not None:
+            legal = hand.legal_actions()
+            move = Play("check") if legal.can_check else Play("fold")
+            await service.handle(table_id, _to_act(service, table_id), move)
+            hand = service.tables[table_id].table.hand
+        await service.handle(table_id, ANN, parse("end"))
+        summary = [
+            o.event.text for o in published if "Session results" in getattr(o.event, "text", "")
+        ]
+        assert summary
+        lines = summary[-1].splitlines()
+        nets = [int(line.split(":")[1].split()[0]) for line in lines[1:4]]
+        assert sum(nets) == 0
+        await service.db.close()
+
+    asyncio.run(main())

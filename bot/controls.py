@@ -1,0 +1,190 @@
+"""Host controls and the session's books, for the table service.
+
+Every host control is written to the audit log in the same transaction as its effect:
+pause and resume (:mod:`bot.service`), kick, adjust a stack with a reason, void a hand in
+progress (every chip returned), change a house option between hands. Read-only views give
+the ledger, the leaderboard and a player's own hands (other players' folded and mucked
+cards never shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from storage.db import Database
+
+from .commands import Adjust, Kick, SetOption, Void
+from .engine.errors import IllegalAction
+from .phh.notation import dumps_phh, load_phh
+from .phh.redact import redact
+from .settle import money, nets, settle_up
+
+if TYPE_CHECKING:
+    from .service import Live, Player
+
+Statements = list[tuple[str, Sequence[Any]]]
+
+
+def find_player(live: Live, name: str) -> str:
+    """The player id for a display name (or id) at this table.
+
+    Raises:
+        IllegalAction: no such player, naming who is seated.
+    """
+    names = live.names or {}
+    wanted = name.lstrip("@").lower()
+    for pid, display in names.items():
+        if display.lower() == wanted or pid.lower() == wanted:
+            return pid
+    seated = ", ".join(s.name for s in live.table.seating.seats.values())
+    raise IllegalAction(f"no player called {name} here: seated are {seated or 'nobody'}")
+
+
+def host_control(live: Live, host: Player, command: Any, db: Database, extra: Statements) -> str:
+    """Apply a host control; returns what to tell the table.
+
+    Raises:
+        IllegalAction: not the host, a player who is not there, or an option that cannot
+            be changed now.
+    """
+    if host.id != live.host_id:
+        raise IllegalAction("only the host may do that")
+    table = live.table
+    in_hand = table.current is not None
+    if isinstance(command, Kick):
+        target = find_player(live, command.target)
+        seat = table.seating.seat_of(target)
+        if seat is None:
+            raise IllegalAction(f"{command.target} is not seated")
+        if in_hand and table.current and target in table.current.setup.names:
+            seat.leaving = True
+            seat.sit_out_next = True
+            text = f"{seat.name} will be removed after this hand"
+        else:
+            chips = table.seating.leave(target)
+            extra.append(db.ledger_row(live.id, live.session_id, target, "cash_out", chips))
+            text = f"{seat.name} was removed by the host, cashing out {chips}"
+        extra.append(db.audit_row(live.id, host.id, "kick", {"player": target}))
+        return text
+    if isinstance(command, Adjust):
+        if in_hand:
+            raise IllegalAction("stacks are adjusted between hands")
+        target = find_player(live, command.target)
+        seat = table.seating.seat_of(target)
+        if seat is None:
+            raise IllegalAction(f"{command.target} is not seated")
+        if seat.stack + command.amount < 0:
+            raise IllegalAction(f"{seat.name} has {seat.stack}: the stack cannot go below 0")
+        seat.stack += command.amount
+        extra.append(
+            db.ledger_row(
+                live.id, live.session_id, target, "adjust", command.amount, command.reason
+            )
+        )
+        extra.append(
+            db.audit_row(
+                live.id,
+                host.id,
+                "adjust",
+                {"player": target, "amount": command.amount, "reason": command.reason},
+            )
+        )
+        return f"the host adjusts {seat.name}'s stack by {command.amount} ({command.reason})"
+    if isinstance(command, Void):
+        number = table.hand_number
+        table.void_hand()
+        extra.append(db.audit_row(live.id, host.id, "void", {"hand": number}))
+        return f"the host voids hand {number}: every chip goes back"
+    if isinstance(command, SetOption):
+        if in_hand:
+            raise IllegalAction("house options change between hands")
+        text = _set_option(live, command)
+        extra.append(
+            db.audit_row(live.id, host.id, "set", {"option": command.name, "value": command.value})
+        )
+        return text
+    raise IllegalAction("that is not a host control")
+
+
+def _set_option(live: Live, command: SetOption) -> str:
+    settings = live.table.settings
+    name, value = command.name, command.value
+    if name in ("turn", "timer"):
+        if not value.isdigit() or not 5 <= int(value) <= 600:
+            raise IllegalAction("the turn timer is 5 to 600 seconds")
+        live.table.settings = replace(settings, turn_seconds=int(value))
+        return f"the turn timer is now {value} seconds"
+    if name == "timeouts":
+        if not value.isdigit() or not 1 <= int(value) <= 20:
+            raise IllegalAction("sit a player out after 1 to 20 timeouts in a row")
+        live.table.settings = replace(settings, timeouts_to_sit_out=int(value))
+        return f"a player is sat out after {value} timeouts in a row"
+    if name == "runs":
+        if value not in ("on", "off"):
+            raise IllegalAction("runs on or runs off")
+        live.table.settings = replace(settings, offer_runs=value == "on")
+        return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
+    raise IllegalAction(f"{name} is not an option: turn, timeouts or runs")
+
+
+async def session_summary(live: Live, db: Database) -> list[str]:
+    """The session's results and the settle-up, one line each."""
+    ledger = await db.ledger(live.id, live.session_id)
+    stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
+    balances = nets(ledger, stacks)
+    names = live.names or {}
+    unit, sign = live.table.settings.chips_per_unit, live.table.settings.currency
+    lines = ["Session results:"]
+    for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
+        worth = f" ({money(chips, unit, sign)})" if unit else ""
+        lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}")
+    transfers = settle_up(balances)
+    if transfers:
+        lines.append("Settle up:")
+    for t in transfers:
+        worth = f" ({money(t.chips, unit, sign)})" if unit else ""
+        lines.append(
+            f"{names.get(t.payer, t.payer)} pays {names.get(t.payee, t.payee)} {t.chips}{worth}"
+        )
+    return lines
+
+
+async def ledger_lines(live: Live, db: Database) -> list[str]:
+    """The session's buy-ins, top-ups, cash-outs and adjustments."""
+    names = live.names or {}
+    rows = await db.ledger(live.id, live.session_id)
+    return [
+        f"{names.get(p, p)}: {kind.replace('_', ' ')} {amount}" for p, kind, amount in rows
+    ] or ["nothing in the ledger yet"]
+
+
+async def leaderboard_lines(live: Live, db: Database, kill: bool | None) -> list[str]:
+    """All-time results on this server, best first (000 kill §13 keeps kill games apart)."""
+    board = await db.leaderboard(live.server_id, kill_game=kill)
+    title = {True: " (kill games)", False: " (games without a kill)", None: ""}[kill]
+    lines = [f"Leaderboard{title}:"]
+    for rank, (_, name, net, hands) in enumerate(board[:10], start=1):
+        lines.append(f"{rank}. {name} {net:+d} in {hands} hands")
+    return lines if board else [f"Leaderboard{title}: no hands yet"]
+
+
+async def history_lines(
+    live: Live, db: Database, player_id: str, count: int, as_phh: bool
+) -> list[str]:
+    """A player's own last hands, as PHH or as readable text, with every other player's
+    unshown cards hidden."""
+    out: list[str] = []
+    for number, text in await db.hands_of(live.id, player_id, count):
+        hh = load_phh(text)
+        players = hh.players or []
+        names = live.names or {}
+        mine = names.get(player_id, player_id)
+        viewer = players.index(mine) if mine in players else -1
+        seen = redact(hh, viewer)
+        if as_phh:
+            out.append(f"# hand {number}\n{dumps_phh(seen)}")
+        else:
+            out.append(f"Hand {number}: " + "; ".join(seen.actions))
+    return out or ["no finished hands of yours at this table yet"]
