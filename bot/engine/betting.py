@@ -78,9 +78,18 @@ class Betting:
             i = (start + k) % n
             if folded[i] or stacks[i] <= 0:
                 continue
-            if acted[i] is None or bets[i] < current:
+            if bets[i] < current:
+                return i
+            if acted[i] is None:
+                if not self._has_opponent_with_chips(i):
+                    acted[i] = current  # owes nothing, no one left to bet against
+                    continue
                 return i
         return None
+
+    def _has_opponent_with_chips(self, i: int) -> bool:
+        folded, stacks = self.folded, self.stacks
+        return any(not folded[j] and stacks[j] > 0 for j in range(self.n) if j != i)
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now, with exact amounts.

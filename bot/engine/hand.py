@@ -310,6 +310,8 @@ class Hand(Betting, ShowdownFlow):
                 self.big_blind_player = i
             self._emit(Posted(i, kind, take, self.stacks[i] == 0))
         self.current_bet = max(self.bets)
+        if setup.kill is not None:  # a short killer is all-in, yet the pot plays killed
+            self.current_bet = max(self.current_bet, setup.kill.amount)
         # The blinds are the first bet: a raise is at least as large (000 NL §3; 002 spread
         # limit: "at least the size of the last bet or raise"); fixed limit raises by its bet.
         self.full_raise = max(limits.street_minimum(self.config, 0), top)
@@ -700,8 +702,9 @@ class Hand(Betting, ShowdownFlow):
         self.collected += sum(self.bets)
         self.bets = [0] * n
         self.current_bet = 0
-        if self.last_aggressor is not None:
-            self.final_aggressor = self.last_aggressor
+        # the last aggressor of this round, None if it was checked (RULES.md "Showdown":
+        # the last aggressor on the final round shows first)
+        self.final_aggressor = self.last_aggressor
         self._emit(StreetEnded(self.street, self.pot_total()))
         if self.live_count == 1:
             self._award()

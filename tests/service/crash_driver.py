@@ -1,18 +1,25 @@
 """A table service that plays random legal moves forever, for the crash-recovery test.
 
-Run as ``python crash_driver.py DB_PATH SEED``. It opens the service on ``DB_PATH``,
-restores what is stored there (or creates the table), seats the four players who are
-missing with their known buy-ins, starts the game, and then plays random legal moves
-until it is killed. After every committed action it writes one line of JSON to stdout
-and flushes it:
+Run as ``python crash_driver.py DB_PATH SEED``: one service process, which opens the
+service on ``DB_PATH``, restores what is stored there (or creates the table), seats the
+four players who are missing with their known buy-ins, starts the game, and then plays
+random legal moves until it is killed. After every committed action it writes one line of
+JSON to stdout and flushes it:
 
     {"v": version, "d": sha256 of the committed state, "hand": hand number,
      "chips": chips on the table, "in": chips bought in minus cashed out, "cmd": ...}
 
-The first line (``"cmd": "ready"``) is the state as restored, before any new action.
-Every line is written only after its action was committed, so every reported version is
-in the database; the test kills this process with SIGKILL at random moments and checks
-what a fresh service restores (the durable-service issue).
+Its first line is ``{"pid": ...}``; the first report (``"cmd": "ready"``) is the state as
+restored, before any new action. Every report is written only after its action was
+committed, so every reported version is in the database; the test kills the process with
+SIGKILL at random moments and checks what a fresh service restores (the durable-service
+issue).
+
+``python crash_driver.py DB_PATH --serve`` imports everything once, then for each seed read
+on stdin forks a fresh service process as above (sharing this stdout) and waits for it to
+die, then writes ``{"exited": pid, "status": ...}``. A restart then costs a fork rather
+than a new interpreter and its imports (seconds on a busy machine), so the test can afford
+many kills.
 """
 
 from __future__ import annotations
@@ -20,8 +27,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import random
 import sys
+import traceback
+from typing import Any
 
 from bot.commands import Command, Leave, Play, Sit, SitIn, SitOut, Start, TopUp
 from bot.engine.cards import Deck
@@ -48,7 +58,7 @@ PLAYERS = (
     Player("u4", "Dan"),
 )
 BUY_INS = {"u1": 300, "u2": 500, "u3": 700, "u4": 1000}
-LEDGER_SIGN = {"buy_in": 1, "top_up": 1, "cash_out": -1}
+LEDGER_SIGN = {"buy_in": 1, "top_up": 1, "adjust": 1, "cash_out": -1}
 
 
 def digest(live: Live) -> str:
@@ -213,7 +223,6 @@ class Driver:
 
 async def main(path: str, seed: int) -> None:
     db = await Database.open(path)
-    print(f"driver {seed} opened {path}", file=sys.stderr, flush=True)
     deck_rng = random.Random(seed * 7919 + 1)
     service = TableService(db, None, shuffle=lambda: Deck(rng=deck_rng).order)
     await service.restore()
@@ -228,12 +237,54 @@ async def main(path: str, seed: int) -> None:
     await driver.play_forever()
 
 
-if __name__ == "__main__":
-    # Warm up before touching the database: pokerkit (the showdown's descriptions) takes
-    # seconds to import on a busy machine, so the test starts the next driver while the
-    # current one plays and lets it go with a line on stdin once the current one is dead.
-    import pokerkit  # noqa: F401
+def write(data: dict[str, Any], fresh_line: bool = False) -> None:
+    """One line on stdout, in one write (a pipe keeps such a write whole)."""
+    sys.stdout.write(("\n" if fresh_line else "") + json.dumps(data) + "\n")
+    sys.stdout.flush()
 
-    if len(sys.argv) > 3 and sys.argv[3] == "--wait" and sys.stdin.readline().strip() != "go":
-        raise SystemExit(0)
-    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+
+def run(path: str, seed: int) -> int:
+    """One service process: its pid first, then the reports until it is killed."""
+    write({"pid": os.getpid()})
+    try:
+        asyncio.run(main(path, seed))
+    except SystemExit as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except BaseException:
+        traceback.print_exc()
+        return 1
+    return 0
+
+
+def serve(path: str) -> None:
+    """Start one service process per seed read on stdin, each a fresh fork of this warm
+    one; after each has died, say so (after everything it wrote, since it is dead)."""
+    for line in sys.stdin:
+        seed = int(line)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the service process: nothing of an earlier one, a fresh loop and db
+            code = 3
+            try:
+                code = run(path, seed)
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        # a fresh line: a report cut short by the kill (it cannot be, pipe writes this
+        # short are atomic) would not swallow this one
+        write({"exited": pid, "status": os.waitstatus_to_exitcode(status)}, fresh_line=True)
+
+
+if __name__ == "__main__":
+    if sys.argv[2:] == ["--serve"]:
+        # Import everything once (pokerkit, for the showdown's descriptions, takes a second
+        # of CPU): each restart is then a fork, not a new interpreter.
+        import pokerkit  # noqa: F401
+
+        serve(sys.argv[1])
+    else:
+        raise SystemExit(run(sys.argv[1], int(sys.argv[2])))
