@@ -87,6 +87,27 @@ class Status(Command):
 
 
 @dataclass(frozen=True)
+class KillOffer(Command):
+    """Kill the next pot voluntarily (or, for a player waiting to come in, kill to come in);
+    announced before the deal, allowed if no one objects in the window (000 kill §10, §12)."""
+
+
+@dataclass(frozen=True)
+class Object(Command):
+    """Object to a voluntary kill announced for the next deal."""
+
+
+@dataclass(frozen=True)
+class Straddle(Command):
+    """Post a live straddle next hand, from the seat left of the big blind (000 NL §14)."""
+
+
+@dataclass(frozen=True)
+class Wait(Command):
+    """Join the waiting list of a full table."""
+
+
+@dataclass(frozen=True)
 class Kick(Command):
     """Host: remove a player (after the hand, if he is in it)."""
 
@@ -228,6 +249,11 @@ def parse(text: str) -> Command:
         "clock": Clock(),
         "status": Status(),
         "table": Status(),
+        "kill": KillOffer(),
+        "object": Object(),
+        "straddle": Straddle(),
+        "wait": Wait(),
+        "waitlist": Wait(),
     }
     if head in simple:
         return simple[head]

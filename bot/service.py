@@ -26,9 +26,11 @@ from .commands import (
     EndSession,
     History,
     Kick,
+    KillOffer,
     Leaderboard,
     Leave,
     Ledger,
+    Object,
     Pause,
     Play,
     SetOption,
@@ -37,8 +39,10 @@ from .commands import (
     SitOut,
     Start,
     Status,
+    Straddle,
     TopUp,
     Void,
+    Wait,
 )
 from .engine.actions import (
     Action,
@@ -57,6 +61,7 @@ from .engine.cards import Deck
 from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded
 from .engine.hand import Phase
+from .engine.kills import Kill
 from .engine.table import Table, TableSettings
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
@@ -120,6 +125,9 @@ class Live:
     clock_on: bool = False
     warned: bool = False
     names: dict[str, str] | None = None
+    kill_offer: dict[str, Any] | None = None
+    straddlers: list[str] | None = None
+    turn: tuple[int, int | None, int] | None = None
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the service's fields."""
@@ -129,6 +137,8 @@ class Live:
             "deadline": self.deadline,
             "clock_on": self.clock_on,
             "names": self.names or {},
+            "kill_offer": self.kill_offer,
+            "straddlers": self.straddlers or [],
         }
 
 
@@ -188,6 +198,8 @@ class TableService:
             deadline=state.get("deadline"),
             clock_on=bool(state.get("clock_on")),
             names=dict(state.get("names", {})),
+            kill_offer=state.get("kill_offer"),
+            straddlers=list(state.get("straddlers", [])),
         )
 
     async def create_table(
@@ -211,7 +223,7 @@ class TableService:
         )
         try:
             await self.db.create_table(stored, host.platform, host.name, game, bool(settings.kill))
-            live.session_id = await self.db.start_session(table_id)
+            live.session_id = await self.db.session_of(table_id)
         except StorageError as exc:
             raise ServiceError(f"the table could not be created: {exc}") from exc
         self.tables[table_id] = live
@@ -344,6 +356,9 @@ class TableService:
             tell(f"{player.name} is back" + (" and posts" if command.post else ""))
         elif isinstance(command, Leave):
             chips = table.leave(player.id)
+            if table.seating.waiting_list:
+                pid, name = table.seating.waiting_list[0]
+                tell(f"a seat is free: {name}, type 'sit' with your buy-in", pid)
             extra.append(self.db.ledger_row(live.id, live.session_id, player.id, "cash_out", chips))
             tell(f"{player.name} leaves with {chips}")
         elif isinstance(command, Start):
@@ -357,6 +372,24 @@ class TableService:
         elif isinstance(command, Clock):
             self._put_clock(live, player)
             tell(f"{player.name} puts the clock on: one minute to act (000 NL §15)")
+        elif isinstance(command, KillOffer):
+            tell(self._offer_kill(live, player))
+        elif isinstance(command, Object):
+            offer = live.kill_offer
+            if offer is None or self.clock() > float(offer["until"]):
+                raise IllegalAction("there is no kill to object to now")
+            if table.seating.seat_of(player.id) is None:
+                raise IllegalAction("only a player at the table may object")
+            live.kill_offer = None
+            tell(f"{player.name} objects: no voluntary kill next hand")
+        elif isinstance(command, Straddle):
+            if table.seating.seat_of(player.id) is None:
+                raise IllegalAction("you are not seated at this table")
+            live.straddlers = [*(live.straddlers or []), player.id]
+            tell(f"{player.name} will straddle next hand if left of the big blind")
+        elif isinstance(command, Wait):
+            place = table.seating.join_waiting_list(player.id, player.name)
+            tell(f"{player.name} is number {place} on the waiting list")
         elif isinstance(command, (Kick, Adjust, Void, SetOption)):
             tell(controls.host_control(live, player, command, self.db, extra))
         elif isinstance(command, Play):
@@ -403,7 +436,7 @@ class TableService:
                 self._finish(live, out, extra)
                 continue
             if hand is None and live.running and self._can_deal(table):
-                events = table.start_hand(self.shuffle(), reshuffle_seed=secrets.randbits(62))
+                events = self._deal(live, out)
                 dealt = table.hand
                 assert dealt is not None and table.current is not None
                 commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
@@ -425,10 +458,71 @@ class TableService:
                     continue
             break
         hand = table.hand
+        turn = (table.hand_number, hand.to_act, len(hand.log)) if hand else None
+        if turn == live.turn and live.deadline is not None:
+            return  # the same decision is still pending: its timer (or clock) runs on
+        live.turn = turn
         live.clock_on = False
+        live.warned = False
         live.deadline = None
         if hand is not None and hand.to_act is not None:
             live.deadline = self.clock() + table.settings.turn_seconds
+
+    def _deal(self, live: Live, out: list[Outgoing]) -> list[Event]:
+        """Deal the next hand with any kill offered (its objection window over) and any
+        straddle asked for by the player who ends up left of the big blind."""
+        table = live.table
+        offer = live.kill_offer
+        kill = None
+        if offer is not None and self.clock() >= float(offer["until"]):
+            kill = Kill(str(offer["player"]), 0, str(offer["reason"]))
+            live.kill_offer = None
+        straddlers = live.straddlers or []
+        live.straddlers = []
+        deal = table.seating.next_deal(
+            table.settings.config.stakes.small_blind, table.settings.config.stakes.big_blind
+        )
+        order = [table.seating.seats[s].player_id for s in deal.seats]
+        straddle = order[2] if len(order) > 2 and order[2] in straddlers else None
+        deck, seed = self.shuffle(), secrets.randbits(62)
+        try:
+            return table.start_hand(
+                deck, kill_offer=kill, straddle_by=straddle, reshuffle_seed=seed, now=self.clock()
+            )
+        except IllegalAction as exc:
+            if kill is None and straddle is None:
+                raise
+            text = self._named(live, str(exc))
+            out.append(Outgoing(live.id, None, Notice(f"no kill or straddle this hand: {text}")))
+            return table.start_hand(deck, reshuffle_seed=seed, now=self.clock())
+
+    def _offer_kill(self, live: Live, player: Player) -> str:
+        table = live.table
+        rules = table.settings.kill
+        if rules is None:
+            raise IllegalAction("this table plays without kills")
+        seat = table.seating.seat_of(player.id)
+        if seat is None:
+            raise IllegalAction("you are not seated at this table")
+        if live.kill_offer is not None:
+            raise IllegalAction("a kill is already announced for the next deal")
+        playing = sum(1 for s in table.seating.seats.values() if s.status.value == "active")
+        come_in = seat.status.value == "waiting" and playing >= 2  # else he is dealt in anyway
+        if come_in:
+            seat.post_next = True
+        reason = "come_in" if come_in else "voluntary"
+        if not come_in and not rules.voluntary:
+            raise IllegalAction("voluntary kills are not allowed at this table")
+        live.kill_offer = {
+            "player": player.id,
+            "reason": reason,
+            "until": self.clock() + rules.objection_seconds,
+        }
+        what = "kills to come in" if come_in else "announces a kill"
+        return (
+            f"{player.name} {what} for the next hand: object within "
+            f"{rules.objection_seconds} seconds ('object')"
+        )
 
     def _can_deal(self, table: Table) -> bool:
         seats = table.seating.seats.values()
@@ -468,7 +562,19 @@ class TableService:
         published: list[Outgoing] = []
         now = self.clock()
         for live in list(self.tables.values()):
-            if live.deadline is None or now < live.deadline:
+            if live.deadline is None:
+                continue
+            if live.clock_on and not live.warned and now >= live.deadline - WARNING_SECONDS:
+                live.warned = True
+                hand = live.table.hand
+                if hand is not None and hand.to_act is not None:
+                    pid = hand.names[hand.to_act]
+                    name = (live.names or {}).get(pid, pid)
+                    warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
+                    published += warning
+                    if self.publish is not None:
+                        await self.publish(warning)
+            if now < live.deadline:
                 continue
             async with self._lock(live.id):
                 hand = live.table.hand
@@ -564,9 +670,7 @@ class TableService:
         lines = await controls.session_summary(live, self.db)
         old = live.session_id
         try:
-            if old is not None:
-                await self.db.end_session(old)
-            new = await self.db.start_session(live.id)
+            new = await self.db.start_session(live.id, end=old)
         except StorageError as exc:
             raise ServiceError("the session could not be closed: try again") from exc
         extra: list[tuple[str, Sequence[Any]]] = []

@@ -158,7 +158,7 @@ class Database:
         game: str,
         kill_game: bool,
     ) -> None:
-        """Store a new table (and its server and host).
+        """Store a new table (and its server and host) with its first session, at once.
 
         Raises:
             StorageError: a table already plays in that channel, or the write failed.
@@ -188,6 +188,12 @@ class Database:
                         table.session_id,
                         now,
                     ),
+                ),
+                ("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table.id, now)),
+                (
+                    "UPDATE poker_tables SET session_id = (SELECT max(id) FROM sessions"
+                    " WHERE table_id = ?) WHERE id = ?",
+                    (table.id, table.id),
                 ),
             ]
         )
@@ -222,6 +228,11 @@ class Database:
             except (TypeError, ValueError) as exc:
                 self.broken.append((row[0], str(exc)))
         return tables
+
+    async def session_of(self, table_id: str) -> int | None:
+        """The table's current session id."""
+        rows = await self._rows("SELECT session_id FROM poker_tables WHERE id = ?", (table_id,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
     async def table_in_channel(self, server_id: str, channel: str) -> str | None:
         """The id of the table playing in a channel, if any."""
@@ -379,20 +390,24 @@ class Database:
             ),
         )
 
-    async def start_session(self, table_id: str) -> int:
-        """Open a new session (a night of play) for a table; returns its id."""
+    async def start_session(self, table_id: str, end: int | None = None) -> int:
+        """Open a new session (a night of play) for a table, closing session ``end`` in the
+        same transaction; returns the new session's id."""
         now = time.time()
-        await self._write(
-            [("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table_id, now))]
-        )
-        rows = await self._rows(
-            "SELECT id FROM sessions WHERE table_id = ? ORDER BY id DESC LIMIT 1", (table_id,)
-        )
-        session_id = int(rows[0][0])
-        await self._write(
-            [("UPDATE poker_tables SET session_id = ? WHERE id = ?", (session_id, table_id))]
-        )
-        return session_id
+        statements: list[tuple[str, Sequence[Any]]] = []
+        if end is not None:
+            statements.append(("UPDATE sessions SET ended_at = ? WHERE id = ?", (now, end)))
+        statements += [
+            ("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table_id, now)),
+            (
+                "UPDATE poker_tables SET session_id = (SELECT max(id) FROM sessions"
+                " WHERE table_id = ?) WHERE id = ?",
+                (table_id, table_id),
+            ),
+        ]
+        await self._write(statements)
+        rows = await self._rows("SELECT session_id FROM poker_tables WHERE id = ?", (table_id,))
+        return int(rows[0][0])
 
     async def end_session(self, session_id: int) -> None:
         """Close a session."""

@@ -70,7 +70,8 @@ class Deal:
             posted to come in; empty: none, or only a missed small blind posted dead).
         button: the button's seat (it may be empty: a dead button).
         small_blind, big_blind: the blinds' seats (None: a dead small blind).
-        small_blind_position: where the small blind is, live or dead (the next button).
+        small_blind_position: where the small blind is, live or dead (the next button); by
+            the dead-button rule, so heads-up it may not be the button's seat.
     """
 
     seats: tuple[int, ...]
@@ -263,13 +264,14 @@ class Seating:
         The big blind moves to the next player clockwise able to take it (a waiting new
         player or a returning one included); the small blind is the seat that had the big
         blind (dead when that player is gone); the button is the seat that had the small
-        blind (possibly empty: a dead button). Heads-up, the button posts the small blind.
-        Players passed by the big blind while sitting out owe it on return. A player posting
-        to come in is not dealt in between the button and the big blind (TDA, Robert's
-        Rules: he waits for the button to pass), nor in the hand after heads-up play (the
-        big blind reaches him next). With fewer than two active players (the first hand, or
-        a game starting again), everyone able to play is dealt in and no one posts to come
-        in; the big blind still moves on.
+        blind (possibly empty: a dead button). Heads-up, the button posts the small blind;
+        from heads-up to three or more, the button goes to the player right of the small
+        blind. Players passed by the big blind while sitting out owe it on return. A player
+        posting to come in is not dealt in between the button and the big blind (TDA,
+        Robert's Rules: he waits for the button to pass), nor in the first hand after
+        heads-up play. With fewer than two active players (the first hand, or a game
+        starting again), everyone able to play is dealt in and no one posts to come in; the
+        big blind still moves on.
 
         Args:
             small, big: the blinds in chips.
@@ -333,7 +335,14 @@ class Seating:
             other = bb if bb in dealt else dealt[0]
             button_seat = next(s for s in dealt if s != other)
             dealt = [other, button_seat]
-            sb, bb, button, sb_position = button_seat, other, button_seat, button_seat
+            sb, bb, button = button_seat, other, button_seat  # sb_position stays: next button
+        else:  # a player dealt in ahead of the blinds (back from sitting out when heads-up
+            # play or a new game moved them) takes the button; so does the player right of
+            # the small blind when the button fell on it (from heads-up to three or more)
+            ahead = dealt[: dealt.index(sb if sb is not None else bb)]
+            if ahead or button == sb_position:
+                button = (ahead or dealt)[-1]
+                dealt = [s for s in self._clockwise(button) if s in dealt]
         posts: list[tuple[int, int, str]] = []
         for s in dealt:
             seat = self.seats[s]

@@ -266,3 +266,106 @@ def test_end_of_session_results_and_settle_up(tmp_path: Path) -> None:
         await service.db.close()
 
     asyncio.run(main())
+
+
+def _kill_settings() -> TableSettings:
+    from bot.engine.kills import KillRules
+
+    config = GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(5, 10, small_bet=10, big_bet=20))
+    return TableSettings(config, seats=6, min_buy_in=100, max_buy_in=1000, kill=KillRules())
+
+
+def test_voluntary_kill_waits_out_the_objection_window_and_an_objection_stops_it(
+    tmp_path: Path,
+) -> None:
+    """000 kill §10 / 002: a voluntary kill is announced before the deal and goes ahead if
+    no one objects within the window (silence is consent); an objection cancels it."""
+
+    async def main() -> None:
+        clock = FakeClock()
+        service, published = await _service(tmp_path / "t.db", clock)
+        table_id = await service.create_table("srv", "chan", ANN, _kill_settings())
+        for player in (ANN, BOB, CAT):
+            await service.handle(table_id, player, Sit(500))
+        await service.handle(table_id, BOB, parse("kill"))
+        with pytest.raises(ServiceError, match="already announced"):
+            await service.handle(table_id, CAT, parse("kill"))
+        await service.handle(table_id, CAT, parse("object"))
+        await service.handle(table_id, CAT, parse("kill"))
+        clock.now += 16  # the window passes in silence
+        await service.handle(table_id, ANN, Start())
+        killed = [o.event for o in published if type(o.event).__name__ == "PotKilled"]
+        assert [(e.amount, e.reason) for e in killed] == [(20, "voluntary")]
+        hand = service.tables[table_id].table.hand
+        assert hand is not None and hand.names[killed[0].player] == CAT.id
+        assert hand.config.stakes.fixed_small == 20  # the hand plays 20/40
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_straddle_from_the_seat_left_of_the_big_blind(tmp_path: Path) -> None:
+    """000 NL §14: one live straddle, by the player left of the big blind, twice the blind."""
+
+    async def main() -> None:
+        service, published = await _service(tmp_path / "t.db")
+        table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+        for player in (ANN, BOB, CAT):
+            await service.handle(table_id, player, Sit(500))
+        await service.handle(table_id, ANN, parse("straddle"))  # Ann is on the button: left of BB
+        await service.handle(table_id, ANN, Start())
+        posts = [o.event for o in published if type(o.event).__name__ == "Posted"]
+        assert [(p.kind, p.amount) for p in posts] == [
+            ("small_blind", 1),
+            ("big_blind", 2),
+            ("straddle", 4),
+        ]
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(tmp_path: Path) -> None:
+    """000 NL §15: a player may put the clock on a player facing action: one more minute,
+    a warning at ten seconds, then the hand is dead."""
+
+    async def main() -> None:
+        clock = FakeClock()
+        service, _ = await _service(tmp_path / "t.db", clock)
+        table_id = await _table_with_three(service)
+        actor = _to_act(service, table_id)
+        caller = next(p for p in (ANN, BOB, CAT) if p != actor)
+        await service.handle(table_id, caller, parse("clock"))
+        clock.now += 61
+        out = await service.tick()
+        assert [getattr(o.event, "text", "") for o in out] == [f"{actor.name}: ten seconds left"]
+        clock.now += 10
+        out = await service.tick()
+        assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+        hand = service.tables[table_id].table.hand
+        assert hand is not None and hand.folded[hand.names.index(actor.id)]
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_waiting_list_when_the_table_is_full(tmp_path: Path) -> None:
+    """A waiting list when the table is full; the first waiting player is told when a seat
+    frees up."""
+
+    async def main() -> None:
+        service, published = await _service(tmp_path / "t.db")
+        small = TableSettings(SETTINGS.config, seats=2, min_buy_in=100, max_buy_in=1000)
+        table_id = await service.create_table("srv", "chan", ANN, small)
+        await service.handle(table_id, ANN, Sit(500))
+        await service.handle(table_id, BOB, Sit(500))
+        with pytest.raises(ServiceError, match="full"):
+            await service.handle(table_id, CAT, Sit(500))
+        await service.handle(table_id, CAT, parse("wait"))
+        await service.handle(table_id, BOB, parse("leave"))
+        told = [o for o in published if o.audience == CAT.id]
+        assert told and "a seat is free" in told[-1].event.text  # type: ignore[attr-defined]
+        await service.handle(table_id, CAT, Sit(300))
+        await service.db.close()
+
+    asyncio.run(main())
