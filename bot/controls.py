@@ -136,10 +136,20 @@ async def session_summary(live: Live, db: Database) -> list[str]:
     balances = nets(ledger, stacks)
     names = live.names or {}
     unit, sign = live.table.settings.chips_per_unit, live.table.settings.currency
+    stats: dict[str, tuple[int, int, int]] = {}
+    kills: dict[str, int] = {}
+    if live.session_id is not None:
+        for pid, _, _, hands, pots, biggest in await db.session_results(live.session_id):
+            stats[pid] = (hands, pots, biggest)
+        kills = await db.kills_posted(live.session_id)
     lines = ["Session results:"]
     for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
         worth = f" ({money(chips, unit, sign)})" if unit else ""
-        lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}")
+        hands, pots, biggest = stats.get(pid, (0, 0, 0))
+        detail = f"; {hands} hands, {pots} pots won, biggest pot {biggest}"
+        if kills.get(pid):
+            detail += f", {kills[pid]} kills posted"
+        lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}{detail}")
     transfers = settle_up(balances)
     if transfers:
         lines.append("Settle up:")

@@ -441,6 +441,15 @@ class Database:
             (p, str(names.get(p, p)), v[0], v[1], v[2], v[3]) for p, v in sorted(totals.items())
         ]
 
+    async def kills_posted(self, session_id: int) -> dict[str, int]:
+        """Kills posted per player in a session."""
+        rows = await self._rows(
+            "SELECT killed_by, count(*) FROM hands WHERE session_id = ? AND killed_by IS NOT NULL"
+            " GROUP BY killed_by",
+            (session_id,),
+        )
+        return {str(a): int(b) for a, b in rows}
+
     async def leaderboard(
         self, server_id: str, game: str | None = None, kill_game: bool | None = None
     ) -> list[tuple[str, str, int, int]]:
