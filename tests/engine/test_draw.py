@@ -1,0 +1,301 @@
+"""Draw games: ace-to-five lowball and deuce-to-seven single draw (no-limit, pot-limit) and
+deuce-to-seven triple draw (fixed limit): the draw in turn, the stub running short, and
+the betting after the draw (004 "no-limit and pot-limit lowball" §1-5, 004
+"deuce-to-seven lowball", RULES.md "Draw and lowball", the draw-and-stud issue).
+
+Hand order: index 0 is the small blind (first seat left of the button), index 1 the big
+blind, the last index the button. Each player is dealt five cards in hand order; at the
+draw each discards in turn from index 0 and is dealt his replacements at once from the
+deck. Every action goes through ``act`` or ``refuse``, which check after each one that the
+chips in play equal the chips the players started with, and that a refused action changed
+nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import pytest
+
+from bot.engine.actions import Action, Call, Check, Discard, Fold, Raise
+from bot.engine.cards import Deck
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.errors import IllegalAction, NotYourTurn
+from bot.engine.events import Acted, CardsDrawn, Discarded, Event, Mucked, PotAwarded, Shown
+from bot.engine.hand import Hand, HandSetup, Phase
+
+NAMES = ("a", "b", "c", "d", "e", "f")
+E = TypeVar("E", bound=Event)
+
+# a: kings and queens, draws four; b: 7-5-4-3-2 pat; c: a pair of eights, draws two.
+DEAL = "Kh Kd Qc Qs Jh  2d 3d 4d 5d 7c  8s 8c 9c Td Js"
+DRAWN_A = ("Ac", "2h", "3s", "4c")
+DRAWN_C = ("6h", "7h")
+
+
+def conserved(hand: Hand) -> None:
+    """Stacks plus the pot equal the starting stacks; nothing negative."""
+    assert hand.chips_in_play() == sum(hand.starting) + hand.setup.carried
+    assert all(s >= 0 for s in hand.stacks) and all(b >= 0 for b in hand.bets)
+
+
+def act(hand: Hand, *actions: Action) -> list[Event]:
+    """Apply ``actions`` in order, checking chips are conserved after each one."""
+    events: list[Event] = []
+    for action in actions:
+        events += hand.apply(action)
+        conserved(hand)
+    return events
+
+
+def state(hand: Hand) -> tuple[Any, ...]:
+    """Everything a refused action must leave alone."""
+    try:
+        legal: object = hand.legal_actions()
+    except IllegalAction:
+        legal = None
+    return (
+        tuple(hand.stacks),
+        tuple(hand.bets),
+        tuple(hand.contributed),
+        tuple(hand.folded),
+        tuple(hand.hole),
+        hand.to_act,
+        hand.phase,
+        hand.street,
+        hand.current_bet,
+        hand.full_raise,
+        hand.raise_count,
+        hand.pot_total(),
+        hand.deck.position if hand.deck else None,
+        len(hand.log),
+        len(hand.events),
+        legal,
+    )
+
+
+def refuse(
+    hand: Hand, action: Action, match: str, error: type[IllegalAction] = IllegalAction
+) -> None:
+    """``action`` raises ``error`` matching ``match`` and changes nothing."""
+    before = state(hand)
+    with pytest.raises(error, match=match):
+        hand.apply(action)
+    assert state(hand) == before
+    conserved(hand)
+
+
+def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def legal(hand: Hand) -> tuple[int | None, int | None, int]:
+    la = hand.legal_actions()
+    return la.min_raise_to, la.max_raise_to, la.call_amount
+
+
+def new_hand(
+    game: Game,
+    structure: Structure,
+    order: Sequence[str],
+    stacks: Sequence[int] = (1000, 1000, 1000),
+    seed: int = 1,
+    **setup: Any,
+) -> Hand:
+    stakes = Stakes(5, 10, small_bet=10, big_bet=20)
+    deck = Deck.stacked(order, rng=random.Random(seed)).order
+    config = GameConfig(game, structure, stakes)
+    hand = Hand(HandSetup(config, NAMES[: len(stacks)], tuple(stacks), deck_order=deck, **setup))
+    conserved(hand)
+    return hand
+
+
+def limp_in(hand: Hand) -> None:
+    """Everyone calls the big blind, the big blind checks: the draw comes next."""
+    while hand.phase is Phase.BETTING:
+        p = hand.to_act
+        assert p is not None
+        act(hand, Check(p) if hand.legal_actions().can_check else Call(p))
+
+
+def to_draw(game: Game = Game.ACE_TO_FIVE, structure: Structure = Structure.NO_LIMIT) -> Hand:
+    """Three-handed, blinds 5/10, DEAL dealt, everyone limps: a is to draw."""
+    h = new_hand(game, structure, [*DEAL.split(), *DRAWN_A, *DRAWN_C])
+    limp_in(h)
+    assert h.phase is Phase.DRAWING and h.to_act == 0 and h.pot_total() == 30
+    return h
+
+
+def after_draw(game: Game = Game.ACE_TO_FIVE, structure: Structure = Structure.NO_LIMIT) -> Hand:
+    """:func:`to_draw`, then a draws four, b stands pat, c draws two."""
+    h = to_draw(game, structure)
+    act(h, Discard(0, ("Kh", "Kd", "Qc", "Qs")), Discard(1, ()), Discard(2, ("8s", "8c")))
+    assert h.phase is Phase.BETTING and h.street == 1
+    return h
+
+
+# =========================================================================== the draw
+
+
+def test_draw_discards_and_replacements_in_turn() -> None:
+    """Issue "draw": each player discards in turn from the first left of the button and
+    gets his replacements at once from the deck; the table sees only how many he drew,
+    the cards are private to him; standing pat draws nothing."""
+    h = to_draw()
+    refuse(h, Check(0), "it is the draw: discard the cards you do not want, or stand pat")
+    events = act(h, Discard(0, ("Kh", "Kd", "Qc", "Qs")))
+    hand_a = ("Jh", *DRAWN_A)
+    assert events == [Discarded(0, 4), CardsDrawn(0, DRAWN_A, hand_a)]
+    assert [e.private_to for e in events] == [None, 0]
+    assert h.hole[0] == hand_a and h.to_act == 1 and h.phase is Phase.DRAWING
+    assert act(h, Discard(1, ())) == [Discarded(1, 0)]
+    assert h.hole[1] == ("2d", "3d", "4d", "5d", "7c") and h.to_act == 2
+    events = act(h, Discard(2, ("8s", "8c")))
+    assert events[:2] == [Discarded(2, 2), CardsDrawn(2, DRAWN_C, ("9c", "Td", "Js", *DRAWN_C))]
+    assert h.phase is Phase.BETTING and h.street == 1
+    assert h.to_act == 0 and legal(h) == (10, 990, 0)  # the first left of the button opens
+    assert h.stacks == [990, 990, 990] and h.pot_total() == 30
+
+
+def test_stub_runs_short_discards_are_shuffled_never_the_drawers_own() -> None:
+    """Issue "stub": six players drawing five each in triple draw need more cards than the
+    deck holds; the discards are shuffled to finish the draw, never the cards the drawing
+    player has just thrown; no card is ever in two hands."""
+    h = new_hand(Game.DEUCE_TRIPLE, Structure.FIXED_LIMIT, [], stacks=(1000,) * 6, seed=7)
+    assert h.deck is not None
+    order = h.deck.order
+    limp_in(h)
+    draws = 0
+    while not h.is_complete:
+        if h.phase is Phase.BETTING:
+            limp_in(h)
+            continue
+        p = h.to_act
+        assert p is not None
+        thrown = h.hole[p] or ()
+        position = h.deck.position
+        events = act(h, Discard(p, tuple(thrown)))
+        [drawn] = of_type(events, CardsDrawn)
+        assert len(drawn.cards) == 5 and not set(drawn.cards) & set(thrown)
+        held = [c for cards in h.hole for c in cards or ()]
+        assert len(held) == len(set(held)) == 30
+        if draws < 4:  # a to d draw from the deck: 30 + 20 cards dealt
+            assert drawn.cards == order[position : position + 5]
+        elif draws == 4:  # e: the deck's last 2, then 3 of a-d's discards
+            assert drawn.cards[:2] == order[50:52] and h.deck.remaining() == 0
+            assert set(drawn.cards[2:]) <= set(order[:20])  # never e's own 20:25
+        draws += 1
+    assert draws == 18
+    assert sum(h.stacks) == 6000
+
+
+def test_triple_draw_fixed_limit_bet_sizes() -> None:
+    """RULES.md fixed limit, issue "triple draw": the small bet before the draw and after
+    the first draw, the big bet after the second and third draws."""
+    h = new_hand(Game.DEUCE_TRIPLE, Structure.FIXED_LIMIT, DEAL.split())
+    assert h.to_act == 2 and legal(h) == (20, 20, 10)
+    sizes = []
+    limp_in(h)
+    while not h.is_complete:
+        if h.phase is Phase.DRAWING:
+            act(h, Discard(h.to_act or 0, ()))
+            continue
+        sizes.append(legal(h)[:2])
+        limp_in(h)
+    assert sizes == [(10, 10), (20, 20), (20, 20)]
+
+
+# =========================================================================== after the draw
+
+
+def test_004_nl_lowball_4_any_hand_may_be_checked_after_the_draw() -> None:
+    """004 NL lowball §4: after the draw a player may check any hand without penalty (no
+    sevens rule): b checks a 7-5-4-3-2 and still wins the whole pot at the showdown."""
+    h = after_draw()
+    act(h, Check(0))
+    assert h.to_act == 1 and h.legal_actions().can_check
+    act(h, Check(1))
+    events = act(h, Check(2))
+    [award] = of_type(events, PotAwarded)
+    assert award.winners == ((1, 30),) and award.description.startswith("7-5-4-3-2 low")
+    assert h.stacks == [990, 1020, 990]
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "check_raise"),
+    [
+        (Game.ACE_TO_FIVE, Structure.NO_LIMIT, (60, 990, 30)),
+        (Game.DEUCE_SINGLE, Structure.NO_LIMIT, (60, 990, 30)),
+        (Game.DEUCE_SINGLE, Structure.POT_LIMIT, (60, 120, 30)),  # pot 60 + call 30 = 90
+        (Game.ACE_TO_FIVE, Structure.POT_LIMIT, (60, 120, 30)),
+    ],
+)
+def test_004_nl_lowball_5_check_raise_is_allowed(
+    game: Game, structure: Structure, check_raise: tuple[int, int, int]
+) -> None:
+    """004 NL lowball §1, §5: the no-limit and pot-limit sizes apply and check-raise is
+    allowed: a checks, b bets 30, c folds, a raises to 100."""
+    h = after_draw(game, structure)
+    act(h, Check(0), Raise(1, 30), Fold(2))
+    assert h.to_act == 0 and legal(h) == check_raise
+    assert act(h, Raise(0, 100)) == [Acted(0, "raise", 100, 100, False)]
+    assert h.to_act == 1 and legal(h)[2] == 70
+    events = act(h, Call(1))
+    assert of_type(events, PotAwarded)[0].winners == ((1, 230),)
+    assert h.stacks == [890, 1120, 990]
+
+
+def test_showdown_after_a_checked_final_round_starts_left_of_the_button() -> None:
+    """RULES.md "Showdown": the last aggressor on the final round shows first; when the
+    round after the draw is checked, the first live player left of the button shows first
+    (not the raiser before the draw); beaten hands are mucked."""
+    h = new_hand(Game.ACE_TO_FIVE, Structure.NO_LIMIT, [*DEAL.split(), *DRAWN_A, *DRAWN_C])
+    act(h, Raise(2, 30), Call(0), Call(1))
+    act(h, Discard(0, ("Kh", "Kd", "Qc", "Qs")), Discard(1, ()), Discard(2, ("8s", "8c")))
+    events = act(h, Check(0), Check(1), Check(2))
+    shows = [(type(e).__name__, e.player) for e in events if isinstance(e, (Shown, Mucked))]
+    assert shows == [("Shown", 0), ("Shown", 1), ("Mucked", 2)]
+    assert h.stacks == [970, 1060, 970]
+
+
+# =========================================================================== bad input
+
+
+def test_discarding_cards_not_held_is_refused() -> None:
+    """Bad input: a player discards only cards he holds, each once, at most five."""
+    h = to_draw()
+    refuse(h, Discard(0, ("2d",)), "2d is not in your hand: discard from Kh Kd Qc Qs Jh")
+    refuse(h, Discard(0, ("Kh", "As")), "As is not in your hand")
+    refuse(h, Discard(0, ("Zz",)), "Zz is not in your hand")
+    refuse(h, Discard(0, ("??",)), r"\?\? is not in your hand")
+    refuse(h, Discard(0, ("Kh", "Kh")), "you may discard up to 5 of your own cards")
+    refuse(h, Discard(0, ("Kh", "Kd", "Qc", "Qs", "Jh", "2d")), "you may discard up to 5")
+
+
+def test_discarding_twice_is_refused() -> None:
+    """Bad input: one draw a player per round; after it the turn has passed, and after the
+    last draw it is no longer the draw."""
+    h = to_draw()
+    act(h, Discard(0, ("Kh",)))
+    refuse(h, Discard(0, ("Kd",)), "it is not your turn to draw: b draws", NotYourTurn)
+    act(h, Discard(1, ()), Discard(2, ()))
+    refuse(h, Discard(2, ("8s",)), "it is not the draw")
+    refuse(h, Discard(0, ()), "it is not the draw")
+
+
+def test_drawing_out_of_turn_is_refused() -> None:
+    """Bad input: the draw goes in turn from the first left of the button."""
+    h = to_draw()
+    refuse(h, Discard(1, ()), "it is not your turn to draw: a draws", NotYourTurn)
+    refuse(h, Discard(2, ("8s", "8c")), "it is not your turn to draw: a draws", NotYourTurn)
+
+
+def test_drawing_during_the_betting_is_refused() -> None:
+    """Bad input: no discards while a betting round is on; no bets during the draw."""
+    h = new_hand(Game.ACE_TO_FIVE, Structure.NO_LIMIT, DEAL.split())
+    refuse(h, Discard(2, ("8s",)), "it is not the draw")
+    h = to_draw()
+    refuse(h, Raise(0, 20), "it is the draw")
+    refuse(h, Fold(0), "it is the draw")
