@@ -710,8 +710,14 @@ class Hand(Betting, ShowdownFlow):
             self._award()
             return
         if self.spec.openers and self.opener is None and self.street == 0:
-            self._pass_out()
-            return
+            # 004 jacks §5: a player all-in for the ante may declare the pot open; the bot
+            # knows his cards, so it does when he holds openers, and the deal plays on
+            broke = [i for i in range(n) if not self.folded[i] and self.stacks[i] == 0]
+            openers = [i for i in broke if self._has_openers(i)]
+            if not openers:
+                self._pass_out()
+                return
+            self._note_opener(openers[0])
         able = sum(1 for i in range(n) if not self.folded[i] and self.stacks[i] > 0)
         if able <= 1:
             self.betting_over = True

@@ -229,15 +229,10 @@ def test_004_jacks_1_the_carried_pot_goes_to_the_next_deals_winner() -> None:
     assert h.stacks == [485, 530, 485] and sum(h.stacks) == 1500
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="004 jacks §5: a player all-in for the ante is skipped in the betting, so the "
-    "engine cannot express his open; the deal is passed out instead",
-)
 def test_004_jacks_5_a_player_all_in_for_the_ante_may_open() -> None:
     """004 jacks §5: even all-in for just the ante, a player with openers may declare the
     pot open: the deal is not passed out, the hand goes on to the draw."""
-    h = new_hand(["Jd Js 2d 3c 4h", *NO_OPENERS[1:]], (5, 500, 500))
+    h = new_hand(["Jd Js 2d 3h 5h", *NO_OPENERS[1:]], (5, 500, 500))
     assert h.stacks[0] == 0 and h.pot_total() == 15
     while h.phase is Phase.BETTING:
         act(h, Check(h.to_act or 0))
