@@ -102,6 +102,8 @@ class LegalActions:
         bet_unit: raises other than an all-in are multiples of it.
         bring_in: stud: the bring-in this player must post (or complete instead); 0 when
             no bring-in is due.
+        completes: stud's first round: a raise now completes the bring-in to a full bet.
+        either: fixed limit's open-pair option: exactly the minimum or the maximum.
     """
 
     player: int
@@ -114,6 +116,8 @@ class LegalActions:
     stack: int
     bet_unit: int = 1
     bring_in: int = 0
+    completes: bool = False
+    either: bool = False
 
     @property
     def can_raise(self) -> bool:
@@ -133,8 +137,16 @@ class LegalActions:
             all_in = " (all-in)" if self.call_amount >= self.stack else ""
             parts.append(f"call {self.call_amount}{all_in}")
         if self.min_raise_to is not None and self.max_raise_to is not None:
-            verb = "complete to" if self.bring_in else "bet" if self.can_check else "raise to"
-            if self.min_raise_to == self.max_raise_to:
+            verb = (
+                "complete to"
+                if self.bring_in or self.completes
+                else "bet"
+                if self.can_check
+                else "raise to"
+            )
+            if self.either:
+                parts.append(f"{verb} {self.min_raise_to} or {self.max_raise_to}")
+            elif self.min_raise_to == self.max_raise_to:
                 all_in = " (all-in)" if self.min_raise_to == self.all_in_to else ""
                 parts.append(f"{verb} {self.min_raise_to}{all_in}")
             else:

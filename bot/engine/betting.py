@@ -115,6 +115,13 @@ class Betting:
             stack=stack,
             bet_unit=self.config.rules.bet_unit,
             bring_in=min(self.config.stakes.bring_in_amount, stack) if bring_in else 0,
+            completes=self.spec.bring_in
+            and self.street == 0
+            and owe >= 0
+            and self.current_bet < self._completion(),
+            either=rng is not None
+            and rng[0] < rng[1]
+            and self.config.street_structure(self.street) is Structure.FIXED_LIMIT,
         )
 
     def _betting_open(self) -> bool:  # pragma: no cover - defined by Hand

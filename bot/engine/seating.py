@@ -265,11 +265,12 @@ class Seating:
         player or a returning one included); the small blind is the seat that had the big
         blind (dead when that player is gone); the button is the seat that had the small
         blind (possibly empty: a dead button). Heads-up, the button posts the small blind;
-        from heads-up to three or more, the button goes to the player right of the small
-        blind. Players passed by the big blind while sitting out owe it on return. A player
-        posting to come in is not dealt in between the button and the big blind (TDA,
-        Robert's Rules: he waits for the button to pass), nor in the first hand after
-        heads-up play. With fewer than two active players (the first hand, or a game
+        a player dealt in between the button and the blinds (after heads-up play or a new
+        game placed them around him) takes the button. Players passed by the big blind
+        while sitting out owe it on return; the last big blind, sitting out, owes the small
+        blind. A player posting to come in is not dealt in between the button and the big
+        blind (TDA, Robert's Rules: he waits for the button to pass), nor in the first hand
+        after heads-up play. With fewer than two active players (the first hand, or a game
         starting again), everyone able to play is dealt in and no one posts to come in; the
         big blind still moves on.
 
@@ -295,10 +296,7 @@ class Seating:
             return self._deal(button, behind[0], bb, small, big, behind[0], fresh=True)
         bb = next(s for s in self._clockwise(self.big_blind) if s in candidates)
         sb_position = self.big_blind  # the small blind is where the big blind was
-        live = self.seats.get(sb_position)
-        sb: int | None = None
-        if live and live.status is SeatStatus.ACTIVE and sb_position != bb:
-            sb = sb_position
+        sb = sb_position if sb_position in active else None  # dead when he is not dealt in
         button = self.small_blind if self.small_blind is not None else sb_position
         order = self._clockwise(button)
         barred = frozenset(order[: order.index(bb)])  # between the button and the big blind

@@ -447,7 +447,7 @@ def test_bring_in_by_the_wrong_player_is_refused() -> None:
     refuse(h, BringIn(0), "it is not your turn: c is to act", NotYourTurn)
     refuse(h, BringIn(1), "it is not your turn: c is to act", NotYourTurn)
     act(h, BringIn(2))
-    refuse(h, BringIn(0), "there is no bring-in to post: you may fold, call 3 or raise to 10")
+    refuse(h, BringIn(0), "there is no bring-in to post: you may fold, call 3 or complete to 10")
 
 
 @pytest.mark.parametrize("action", [Fold(2), Check(2), Call(2)])
