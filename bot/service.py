@@ -104,9 +104,13 @@ Publisher = Callable[[Sequence[Outgoing]], Awaitable[None]]
 
 
 def event_data(event: Event) -> dict[str, Any]:
-    """An event as JSON-able data with its type name."""
-    data = asdict(event) if is_dataclass(event) else {}
-    return {"type": type(event).__name__, **data}
+    """An event as JSON-able data with its type name (shallow: only card openings nest)."""
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for key, value in vars(event).items():
+        if isinstance(value, tuple) and value and is_dataclass(value[0]):
+            value = [asdict(v) for v in value]
+        data[key] = value
+    return data
 
 
 @dataclass
@@ -128,6 +132,7 @@ class Live:
     kill_offer: dict[str, Any] | None = None
     straddlers: list[str] | None = None
     turn: tuple[int, int | None, int] | None = None
+    committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the service's fields."""
@@ -200,6 +205,7 @@ class TableService:
             names=dict(state.get("names", {})),
             kill_offer=state.get("kill_offer"),
             straddlers=list(state.get("straddlers", [])),
+            committed=state["table"],
         )
 
     async def create_table(
@@ -215,6 +221,7 @@ class TableService:
         table_id = f"{server_id}/{channel}"
         live = Live(table_id, server_id, channel, host.id, Table(settings), 0, None)
         live.names = {host.id: host.name}
+        live.committed = live.table.to_dict()
         stored = StoredTable(
             table_id, server_id, channel, host.id, settings.to_dict(), live.state(), 0, None
         )
@@ -263,7 +270,7 @@ class TableService:
                 return out
             if isinstance(command, EndSession):
                 return await self._end_session(live, player)
-            before = live.table.to_dict()
+            before = live.committed or live.table.to_dict()
             saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
             extra: list[tuple[str, Sequence[Any]]] = []
             try:
@@ -293,11 +300,12 @@ class TableService:
             else {"type": type(command).__name__, **asdict(command)}
         )
         who = (player.id, player.platform, player.name) if player else None
+        state = live.state()
         try:
             await self.db.commit(
                 live.id,
                 live.version + 1,
-                live.state(),
+                state,
                 data,
                 who,
                 request_id,
@@ -312,6 +320,7 @@ class TableService:
                 "the table could not be saved, so nothing changed: try again"
             ) from exc
         live.version += 1
+        live.committed = state["table"]
         if self.publish is not None and out:
             await self.publish(out)
         return out
@@ -483,7 +492,8 @@ class TableService:
             table.settings.config.stakes.small_blind, table.settings.config.stakes.big_blind
         )
         order = [table.seating.seats[s].player_id for s in deal.seats]
-        straddle = order[2] if len(order) > 2 and order[2] in straddlers else None
+        left = order[(deal.seats.index(deal.big_blind) + 1) % len(order)]
+        straddle = left if len(order) > 2 and left in straddlers else None
         deck, seed = self.shuffle(), secrets.randbits(62)
         try:
             return table.start_hand(
@@ -510,6 +520,14 @@ class TableService:
         come_in = seat.status.value == "waiting" and playing >= 2  # else he is dealt in anyway
         if come_in:
             seat.post_next = True
+            stakes = table.settings.config.stakes
+            deal = table.seating.next_deal(stakes.small_blind, stakes.big_blind)
+            if seat.seat not in deal.seats:  # between the button and the big blind
+                seat.post_next = False
+                raise IllegalAction(
+                    "you cannot come in between the button and the big blind: "
+                    "wait for the button to pass, then kill or post"
+                )
         reason = "come_in" if come_in else "voluntary"
         if not come_in and not rules.voluntary:
             raise IllegalAction("voluntary kills are not allowed at this table")
@@ -583,7 +601,7 @@ class TableService:
                 if hand.to_act is None:
                     live.deadline = None
                     continue
-                before = live.table.to_dict()
+                before = live.committed or live.table.to_dict()
                 saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
                 player_id = hand.names[hand.to_act]
                 extra: list[tuple[str, Sequence[Any]]] = []

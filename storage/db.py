@@ -8,6 +8,7 @@ leaves either all of it or none.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -64,6 +65,9 @@ class Database:
         self._conn = conn
         self.path = path
         self.broken: list[tuple[str, str]] = []
+        # One connection serves every table: its transactions must not interleave, so one
+        # writer at a time (reads wait too, so none sees another's uncommitted rows).
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | None = None, busy_timeout_ms: int = 5000) -> Database:
@@ -122,23 +126,37 @@ class Database:
         rows = await self._rows(f"SELECT id, display_name FROM players WHERE id IN ({marks})", ids)
         return {str(a): str(b) for a, b in rows}
 
-    async def _write(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> None:
-        """Run statements in one transaction; all or nothing."""
-        try:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            for sql, params in statements:
-                await self._conn.execute(sql, params)
-            await self._conn.execute("COMMIT")
-        except aiosqlite.Error as exc:
-            await self._rollback()
-            raise StorageError(f"the database refused the change: {exc}") from exc
+    async def _write(
+        self, statements: Iterable[tuple[str, Sequence[Any]]], must_change: int = -1
+    ) -> None:
+        """Run statements in one transaction; all or nothing.
+
+        Args:
+            statements: (sql, parameters) pairs.
+            must_change: the index of a statement that must change a row (the table's
+                versioned update); if it changes none, everything is rolled back.
+        """
+        async with self._lock:
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                for index, (sql, params) in enumerate(statements):
+                    cursor = await self._conn.execute(sql, params)
+                    if index == must_change and cursor.rowcount != 1:
+                        raise StorageError("the table was changed elsewhere: try again")
+                await self._conn.execute("COMMIT")
+            except (aiosqlite.Error, StorageError) as exc:
+                await self._rollback()
+                if isinstance(exc, StorageError):
+                    raise
+                raise StorageError(f"the database refused the change: {exc}") from exc
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
-            cursor = await self._conn.execute(sql, params)
-            return [tuple(r) for r in await cursor.fetchall()]
-        except aiosqlite.Error as exc:
-            raise StorageError(f"the database could not be read: {exc}") from exc
+        async with self._lock:
+            try:
+                cursor = await self._conn.execute(sql, params)
+                return [tuple(r) for r in await cursor.fetchall()]
+            except aiosqlite.Error as exc:
+                raise StorageError(f"the database could not be read: {exc}") from exc
 
     # ------------------------------------------------------------------ players, tables
 
@@ -310,7 +328,7 @@ class Database:
                 )
             )
         statements.extend(extra)
-        await self._write(statements)
+        await self._write(statements, must_change=1 if player is not None else 0)
 
     # ------------------------------------------------------------------ sessions, ledger
 

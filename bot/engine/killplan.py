@@ -112,7 +112,11 @@ def killed_setup(setup: HandSetup, kill: Kill, rules: KillRules) -> HandSetup:
     dead = list(base.dead or (0,) * n)
     kinds = ["", *([""] * (n - 1))]
     small, big = (1, 0) if n == 2 else (0, 1)
-    if base.blinds is None:
+    if base.blind_kinds is not None and "big_blind" in base.blind_kinds:
+        kinds = list(base.blind_kinds)  # a table's deal: dead small blinds, posters
+        big = kinds.index("big_blind")
+        small = kinds.index("small_blind") if "small_blind" in kinds else -1
+    elif base.blinds is None:
         kinds[small], kinds[big] = "small_blind", "big_blind"
     else:
         for i, amount in enumerate(blinds):

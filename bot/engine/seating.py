@@ -10,7 +10,7 @@ until he buys in again. Buy-ins are between the table's minimum and maximum (000
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -407,12 +407,16 @@ class Seating:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving."""
-        data = asdict(self)
-        data["seats"] = {
-            str(k): {**asdict(v), "status": v.status.value} for k, v in self.seats.items()
+        return {
+            "size": self.size,
+            "min_buy_in": self.min_buy_in,
+            "max_buy_in": self.max_buy_in,
+            "seats": {str(k): _seat_dict(v) for k, v in self.seats.items()},
+            "button": self.button,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "waiting_list": [list(w) for w in self.waiting_list],
         }
-        data["waiting_list"] = [list(w) for w in self.waiting_list]
-        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seating:
@@ -431,3 +435,9 @@ class Seating:
             big_blind=data.get("big_blind"),
             waiting_list=[(str(a), str(b)) for a, b in data.get("waiting_list", [])],
         )
+
+
+def _seat_dict(seat: Seat) -> dict[str, Any]:
+    data = dict(vars(seat))
+    data["status"] = seat.status.value
+    return data

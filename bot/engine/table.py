@@ -237,14 +237,20 @@ class Table:
         antes = None
         if spec.openers and self.passes >= self.settings.jacks_deals:
             antes = (0,) * len(names)  # the antes stop after the house limit (004 jacks §1)
-        straddle = False
+        first: int | None = None
+        if spec.blinds:
+            big = deal.seats.index(deal.big_blind)
+            first = (big + 1) % len(names)  # action starts left of the big blind
         if straddle_by is not None:
-            if not spec.blinds or len(names) < 3 or names[2] != straddle_by:
+            left = first if first is not None else -1
+            if not spec.blinds or len(names) < 3 or names[left] != straddle_by:
                 raise IllegalAction("only the player left of the big blind may straddle")
-            straddle = True
-            assert blinds is not None
-            blinds = (*blinds[:2], 2 * config.stakes.big_blind, *blinds[3:])
-            kinds = (*(kinds or ("",) * len(names))[:2], "straddle", *(kinds or ())[3:])
+            assert blinds is not None and kinds is not None
+            blinds = tuple(
+                2 * config.stakes.big_blind if i == left else b for i, b in enumerate(blinds)
+            )
+            kinds = tuple("straddle" if i == left else k for i, k in enumerate(kinds))
+            first = (left + 1) % len(names)
         setup = HandSetup(
             config,
             names,
@@ -252,7 +258,8 @@ class Table:
             blinds=blinds,
             antes=antes,
             dead=dead,
-            straddle=straddle,
+            straddle=False,
+            first_to_act=first,
             deck_order=tuple(deck_order),
             blind_kinds=kinds,
             reshuffle_seed=reshuffle_seed,
