@@ -1,0 +1,805 @@
+"""Table service throughput and latency, every action committed, against raw SQLite commits.
+
+What it measures, in one process and one run:
+
+setup
+    ``--tables`` (200) six-seat no-limit hold'em tables are created through
+    :class:`bot.service.TableService` (``create_table``), ``--players`` (4) players sit
+    (``Sit(500)``) and the host deals (``Start()``); then ``--warmup-seconds`` (5) of play
+    as below, not counted (the first showdown of a process imports pokerkit's lookup tables,
+    a stall of a second or two; its slowest action is shown).
+raw
+    The raw aiosqlite commit rate: one connection opened like :meth:`storage.db.Database.open`
+    (``isolation_level=None``; ``journal_mode=WAL``, ``synchronous=NORMAL``,
+    ``foreign_keys=ON``, ``busy_timeout=5000``) on a file beside ``--db``, then
+    ``BEGIN IMMEDIATE`` / one ``INSERT`` / ``COMMIT`` per row, each awaited, for
+    ``--raw-seconds`` (3). Run once before and once after the saturated phase (the machine's
+    load moves); their mean is the reference rate.
+saturated
+    Every table plays random legal poker at the same time: one asyncio task per table, its
+    players acting in turn (the one the hand waits on), the tables interleaved on the one
+    event loop and the one database connection. Each command goes through
+    ``TableService.handle`` and is committed before it returns; the time around that
+    ``await`` is the action's latency. A busted player buys in again (``TopUp(500)``), which
+    is counted as an action too. Runs for ``--seconds`` (20) or ``--actions`` in total.
+    Closed loop: every table always has its next action waiting, so by Little's law the mean
+    latency is about ``tables / throughput`` (queueing behind the other tables' commits).
+    The CPU time of the event-loop thread and of the whole process is shown per action.
+paced
+    The same tables, each player thinking a random ``--think`` (4 s) times 0.5 to 1.5
+    before acting, for ``--paced-seconds`` (20; 0 skips): about ``tables / think`` actions a
+    second offered, below saturation, so the latency is the service time plus the queueing
+    that load causes. This is the figure that a latency target can be held to.
+restore
+    More tables are stored through the same service until it holds ``--restore-tables``
+    (1,000): each created, its players seated, a hand dealt and one move made; the played
+    tables are mid-hand too. The database is closed; then, ``--restore-repeat`` (3) times, a
+    fresh ``Database.open`` and ``TableService(db).restore()`` is timed (best and all
+    shown), and every restored table is checked against the state it was stored with.
+    Memory per table: ``tracemalloc``'s traced memory kept after one more restore (a further
+    fresh open), divided by the tables, with the RSS growth of the first timed restore.
+
+One database connection, shared: :class:`storage.db.Database` runs each transaction as
+separate awaited ``BEGIN IMMEDIATE`` / statements / ``COMMIT`` calls on its one connection
+and the service's locks are per table, so two tables committing at once interleave their
+transactions ("cannot start a transaction within a transaction", and the failing side's
+``ROLLBACK`` undoes the other's). The benchmark therefore wraps that database's ``_write``
+in one ``asyncio.Lock`` (in this process only, the change suggested for ``storage/db.py``);
+``--unsafe`` plays without it and reports what goes wrong. After play, every table's stored
+version and state are compared with the service's in memory.
+
+Targets (``--check`` exits 1 when one is missed): p99 latency at most 5 ms at 200 tables
+(shown for both the saturated and the paced phase), service actions per second (saturated)
+at least half the raw commit rate, 1,000 tables restored in at most 2 s (a restore of
+another number of tables is scaled to 1,000). ``--profile`` adds a cProfile summary of the
+service hot path (a further saturated run of ``--profile-seconds``) and of one restore;
+cProfile sees the event-loop thread only, so the SQLite work done in aiosqlite's thread
+shows as waiting (``select.epoll.poll``, ``SimpleQueue.put_nowait``).
+``--switch-interval`` sets ``sys.setswitchinterval`` to see how much of the time is the GIL
+handing over between the event loop and aiosqlite's thread.
+
+Run from the repository root: ``python benchmarks/bench_service.py`` (``--help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import gc
+import io
+import json
+import os
+import pstats
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.commands import Command, Play, Sit, Start, TopUp
+from bot.engine.cards import Deck
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.hand import Hand, Phase
+from bot.engine.table import TableSettings
+from bot.service import Outgoing, Player, ServiceError, TableService
+from storage.db import Database
+
+SETTINGS = TableSettings(
+    GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2)),
+    seats=6,
+    min_buy_in=100,
+    max_buy_in=1000,
+    turn_seconds=30,
+)
+BUY_IN = 500
+BUSY_TIMEOUT_MS = 5000  # Database.open's default
+
+P99_TARGET_MS = 5.0
+RATIO_TARGET = 0.5
+RESTORE_TARGET_S = 2.0
+RESTORE_TARGET_TABLES = 1000
+
+T = TypeVar("T")
+
+
+# ---------------------------------------------------------------------- random legal play
+
+
+def choose(hand: Hand, rng: random.Random) -> Play:
+    """A random legal move for the player the hand waits on.
+
+    Betting: fold 15% (when there is a bet to call), check or call 60%, bet or raise 25%
+    (to between the minimum and three times it, capped by the stack). Other phases: the
+    one sensible move (stand pat, one run, show).
+    """
+    if hand.phase is Phase.RUNS_VOTE:
+        return Play("runs", 1)
+    if hand.phase is Phase.DRAWING:
+        return Play("draw")
+    if hand.phase is not Phase.BETTING:
+        return Play("show")
+    legal = hand.legal_actions()
+    if legal.bring_in:
+        return Play("bringin")
+    roll = rng.random()
+    if roll < 0.15 and legal.can_fold:
+        return Play("fold")
+    if roll >= 0.75 and legal.min_raise_to is not None and legal.max_raise_to is not None:
+        low, high = legal.min_raise_to, min(legal.max_raise_to, 3 * legal.min_raise_to)
+        unit = max(1, legal.bet_unit)
+        target = low + rng.randrange((high - low) // unit + 1) * unit
+        return Play("raise", high if target > high else target)
+    return Play("check" if legal.can_check else "call")
+
+
+class Driver:
+    """Random legal play at one table, its players acting in the order the hand asks."""
+
+    def __init__(
+        self, service: TableService, table_id: str, players: Sequence[Player], rng: random.Random
+    ) -> None:
+        self.service = service
+        self.table_id = table_id
+        self.players = {p.id: p for p in players}
+        self.rng = rng
+        self.stuck = False
+
+    def next_command(self) -> tuple[Player, Command] | None:
+        """Who acts next and with what; None when the table waits on nobody."""
+        table = self.service.tables[self.table_id].table
+        hand = table.hand
+        dealt = set(hand.names) if hand is not None else set()
+        for seat in table.seating.seats.values():
+            if seat.stack == 0 and seat.player_id not in dealt:
+                return self.players[seat.player_id], TopUp(BUY_IN)
+        if hand is None or hand.to_act is None:
+            return None
+        return self.players[hand.names[hand.to_act]], choose(hand, self.rng)
+
+
+@dataclass
+class WriteStats:
+    """Transactions written through :func:`serialise_writes`, and the time each held it."""
+
+    transactions: int = 0
+    statements: int = 0
+    held: float = 0.0
+
+    def since(self, before: WriteStats) -> WriteStats:
+        return WriteStats(
+            self.transactions - before.transactions,
+            self.statements - before.statements,
+            self.held - before.held,
+        )
+
+
+WRITES = WriteStats()
+
+
+@dataclass
+class Run:
+    """What one phase of play recorded."""
+
+    latencies: list[float] = field(default_factory=list)  # seconds per handle()
+    ending: list[float] = field(default_factory=list)  # those of actions that ended a hand
+    within: list[float] = field(default_factory=list)  # those of the other actions
+    kinds: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    stuck: int = 0
+    writes: WriteStats = field(default_factory=WriteStats)
+    loop_cpu: float = 0.0  # CPU seconds of the event-loop thread
+    all_cpu: float = 0.0  # CPU seconds of the whole process (aiosqlite's thread included)
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+
+class Budget:
+    """The actions left to play in a phase (None: no limit, the clock decides)."""
+
+    def __init__(self, total: int | None) -> None:
+        self.left = total
+
+    def take(self) -> bool:
+        if self.left is None:
+            return True
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+async def play_table(
+    driver: Driver, run: Run, deadline: float, budget: Budget, think: float
+) -> None:
+    """Play one table until the deadline or the budget is spent, timing every handle()."""
+    service, table_id = driver.service, driver.table_id
+    failures = 0
+    while time.perf_counter() < deadline:
+        if think:
+            pause = think * driver.rng.uniform(0.5, 1.5)
+            await asyncio.sleep(min(pause, max(0.0, deadline - time.perf_counter())))
+            if time.perf_counter() >= deadline:
+                break
+        step = driver.next_command()
+        if step is None:
+            run.stuck += 1
+            return
+        if not budget.take():
+            return
+        player, command = step
+        current = service.tables[table_id].table.current
+        start = time.perf_counter()
+        try:
+            await service.handle(table_id, player, command)
+        except ServiceError as exc:
+            run.errors[str(exc)[:80]] += 1
+            failures += 1
+            if failures >= 5:
+                run.stuck += 1
+                return
+            continue
+        took = time.perf_counter() - start
+        run.latencies.append(took)
+        if current is not None and service.tables[table_id].table.current is not current:
+            run.ending.append(took)
+        else:
+            run.within.append(took)
+        run.kinds[getattr(command, "kind", type(command).__name__)] += 1
+        failures = 0
+
+
+async def play(
+    drivers: Sequence[Driver], seconds: float, actions: int | None, think: float = 0.0
+) -> Run:
+    """All tables at once, each its own task, until ``seconds`` pass or ``actions`` are done."""
+    run = Run()
+    budget = Budget(actions)
+    writes = replace(WRITES)
+    loop_cpu, all_cpu = time.thread_time(), time.process_time()
+    start = time.perf_counter()
+    deadline = start + (seconds if actions is None else 10**9)
+    await asyncio.gather(*(play_table(d, run, deadline, budget, think) for d in drivers))
+    run.seconds = time.perf_counter() - start
+    run.writes = WRITES.since(writes)
+    run.loop_cpu = time.thread_time() - loop_cpu
+    run.all_cpu = time.process_time() - all_cpu
+    return run
+
+
+# ---------------------------------------------------------------------- service set-up
+
+
+def serialise_writes(db: Database) -> Callable[[], None]:
+    """Count ``db``'s transactions, their statements and the time each holds the database
+    (its own lock keeps concurrent tables' transactions apart); returns the undo."""
+    write = db._write
+
+    async def locked(
+        statements: Iterable[tuple[str, Sequence[Any]]], must_change: int = -1
+    ) -> None:
+        statements = list(statements)
+        if True:
+            start = time.perf_counter()
+            try:
+                await write(statements, must_change)
+            finally:
+                WRITES.held += time.perf_counter() - start
+                WRITES.transactions += 1
+                WRITES.statements += len(statements)
+
+    db._write = locked  # type: ignore[method-assign]
+
+    def undo() -> None:
+        db._write = write  # type: ignore[method-assign]
+
+    return undo
+
+
+async def consistency(service: TableService) -> tuple[int, int]:
+    """Tables whose stored (version, state) differ from the service's in memory.
+
+    Returns:
+        (tables compared, tables differing).
+    """
+    stored = {t.id: t for t in await service.db.load_tables()}
+    differing = 0
+    for tid, live in service.tables.items():
+        row = stored.get(tid)
+        state = json.loads(json.dumps(live.state()))
+        if row is None or row.version != live.version or row.state != state:
+            differing += 1
+    return len(service.tables), differing
+
+
+def make_service(db: Database, seed: int) -> tuple[TableService, Counter[str]]:
+    """A service with a seeded shuffle and a publisher that only counts what it is given."""
+    published: Counter[str] = Counter()
+    deck_rng = random.Random(seed)
+
+    async def publish(out: Sequence[Outgoing]) -> None:
+        published["batches"] += 1
+        published["messages"] += len(out)
+
+    return TableService(db, publish, shuffle=lambda: Deck(rng=deck_rng).order), published
+
+
+async def open_table(
+    service: TableService, index: int, players: int, seed: int, prefix: str
+) -> Driver:
+    """Create a table, seat its players and deal; returns its driver."""
+    seated = [Player(f"{prefix}{index}-{k}", f"P{index}-{k}") for k in range(players)]
+    table_id = await service.create_table("bench", f"{prefix}{index}", seated[0], SETTINGS)
+    for player in seated:
+        await service.handle(table_id, player, Sit(BUY_IN))
+    await service.handle(table_id, seated[0], Start())
+    return Driver(service, table_id, seated, random.Random(seed * 1_000_003 + index))
+
+
+async def open_tables(
+    service: TableService, count: int, players: int, seed: int, prefix: str, batch: int = 50
+) -> list[Driver]:
+    """``count`` tables, created ``batch`` at a time concurrently."""
+    drivers: list[Driver] = []
+    for first in range(0, count, batch):
+        drivers += await asyncio.gather(
+            *(
+                open_table(service, i, players, seed, prefix)
+                for i in range(first, min(count, first + batch))
+            )
+        )
+    return drivers
+
+
+# ---------------------------------------------------------------------- raw aiosqlite
+
+
+async def raw_commit_rate(path: str, seconds: float) -> tuple[float, int]:
+    """One-row-per-commit rate of a bare aiosqlite connection set up as Database.open does.
+
+    Returns:
+        (commits per second, rows committed).
+    """
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS raw_commits (id INTEGER PRIMARY KEY,"
+            " table_id TEXT NOT NULL, version INTEGER NOT NULL, command TEXT NOT NULL,"
+            " at REAL NOT NULL)"
+        )
+        payload = json.dumps({"type": "Play", "kind": "call", "amount": None, "cards": []})
+        rows = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute(
+                "INSERT INTO raw_commits (table_id, version, command, at) VALUES (?, ?, ?, ?)",
+                (f"bench/raw{rows % 200}", rows, payload, time.time()),
+            )
+            await conn.execute("COMMIT")
+            rows += 1
+        elapsed = time.perf_counter() - start
+    finally:
+        await conn.close()
+    return rows / elapsed, rows
+
+
+# ---------------------------------------------------------------------- restore
+
+
+async def add_restore_tables(service: TableService, total: int, players: int, seed: int) -> int:
+    """Store more tables through the service until it has ``total``, each mid-hand.
+
+    Each new table is created, its players sit, the host deals and the first player to act
+    makes one move (never a fold, so the hand stays in progress). Returns how many were added.
+    """
+    count = max(0, total - len(service.tables))
+    drivers = await open_tables(service, count, players, seed + 1, "r")
+
+    async def advance(driver: Driver) -> None:
+        hand = service.tables[driver.table_id].table.hand
+        step = driver.next_command()
+        if hand is None or step is None:
+            return
+        player, command = step
+        if isinstance(command, Play) and command.kind == "fold":
+            command = Play("call") if hand.legal_actions().call_amount else Play("check")
+        await service.handle(driver.table_id, player, command)
+
+    for first in range(0, len(drivers), 50):
+        await asyncio.gather(*(advance(d) for d in drivers[first : first + 50]))
+    return count
+
+
+def rss_bytes() -> int:
+    """The process's resident set size (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+@dataclass
+class RestoreResult:
+    """Timed restores and memory of the restored tables."""
+
+    times: list[float]
+    open_times: list[float]
+    restored: int
+    in_progress: int
+    mismatched: int
+    broken: int
+    rss_delta: int
+    traced_kept: int
+    traced_peak: int
+
+
+async def measure_restore(path: str, expected: dict[str, dict], repeat: int) -> RestoreResult:
+    """Time ``TableService(db).restore()`` on fresh opens; check; then trace its memory."""
+    times: list[float] = []
+    open_times: list[float] = []
+    rss_delta = 0
+    restored = in_progress = mismatched = broken = 0
+    for attempt in range(repeat):
+        gc.collect()
+        begin = time.perf_counter()
+        db = await Database.open(path)
+        open_times.append(time.perf_counter() - begin)
+        rss = rss_bytes()
+        start = time.perf_counter()
+        service = TableService(db)
+        restored = await service.restore()
+        times.append(time.perf_counter() - start)
+        if attempt == 0:
+            rss_delta = rss_bytes() - rss
+            broken = len(service.broken)
+            for tid, state in expected.items():
+                live = service.tables.get(tid)
+                if live is None or live.table.to_dict() != state:
+                    mismatched += 1
+                elif live.table.hand is not None and not live.table.hand.is_complete:
+                    in_progress += 1
+        await db.close()
+        del service
+    gc.collect()
+    db = await Database.open(path)
+    tracemalloc.start()
+    base, _ = tracemalloc.get_traced_memory()
+    tracemalloc.reset_peak()
+    service = TableService(db)
+    await service.restore()
+    gc.collect()
+    kept, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    await db.close()
+    return RestoreResult(
+        times,
+        open_times,
+        restored,
+        in_progress,
+        mismatched,
+        broken,
+        rss_delta,
+        kept - base,
+        peak - base,
+    )
+
+
+# ---------------------------------------------------------------------- reporting
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of already sorted values."""
+    if not sorted_values:
+        return float("nan")
+    rank = max(1, -(-len(sorted_values) * q // 100))
+    return sorted_values[min(len(sorted_values), int(rank)) - 1]
+
+
+def describe(name: str, run: Run) -> dict[str, float]:
+    """Print one phase's figures; returns them."""
+    values = sorted(run.latencies)
+    p50, p99 = percentile(values, 50) * 1e3, percentile(values, 99) * 1e3
+    mean = sum(values) / len(values) * 1e3 if values else float("nan")
+    top = values[-1] * 1e3 if values else float("nan")
+    print(
+        f"{name}: {len(values):,} actions in {run.seconds:.1f} s = {run.rate:,.0f} actions/s;"
+        f" latency p50 {p50:.2f} ms, p99 {p99:.2f} ms, mean {mean:.2f} ms, max {top:.1f} ms"
+    )
+    if values:
+        loop, other = run.loop_cpu / len(values) * 1e3, (run.all_cpu - run.loop_cpu) / len(values)
+        print(
+            f"  per action: {run.seconds / len(values) * 1e3:.2f} ms wall, CPU {loop:.2f} ms on"
+            f" the event-loop thread + {other * 1e3:.2f} ms on other threads (aiosqlite's)"
+        )
+    if run.ending and run.within:
+        ending, within = sorted(run.ending), sorted(run.within)
+        print(
+            f"  the {len(ending):,} actions that ended a hand (showdown, PHH, next deal):"
+            f" p50 {percentile(ending, 50) * 1e3:.2f} ms,"
+            f" p99 {percentile(ending, 99) * 1e3:.2f} ms; the others:"
+            f" p50 {percentile(within, 50) * 1e3:.2f} ms,"
+            f" p99 {percentile(within, 99) * 1e3:.2f} ms"
+        )
+    writes = run.writes
+    if values and writes.transactions:
+        print(
+            f"  database: {writes.transactions / len(values):.2f} transactions per action,"
+            f" {writes.statements / writes.transactions:.1f} statements each"
+            f" (+ BEGIN and COMMIT, each a hop to aiosqlite's thread), held"
+            f" {writes.held / writes.transactions * 1e3:.2f} ms each: the connection busy"
+            f" {writes.held / run.seconds:.0%} of the time"
+        )
+    kinds = ", ".join(f"{k} {n:,}" for k, n in run.kinds.most_common())
+    print(f"  commands: {kinds}")
+    if run.errors or run.stuck:
+        print(f"  refused: {sum(run.errors.values())}, tables stopped: {run.stuck}")
+        for text, count in run.errors.most_common(3):
+            print(f"    {count} x {text}")
+    return {"rate": run.rate, "p50": p50, "p99": p99}
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def profile_summary(profiler: cProfile.Profile, title: str, limit: int) -> None:
+    """Print the top functions by own time and by cumulative time."""
+    for sort in ("tottime", "cumulative"):
+        stream = io.StringIO()
+        stats = pstats.Stats(profiler, stream=stream)
+        stats.strip_dirs().sort_stats(sort).print_stats(limit)
+        text = stream.getvalue()
+        body = text[text.find("   ncalls") :] if "   ncalls" in text else text
+        total = f"{stats.total_tt:.2f}"  # type: ignore[attr-defined]
+        print(f"\n--- cProfile: {title}, by {sort} (total {total} s on the event-loop thread)")
+        print(body.rstrip())
+
+
+async def profiled(profiler: cProfile.Profile, work: Awaitable[T]) -> T:
+    """Await ``work`` with the profiler on."""
+    profiler.enable()
+    try:
+        return await work
+    finally:
+        profiler.disable()
+
+
+# ---------------------------------------------------------------------- main
+
+
+def remove_db(path: str) -> None:
+    """Delete a database file and its WAL and shared-memory files."""
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(path + suffix)
+
+
+async def bench(args: argparse.Namespace, db_path: str) -> int:
+    """All phases in order; returns the exit status (1: a target missed with --check)."""
+    raw_path = db_path + ".raw"
+    taken = [p for p in (db_path, raw_path) if os.path.exists(p)]
+    if taken:
+        print(f"bench_service: {', '.join(taken)} already exists: give --db a new file")
+        return 2
+    print(
+        f"bench_service: {args.tables} tables x {args.players} players, db {db_path},"
+        f" Python {sys.version.split()[0]}, aiosqlite {version('aiosqlite')},"
+        f" SQLite {aiosqlite.sqlite_version}, {os.cpu_count()} cpus,"
+        f" load average {os.getloadavg()[0]:.1f}, switch interval {sys.getswitchinterval():g} s"
+    )
+
+    db = await Database.open(db_path)
+    unlock = serialise_writes(db)
+    service, published = make_service(db, args.seed)
+    await service.restore()
+    start = time.perf_counter()
+    drivers = await open_tables(service, args.tables, args.players, args.seed, "t")
+    if args.unsafe:
+        unlock()
+        print("--unsafe: transactions are NOT serialised during play")
+    print(
+        f"setup: {args.tables} tables created, {args.tables * args.players} players seated,"
+        f" hands dealt in {time.perf_counter() - start:.1f} s"
+    )
+
+    if args.warmup_seconds > 0:
+        warm = await play(drivers, args.warmup_seconds, None)
+        print(
+            f"warm-up: {len(warm.latencies):,} actions in {warm.seconds:.1f} s, not counted;"
+            f" slowest {max(warm.latencies, default=0.0) * 1e3:.0f} ms (the first showdown"
+            " imports pokerkit's lookups)"
+        )
+    raw_before, rows = await raw_commit_rate(raw_path, args.raw_seconds)
+    print(f"raw aiosqlite (before): {raw_before:,.0f} commits/s ({rows:,} rows)")
+    seconds = args.seconds if args.actions is None else 0.0
+    saturated = describe(
+        f"saturated, {args.tables} tables", await play(drivers, seconds, args.actions)
+    )
+    raw_after, rows = await raw_commit_rate(raw_path, args.raw_seconds)
+    print(f"raw aiosqlite (after): {raw_after:,.0f} commits/s ({rows:,} rows)")
+    raw = (raw_before + raw_after) / 2
+    paced: dict[str, float] | None = None
+    if args.paced_seconds > 0:
+        offered = len(drivers) / args.think
+        paced = describe(
+            f"paced, {args.tables} tables, think {args.think:g} s (offered ~{offered:,.0f}/s)",
+            await play(drivers, args.paced_seconds, None, args.think),
+        )
+    print(f"  published: {published['messages']:,} messages in {published['batches']:,} batches")
+    compared, differing = await consistency(service)
+    print(f"  stored state: {differing} of {compared} tables differ from the service's memory")
+
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler is not None:
+        run = await profiled(profiler, play(drivers, args.profile_seconds, None))
+        print(f"(profiled saturated run: {len(run.latencies):,} actions, {run.rate:,.0f}/s)")
+
+    start = time.perf_counter()
+    added = await add_restore_tables(service, args.restore_tables, args.players, args.seed)
+    expected = {tid: live.table.to_dict() for tid, live in service.tables.items()}
+    await db.close()
+    print(
+        f"restore set-up: {added:,} more tables stored through the service, each mid-hand,"
+        f" in {time.perf_counter() - start:.1f} s; {len(expected):,} tables in"
+        f" {os.path.getsize(db_path) / 1e6:.1f} MB"
+    )
+    result = await measure_restore(db_path, expected, args.restore_repeat)
+    tables = max(1, result.restored)
+    all_times = ", ".join(f"{t:.3f}" for t in result.times)
+    print(
+        f"restore: {result.restored:,} tables in {min(result.times):.3f} s best"
+        f" ({all_times} s; Database.open {min(result.open_times) * 1e3:.0f} ms before it);"
+        f" {result.in_progress:,} hands in progress restored,"
+        f" {result.mismatched} differing from what was stored, {result.broken} broken"
+    )
+    print(
+        f"  memory per table: {result.traced_kept / tables / 1024:.1f} KiB kept"
+        f" (tracemalloc; peak during restore {result.traced_peak / tables / 1024:.1f} KiB),"
+        f" RSS growth {result.rss_delta / tables / 1024:.1f} KiB"
+    )
+    if profiler is not None:
+        restore_profiler = cProfile.Profile()
+
+        async def one_restore() -> None:
+            db = await Database.open(db_path)
+            await profiled(restore_profiler, TableService(db).restore())
+            await db.close()
+
+        await one_restore()
+        profile_summary(profiler, "saturated play", args.profile_limit)
+        profile_summary(restore_profiler, "restore", args.profile_limit)
+
+    restore_best = min(result.times) * RESTORE_TARGET_TABLES / tables
+    ratio = saturated["rate"] / raw if raw else 0.0
+    checks = [
+        (
+            f"p99 latency <= {P99_TARGET_MS:g} ms at {args.tables} tables, saturated",
+            f"{saturated['p99']:.2f} ms",
+            saturated["p99"] <= P99_TARGET_MS,
+        ),
+    ]
+    if paced is not None:
+        checks.append(
+            (
+                f"p99 latency <= {P99_TARGET_MS:g} ms at {args.tables} tables, paced",
+                f"{paced['p99']:.2f} ms",
+                paced["p99"] <= P99_TARGET_MS,
+            )
+        )
+    checks += [
+        (
+            f"service >= {RATIO_TARGET:g} x raw commit rate",
+            f"{saturated['rate']:,.0f}/s vs {raw:,.0f}/s = {ratio:.2f}",
+            ratio >= RATIO_TARGET,
+        ),
+        (
+            f"{RESTORE_TARGET_TABLES:,} tables restored <= {RESTORE_TARGET_S:g} s",
+            f"{min(result.times):.3f} s for {result.restored:,}"
+            + (f" (~{restore_best:.2f} s per 1,000)" if tables != RESTORE_TARGET_TABLES else ""),
+            restore_best <= RESTORE_TARGET_S and result.mismatched == 0,
+        ),
+    ]
+    print("\ntargets:")
+    for name, figure, ok in checks:
+        print(f"  {name}: {figure}: {verdict(ok)}")
+    if not args.keep:
+        for path in (db_path, raw_path):
+            remove_db(path)
+    return 1 if args.check and not all(ok for _, _, ok in checks) else 0
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(
+        description="Table service throughput, latency and restore time, every action"
+        " committed, against raw aiosqlite commits.",
+    )
+    parser.add_argument("--tables", type=int, default=200, help="tables played at once (200)")
+    parser.add_argument("--players", type=int, default=4, help="players per table (4)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument(
+        "--seconds", type=float, default=20.0, help="length of the saturated phase (20)"
+    )
+    amount.add_argument(
+        "--actions", type=int, default=None, help="actions in the saturated phase, in total"
+    )
+    parser.add_argument(
+        "--warmup-seconds", type=float, default=5.0, help="untimed play first (5; 0 skips)"
+    )
+    parser.add_argument(
+        "--paced-seconds", type=float, default=20.0, help="paced phase length (20; 0 skips)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=4.0, help="mean think time per action, paced (4 s)"
+    )
+    parser.add_argument(
+        "--raw-seconds", type=float, default=3.0, help="each raw commit measurement (3)"
+    )
+    parser.add_argument("--restore-tables", type=int, default=1000, help="tables to restore (1000)")
+    parser.add_argument("--restore-repeat", type=int, default=3, help="timed restores (3)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="a new database file, and FILE.raw beside it (default: in a temporary directory)",
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the database files")
+    parser.add_argument("--seed", type=int, default=7, help="random seed (7)")
+    parser.add_argument("--profile", action="store_true", help="add a cProfile summary")
+    parser.add_argument(
+        "--profile-seconds", type=float, default=10.0, help="profiled saturated run (10)"
+    )
+    parser.add_argument("--profile-limit", type=int, default=25, help="functions listed (25)")
+    parser.add_argument(
+        "--unsafe",
+        action="store_true",
+        help="play without serialising the database's transactions (shows the bug)",
+    )
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=None,
+        help="sys.setswitchinterval() in seconds (default: Python's, 0.005)",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    if not 2 <= args.players <= SETTINGS.seats:
+        parser.error(f"--players must be 2 to {SETTINGS.seats}")
+    if args.tables < 1 or args.restore_tables < 1 or args.restore_repeat < 1:
+        parser.error("--tables, --restore-tables and --restore-repeat must be at least 1")
+    if args.think <= 0:
+        parser.error("--think must be positive")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status."""
+    args = parse_args(argv)
+    if args.switch_interval is not None:
+        sys.setswitchinterval(args.switch_interval)
+    if args.db is not None:
+        return asyncio.run(bench(args, str(Path(args.db))))
+    with tempfile.TemporaryDirectory(prefix="bench_service_") as folder:
+        return asyncio.run(bench(args, str(Path(folder) / "bench.db")))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
