@@ -132,6 +132,7 @@ class Hand(Betting, ShowdownFlow):
         self._positions: dict[str, int] = {}
         self._in_play: set[str] = set()  # cards in hands and on the board
         self._discards: list[tuple[int, str]] = []
+        self._round_start = 0
         self._stub: list[str] = []  # reshuffled discards, dealt when the deck is out
         self.starting = tuple(setup.stacks)
         self.stacks = list(setup.stacks)
@@ -387,6 +388,7 @@ class Hand(Betting, ShowdownFlow):
         pool = [c for who, c in self._discards if who not in keep and c not in self._in_play]
         pool = [c for c in pool if c not in self._stub]
         self._discards = [(who, c) for who, c in self._discards if who in keep]
+        self._round_start = min(self._round_start, len(self._discards))
         seed = self.setup.reshuffle_seed or secrets.randbits(64)
         random.Random(seed + len(self.log)).shuffle(pool)
         self._stub = pool
@@ -528,7 +530,7 @@ class Hand(Betting, ShowdownFlow):
         ):
             raise IllegalAction("a card cannot be dealt twice")
         if player is not None and self.phase is Phase.DRAWING:
-            own = {c for who, c in self._discards if who == player}
+            own = {c for who, c in self._discards[self._round_start :] if who == player}
             if own.intersection(known):
                 raise IllegalAction("a player is never dealt his own discards back")
 
@@ -572,6 +574,7 @@ class Hand(Betting, ShowdownFlow):
     def _after_deal(self) -> None:
         if self.spec.streets[self.street].draw:
             self._drawn = set()
+            self._round_start = len(self._discards)  # this draw's discards start here
             self.phase = Phase.DRAWING
             self._continue_draw()
             return

@@ -45,7 +45,8 @@ def showing_key(cards: Sequence[str], low: bool) -> tuple[object, ...]:
     """A sort key for a hand showing (1-4 upcards): a larger key is a better hand showing.
 
     Stud: quads beat trips beat two pair beat a pair beat no pair, then by ranks, aces high.
-    Razz (``low``): fewer paired cards is better, then the lower high card, aces low.
+    Razz (``low``): fewer paired cards is better, then the lower pair, then the lower high
+    card, aces low (004: lowball compares pairs by the pair).
     """
     order = _LOW if low else _HIGH
     counts = Counter(card[0] for card in cards)
@@ -53,8 +54,8 @@ def showing_key(cards: Sequence[str], low: bool) -> tuple[object, ...]:
     if not low:
         return (tuple(c for _, c in groups), tuple(order.index(r) for r, _ in groups))
     paired = sum(c - 1 for c in counts.values())
-    ranks = sorted((order.index(card[0]) for card in cards), reverse=True)
-    return (-paired, tuple(-r for r in ranks))
+    # the pairs first (a lower pair is the better low), then the odd cards, highest first
+    return (-paired, tuple(-order.index(r) for r, _ in groups))
 
 
 def first_to_act(showing: Sequence[Sequence[str] | None], low: bool) -> int:
