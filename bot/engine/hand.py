@@ -89,6 +89,8 @@ class Hand(Betting, ShowdownFlow):
         shuffle: the commitment to the deck (play); None commits to the deck with fresh
             salts from the OS CSPRNG. Pass a restored one to rebuild a hand exactly.
         describe: name the hands shown in events ("flush, ace high"); replays skip it.
+        proofs: send each player the proofs of his cards; a hand rebuilt after a restart
+            (whose proofs were sent the first time) skips them.
     Raises:
         ConfigError: fewer than 2 players, a stack that is not a positive whole number,
             mismatched lengths, more players than the deck can deal, or a bad deck.
@@ -104,6 +106,7 @@ class Hand(Betting, ShowdownFlow):
         auto_showdown: bool = True,
         shuffle: SecretShuffle | None = None,
         describe: bool = True,
+        proofs: bool = True,
     ) -> None:
         n = len(setup.names)
         self.spec = spec_for(setup.config.game)
@@ -117,6 +120,7 @@ class Hand(Betting, ShowdownFlow):
         self.offer_runs = offer_runs
         self.auto_showdown = auto_showdown
         self.describe = describe
+        self.proofs = proofs
         joker = setup.config.rules.joker
         if joker and setup.config.game not in (Game.JACKS, Game.ACE_TO_FIVE):
             raise ConfigError("the joker is played only in jacks or better and ace-to-five")
@@ -477,7 +481,7 @@ class Hand(Betting, ShowdownFlow):
         if True in faces:
             shown = tuple(c for c, f in zip(cards, faces, strict=True) if f)
             self.events.append(UpCardsDealt(player, shown))
-        if self.shuffle is not None and cards and cards[0] in self._positions:
+        if self.proofs and self.shuffle is not None and cards and cards[0] in self._positions:
             openings = self.shuffle.open_many(self._positions[c] for c in cards)
             self._emit(CardProofs(player, tuple(openings)))
 

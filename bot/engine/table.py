@@ -420,12 +420,13 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
     secret = current.get("shuffle")
     shuffle = SecretShuffle.from_dict(secret) if secret else None
     try:
-        hand = Hand(setup, offer_runs=table.settings.offer_runs, shuffle=shuffle)
+        hand = Hand(setup, offer_runs=table.settings.offer_runs, shuffle=shuffle, proofs=False)
         for record in current["actions"]:
             if record.get("kind") == "kill_window":
                 hand.close_kill_window(record.get("claims", []))
             else:
                 hand.apply(action_from_dict(record))
+        hand.proofs = True  # the cards still to come get their proofs as usual
     except EngineError as exc:
         raise ConfigError(f"the saved hand {current.get('number')} does not replay: {exc}") from exc
     return PlayedHand(
