@@ -20,11 +20,11 @@ from typing import TextIO
 
 from bot import bots
 from bot.commands import ParseError, Sit, Start, parse
-from bot.engine.cards import FULL_DECK, CardError, parse_cards
+from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
 from bot.engine.table import TableSettings
-from bot.render import Message, render
+from bot.render import Message, cards_text, render
 from bot.service import Outgoing, Player, ServiceError, TableService
 from storage.db import Database, StorageError
 
@@ -92,14 +92,16 @@ class Console:
                 self.show(Message(item.audience, message.text))
 
     def show(self, message: Message) -> None:
-        """One line: the channel's, or a private one (marked with its reader)."""
-        if message.audience is None:
-            print(message.text, file=self.out)
-        elif self.viewer is None:
-            name = self.display.get(message.audience, message.audience)
-            print(f"  [to {name}] {message.text}", file=self.out)
-        elif message.audience == self.viewer:
-            print(f"  (you) {message.text}", file=self.out)
+        """The channel's lines, or a private message with every line marked with its
+        reader."""
+        for line in message.text.splitlines() or [""]:
+            if message.audience is None:
+                print(line, file=self.out)
+            elif self.viewer is None:
+                name = self.display.get(message.audience, message.audience)
+                print(f"  [to {name}] {line}", file=self.out)
+            elif message.audience == self.viewer:
+                print(f"  (you) {line}", file=self.out)
 
 
 def _player(name: str) -> Player:
@@ -146,9 +148,7 @@ async def play_script(options: Options, out: TextIO) -> int:
             if who.lower() == "deck":
                 try:
                     top = parse_cards(text)
-                    rest = [c for c in FULL_DECK if c not in top]
-                    rng.shuffle(rest)
-                    decks.append(tuple(top + rest))
+                    decks.append(Deck.stacked(top, rng=rng).order)
                 except CardError as exc:
                     print(f"line {number}: {exc}", file=out)
                     status = 2
@@ -178,6 +178,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         if table_id not in service.tables:
             await service.create_table(SERVER, options.table, you, _settings(options))
         live = service.tables[table_id]
+        console.display.update(live.names or {})
         computer = [_player(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, 5))]]
         for player in [you, *computer]:
             console.display[player.id] = player.name
@@ -186,8 +187,12 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                     await service.handle(table_id, player, Sit(options.buy_in))
                 except ServiceError as exc:
                     print(exc, file=out)
-        if not live.running:
-            await service.handle(table_id, you, Start())
+        if not service.tables[table_id].running:
+            try:
+                await service.handle(table_id, _player_of(service, table_id, live.host_id), Start())
+            except ServiceError as exc:
+                print(exc, file=out)
+        _show_own_cards(service, table_id, you, out)
         print("Type fold, check, call, bet N, raise N, all-in, draw CARDS, status, quit.", file=out)
         hands = 0
         last_hand = live.table.hand_number
@@ -208,12 +213,25 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 continue
             actor = hand.names[hand.to_act]
             if actor != you.id:
+                # computer players, and any other player of this file: the console plays
+                # them with the bots' strategy so the game goes on
                 move = bots.choose(hand, hand.to_act, rng)
-                player = next(p for p in computer if p.id == actor)
+                player = _player_of(service, table_id, actor)
                 try:
                     await service.handle(table_id, player, move)
                 except ServiceError:
                     await service.handle(table_id, player, parse("fold"))
+                if you.id not in hand.names and hand.is_complete is False:
+                    continue
+                if (
+                    _sitting_out(service, table_id, you)
+                    and hand is not service.tables[table_id].table.hand
+                ):
+                    text = read("You are not in this hand: press Enter, 'back' or quit > ")
+                    if text.strip() in ("quit", "exit"):
+                        break
+                    if text.strip():
+                        await _send(service, table_id, you, text, out)
                 continue
             legal = hand.legal_actions() if hand.phase.value == "betting" else None
             hint = legal.describe() if legal else "draw CARDS or 'pat'"
@@ -230,6 +248,26 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
     return 0
 
 
+def _player_of(service: TableService, table_id: str, player_id: str) -> Player:
+    names = service.tables[table_id].names or {}
+    return Player(player_id, names.get(player_id, player_id), "console")
+
+
+def _sitting_out(service: TableService, table_id: str, you: Player) -> bool:
+    seat = service.tables[table_id].table.seating.seat_of(you.id)
+    return seat is None or seat.status.value in ("sitting_out", "busted")
+
+
+def _show_own_cards(service: TableService, table_id: str, you: Player, out: TextIO) -> None:
+    """On resuming mid-hand, show the player his own cards and the board again."""
+    hand = service.tables[table_id].table.hand
+    if hand is None or you.id not in hand.names:
+        return
+    cards = hand.hole[hand.names.index(you.id)] or ()
+    board = f"; board {cards_text(hand.board)}" if hand.board else ""
+    print(f"  (you) Your cards: {cards_text(cards)}{board}", file=out)
+
+
 async def _send(service: TableService, table_id: str, you: Player, text: str, out: TextIO) -> None:
     try:
         await service.handle(table_id, you, parse(text))
@@ -241,10 +279,10 @@ def run(options: Options) -> int:
     """Run ``killbutton play`` with these options; returns the exit status."""
     try:
         if options.script is not None:
-            with open(options.script, encoding="utf-8") as handle:
+            with open(options.script, encoding="utf-8-sig", errors="replace") as handle:
                 options.lines = handle.read().splitlines()
             return asyncio.run(play_script(options, sys.stdout))
         return asyncio.run(play_interactive(options, input, sys.stdout))
-    except (ConfigError, StorageError, OSError) as exc:
+    except (ConfigError, StorageError, ServiceError, OSError) as exc:
         print(f"killbutton: {exc}", file=sys.stderr)
         return 2

@@ -196,7 +196,10 @@ def parse_amount(text: str) -> int:
         ParseError: not a positive whole number of chips in one of those forms, or over
             a trillion.
     """
-    match = _AMOUNT.fullmatch(text.strip().replace(",", ""))
+    cleaned = text.strip().replace(",", "")
+    if len(cleaned) > 16 or not cleaned.isascii():
+        raise ParseError("that is not an amount: use whole chips like 40, 1k or 2.5k")
+    match = _AMOUNT.fullmatch(cleaned)
     if not match:
         raise ParseError(f"{text!r} is not an amount: use whole chips like 40, 1k or 2.5k")
     number, suffix = match.groups()

@@ -236,6 +236,12 @@ class TableService:
         self.tables[table_id] = live
         return table_id
 
+    async def _reload(self, table_id: str) -> None:
+        """Take the stored table again (another process committed to it)."""
+        stored = await self.db.load_table(table_id)
+        if stored is not None:
+            self.tables[table_id] = self._live(stored)
+
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
@@ -316,6 +322,8 @@ class TableService:
         except StorageError as exc:
             live.table = Table.from_dict(before)
             live.running, live.deadline, live.clock_on, live.names = saved
+            if "changed elsewhere" in str(exc):
+                await self._reload(live.id)  # another process moved the table on
             raise ServiceError(
                 "the table could not be saved, so nothing changed: try again"
             ) from exc
@@ -566,6 +574,12 @@ class TableService:
             )
         )
         table.finish_hand()
+        for seat in [s for s in table.seating.seats.values() if s.leaving]:
+            chips = table.seating.leave(seat.player_id)
+            extra.append(
+                self.db.ledger_row(live.id, live.session_id, seat.player_id, "cash_out", chips)
+            )
+            out.append(Outgoing(live.id, None, Notice(f"{seat.name} leaves with {chips}")))
         busted = [s for s in table.seating.seats.values() if s.stack == 0]
         for seat in busted:
             out.append(

@@ -82,14 +82,20 @@ class Database:
         target = path or default_path()
         try:
             conn = await aiosqlite.connect(target, isolation_level=None)
+        except (aiosqlite.Error, OSError) as exc:
+            raise StorageError(f"cannot open the database {target}: {exc}") from exc
+        db = cls(conn, target)
+        try:
             await conn.execute("PRAGMA journal_mode=WAL")
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA foreign_keys=ON")
             await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        except (aiosqlite.Error, OSError) as exc:
-            raise StorageError(f"cannot open the database {target}: {exc}") from exc
-        db = cls(conn, target)
-        await db._migrate()
+            await db._migrate()
+        except (aiosqlite.Error, OSError, StorageError) as exc:
+            await conn.close()  # a half-open connection would keep the process alive
+            if isinstance(exc, StorageError):
+                raise
+            raise StorageError(f"cannot use the database {target}: {exc}") from exc
         return db
 
     async def close(self) -> None:
@@ -246,6 +252,13 @@ class Database:
             except (TypeError, ValueError) as exc:
                 self.broken.append((row[0], str(exc)))
         return tables
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        """One stored table (None if missing or unreadable)."""
+        for table in await self.load_tables():
+            if table.id == table_id:
+                return table
+        return None
 
     async def session_of(self, table_id: str) -> int | None:
         """The table's current session id."""

@@ -78,3 +78,38 @@ def test_interactive_play_with_computer_players(tmp_path: Path) -> None:
     assert "  (you) Your cards:" in text
     assert "Bot Ada" in text and "Bot Bix" in text
     assert "table is saved" in text
+
+
+def test_another_player_of_the_same_file_is_played_not_crashed_on(tmp_path: Path) -> None:
+    """A second person (or a run with fewer bots) on the same table: the console plays the
+    players it does not control with the bots' strategy instead of failing."""
+    db = str(tmp_path / "t.db")
+    first = iter(["quit"])
+    asyncio.run(
+        play_interactive(Options(db=db, name="Tess", seed=1), lambda p: next(first), io.StringIO())
+    )
+    answers = iter(["check", "check", "check", "quit"])
+    out = io.StringIO()
+    asyncio.run(
+        play_interactive(Options(db=db, name="Uma", bots=1, seed=2), lambda p: next(answers), out)
+    )
+    assert "table is saved" in out.getvalue()
+
+
+def test_a_database_that_is_not_one_is_a_clear_error(tmp_path: Path) -> None:
+    """A corrupt file gives a clear error and the process ends (no hang, no traceback)."""
+    from adapters.console import run
+
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"this is not a database" * 200)
+    assert run(Options(db=str(bad), lines=[], script=None, name="x")) == 2
+
+
+def test_huge_amounts_are_refused_not_crashed_on() -> None:
+    """An amount of thousands of digits is refused with the accepted forms."""
+    import pytest
+
+    from bot.commands import ParseError, parse
+
+    with pytest.raises(ParseError, match="not an amount"):
+        parse("raise " + "9" * 5000)
