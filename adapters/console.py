@@ -193,7 +193,10 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
             except ServiceError as exc:
                 print(exc, file=out)
         _show_own_cards(service, table_id, you, out)
-        print("Type fold, check, call, bet N, raise N, all-in, draw CARDS, status, quit.", file=out)
+        print(
+            "Type fold, check, call, bet N, raise N, all-in, draw CARDS or pat, status, sitout, back, leave, quit.",
+            file=out,
+        )
         hands = 0
         last_hand = live.table.hand_number
         while True:
