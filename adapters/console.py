@@ -178,6 +178,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         if table_id not in service.tables:
             await service.create_table(SERVER, options.table, you, _settings(options))
         live = service.tables[table_id]
+        resumed = live.table.hand is not None
         console.display.update(live.names or {})
         computer = [_player(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, 5))]]
         for player in [you, *computer]:
@@ -192,7 +193,8 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 await service.handle(table_id, _player_of(service, table_id, live.host_id), Start())
             except ServiceError as exc:
                 print(exc, file=out)
-        _show_own_cards(service, table_id, you, out)
+        if resumed:
+            _show_own_cards(service, table_id, you, out)
         print(
             "Type fold, check, call, bet N, raise N, all-in, draw CARDS or pat, status, sitout, back, leave, quit.",
             file=out,
