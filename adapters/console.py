@@ -196,7 +196,8 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         if resumed:
             _show_own_cards(service, table_id, you, out)
         print(
-            "Type fold, check, call, bet N, raise N, all-in, draw CARDS or pat, status, sitout, back, leave, quit.",
+            "Type fold, check, call, bet N, raise N, all-in, draw CARDS or pat, status, "
+            "sitout, back, leave, quit.",
             file=out,
         )
         hands = 0
