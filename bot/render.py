@@ -57,6 +57,9 @@ def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch p
     if isinstance(event, ev.HandStarted):
         proof = f" · deck commitment {event.commitment[:16]}…" if event.commitment else ""
         return f"── New hand: {event.game}{proof}"
+    if isinstance(event, ev.MixGame):
+        nxt = event.upcoming or "dealer's choice"
+        return f"Now playing {event.game}; next: {nxt}"
     if isinstance(event, ev.PotKilled):
         return f"KILL POT: {event.stakes}, {name(event.player)} killed for {event.amount}"
     if isinstance(event, ev.Posted):

@@ -234,3 +234,12 @@ class OpenersVerified(Event):
     §3, §9-10). His opening hand is shown only if a player asks (§8)."""
 
     player: int
+
+
+@dataclass(frozen=True)
+class MixGame(Event):
+    """A mixed game's deal: the game in play and the one after this round (None: the
+    button picks, dealer's choice), RULES.md "Games of rounds"."""
+
+    game: str
+    upcoming: str | None

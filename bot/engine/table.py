@@ -16,7 +16,7 @@ from typing import Any
 from .actions import Action
 from .config import Game, GameConfig
 from .errors import ConfigError, EngineError, IllegalAction
-from .events import Event
+from .events import Event, MixGame
 from .fairness import SecretShuffle
 from .games import spec_for
 from .hand import Hand, HandSetup
@@ -278,6 +278,10 @@ class Table:
         self.last_dealt = names
         secret = hand.shuffle.to_dict() if hand.shuffle else None
         self.current = PlayedHand(self.hand_number, setup, deal.seats, secret, [], hand)
+        if self.rotation is not None:
+            upcoming = self.rotation.upcoming
+            announce = MixGame(config.game.label, upcoming.label if upcoming else None)
+            return [announce, *hand.events]
         return list(hand.events)
 
     def act(self, player_id: str, make: Callable[[int], Action]) -> list[Event]:

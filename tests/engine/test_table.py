@@ -127,3 +127,13 @@ def test_table_refuses_out_of_turn_and_strangers() -> None:
         table.start_hand(Deck(rng=random.Random(0)).order)
     with pytest.raises(IllegalAction, match="finish the hand first"):
         table.leave("ann")
+
+
+def test_002_a_mixed_table_says_which_game_is_in_play_and_which_is_next() -> None:
+    """002 games of rounds: the table's events always say which game is in play and which
+    comes next."""
+    from bot.engine.events import MixGame
+
+    table = _table(FL, mix=MIXES["hose"])
+    events = table.start_hand(Deck(rng=random.Random(1)).order)
+    assert events[0] == MixGame("Hold'em", "Omaha Hi-Lo")
