@@ -60,8 +60,9 @@ def new_hand(
 
 
 def assert_conserved(hand: Hand) -> None:
-    """Chips in play equal the starting total, and no stack or bet is negative."""
-    assert hand.chips_in_play() == sum(hand.starting)
+    """Chips in play equal the starting total (plus a pot carried in), and no stack or bet
+    is negative."""
+    assert hand.chips_in_play() == sum(hand.starting) + hand.setup.carried
     assert all(s >= 0 for s in hand.stacks)
     assert all(b >= 0 for b in hand.bets)
 
@@ -88,12 +89,15 @@ class Snapshot:
     bets: tuple[int, ...]
     contributed: tuple[int, ...]
     folded: tuple[bool, ...]
+    hole: tuple[tuple[str, ...] | None, ...]
     to_act: int | None
     phase: str
+    street: int
     current_bet: int
     full_raise: int
     raise_count: int
     pot: int
+    deck_position: int | None
     log_length: int
     events_length: int
     legal: LegalActions | None
@@ -110,12 +114,15 @@ def snapshot(hand: Hand) -> Snapshot:
         tuple(hand.bets),
         tuple(hand.contributed),
         tuple(hand.folded),
+        tuple(hand.hole),
         hand.to_act,
         hand.phase.value,
+        hand.street,
         hand.current_bet,
         hand.full_raise,
         hand.raise_count,
         hand.pot_total(),
+        hand.deck.position if hand.deck else None,
         len(hand.log),
         len(hand.events),
         legal,

@@ -15,85 +15,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
+from helpers import assert_conserved as conserved
+from helpers import legal, of_type
+from helpers import play as act
+from helpers import refused as refuse
 
-from bot.engine.actions import Action, Call, Check, Discard, Fold, Raise
+from bot.engine.actions import Call, Check, Discard, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
-from bot.engine.errors import IllegalAction, NotYourTurn
-from bot.engine.events import Acted, CardsDrawn, Discarded, Event, Mucked, PotAwarded, Shown
+from bot.engine.errors import NotYourTurn
+from bot.engine.events import Acted, CardsDrawn, Discarded, Mucked, PotAwarded, Shown
 from bot.engine.hand import Hand, HandSetup, Phase
 
 NAMES = ("a", "b", "c", "d", "e", "f")
-E = TypeVar("E", bound=Event)
 
 # a: kings and queens, draws four; b: 7-5-4-3-2 pat; c: a pair of eights, draws two.
 DEAL = "Kh Kd Qc Qs Jh  2d 3d 4d 5d 7c  8s 8c 9c Td Js"
 DRAWN_A = ("Ac", "2h", "3s", "4c")
 DRAWN_C = ("6h", "7h")
-
-
-def conserved(hand: Hand) -> None:
-    """Stacks plus the pot equal the starting stacks; nothing negative."""
-    assert hand.chips_in_play() == sum(hand.starting) + hand.setup.carried
-    assert all(s >= 0 for s in hand.stacks) and all(b >= 0 for b in hand.bets)
-
-
-def act(hand: Hand, *actions: Action) -> list[Event]:
-    """Apply ``actions`` in order, checking chips are conserved after each one."""
-    events: list[Event] = []
-    for action in actions:
-        events += hand.apply(action)
-        conserved(hand)
-    return events
-
-
-def state(hand: Hand) -> tuple[Any, ...]:
-    """Everything a refused action must leave alone."""
-    try:
-        legal: object = hand.legal_actions()
-    except IllegalAction:
-        legal = None
-    return (
-        tuple(hand.stacks),
-        tuple(hand.bets),
-        tuple(hand.contributed),
-        tuple(hand.folded),
-        tuple(hand.hole),
-        hand.to_act,
-        hand.phase,
-        hand.street,
-        hand.current_bet,
-        hand.full_raise,
-        hand.raise_count,
-        hand.pot_total(),
-        hand.deck.position if hand.deck else None,
-        len(hand.log),
-        len(hand.events),
-        legal,
-    )
-
-
-def refuse(
-    hand: Hand, action: Action, match: str, error: type[IllegalAction] = IllegalAction
-) -> None:
-    """``action`` raises ``error`` matching ``match`` and changes nothing."""
-    before = state(hand)
-    with pytest.raises(error, match=match):
-        hand.apply(action)
-    assert state(hand) == before
-    conserved(hand)
-
-
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def legal(hand: Hand) -> tuple[int | None, int | None, int]:
-    la = hand.legal_actions()
-    return la.min_raise_to, la.max_raise_to, la.call_amount
 
 
 def new_hand(

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
+from helpers import assert_conserved as conserved
+from helpers import legal, of_type
+from helpers import play as act
+from helpers import refused as refuse
 
-from bot.engine.actions import Action, AllIn, Call, Check, Discard, Fold, Raise
+from bot.engine.actions import AllIn, Call, Check, Discard, Fold, Raise
 from bot.engine.cards import Deck, pretty
 from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
-from bot.engine.errors import HandOver, IllegalAction
+from bot.engine.errors import HandOver
 from bot.engine.events import (
     Acted,
     CardsDrawn,
@@ -36,72 +40,9 @@ from bot.engine.events import (
 from bot.engine.hand import Hand, HandSetup, Phase
 
 NAMES = ("a", "b", "c", "d", "e", "f")
-E = TypeVar("E", bound=Event)
 STAKES = Stakes(0, 0, ante=5, small_bet=10, big_bet=20)
 
 NO_OPENERS = ("Ah Kh 5c 7d 9s", "Td Ts Ac Kc Qh", "2c 3c 4d 6d 8s")
-
-
-def conserved(hand: Hand) -> None:
-    """Stacks plus the pot equal the starting stacks plus the pot carried in."""
-    assert hand.chips_in_play() == sum(hand.starting) + hand.setup.carried
-    assert all(s >= 0 for s in hand.stacks) and all(b >= 0 for b in hand.bets)
-
-
-def act(hand: Hand, *actions: Action) -> list[Event]:
-    """Apply ``actions`` in order, checking chips are conserved after each one."""
-    events: list[Event] = []
-    for action in actions:
-        events += hand.apply(action)
-        conserved(hand)
-    return events
-
-
-def state(hand: Hand) -> tuple[Any, ...]:
-    """Everything a refused action must leave alone."""
-    try:
-        legal: object = hand.legal_actions()
-    except IllegalAction:
-        legal = None
-    return (
-        tuple(hand.stacks),
-        tuple(hand.bets),
-        tuple(hand.contributed),
-        tuple(hand.folded),
-        tuple(hand.hole),
-        hand.to_act,
-        hand.phase,
-        hand.current_bet,
-        hand.full_raise,
-        hand.raise_count,
-        hand.opener,
-        hand.opening_hand,
-        hand.passed_out,
-        hand.pot_total(),
-        len(hand.log),
-        len(hand.events),
-        legal,
-    )
-
-
-def refuse(
-    hand: Hand, action: Action, match: str, error: type[IllegalAction] = IllegalAction
-) -> None:
-    """``action`` raises ``error`` matching ``match`` and changes nothing."""
-    before = state(hand)
-    with pytest.raises(error, match=match):
-        hand.apply(action)
-    assert state(hand) == before
-    conserved(hand)
-
-
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def legal(hand: Hand) -> tuple[int | None, int | None, int]:
-    la = hand.legal_actions()
-    return la.min_raise_to, la.max_raise_to, la.call_amount
 
 
 def new_hand(
