@@ -46,15 +46,10 @@ from .commands import (
 )
 from .engine.actions import (
     Action,
-    AgreeRuns,
-    AllIn,
     BringIn,
-    Call,
     Check,
     Discard,
     Fold,
-    Muck,
-    Raise,
     Show,
 )
 from .engine.cards import Deck
@@ -62,6 +57,7 @@ from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded
 from .engine.hand import Phase
 from .engine.kills import Kill
+from .engine.records import KINDS, action_from_dict
 from .engine.table import Table, TableSettings
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
@@ -775,30 +771,25 @@ class TableService:
         return "\n".join(lines)
 
 
+_RECORD_KIND = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}
+
+
 def to_action(command: Play, index: int) -> Action:
-    """The engine action for a player's move.
+    """The engine action for a player's move (the same mapping that saved actions use).
 
     Raises:
-        IllegalAction: a bet or raise without an amount.
+        IllegalAction: a bet or raise without an amount, or a word that is not a move.
     """
-    kind = command.kind
-    if kind in ("bet", "raise"):
-        if command.amount is None:
-            raise IllegalAction(f"{kind} needs an amount")
-        return Raise(index, command.amount)
-    simple: dict[str, Callable[[int], Action]] = {
-        "fold": Fold,
-        "check": Check,
-        "call": Call,
-        "allin": AllIn,
-        "bringin": BringIn,
-        "show": Show,
-        "muck": Muck,
+    kind = _RECORD_KIND.get(command.kind, command.kind)
+    if kind not in KINDS:
+        raise IllegalAction(f"{command.kind} is not a move in a hand")
+    if kind == "raise" and command.amount is None:
+        raise IllegalAction(f"{command.kind} needs an amount")
+    record = {
+        "kind": kind,
+        "player": index,
+        "to": command.amount,
+        "cards": list(command.cards),
+        "runs": command.amount or 1,
     }
-    if kind in simple:
-        return simple[kind](index)
-    if kind == "draw":
-        return Discard(index, command.cards)
-    if kind == "runs":
-        return AgreeRuns(index, command.amount or 1)
-    raise IllegalAction(f"{kind} is not a move in a hand")
+    return action_from_dict(record)

@@ -33,6 +33,8 @@ _KINDS: dict[str, type] = {
     "runs": AgreeRuns,
 }
 _NAMES = {cls: name for name, cls in _KINDS.items()}
+KINDS = frozenset(_KINDS)
+"""The action kinds a record may hold."""
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
