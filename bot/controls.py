@@ -17,6 +17,7 @@ from storage.db import Database
 
 from .commands import Adjust, Kick, SetOption, Void
 from .engine.errors import IllegalAction
+from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
 from .phh.notation import dumps_phh, load_phh
 from .phh.redact import redact
 from .settle import money, nets, settle_up
@@ -49,8 +50,8 @@ def host_control(live: Live, host: Player, command: Any, db: Database, extra: St
         IllegalAction: not the host, a player who is not there, or an option that cannot
             be changed now.
     """
-    if host.id != live.host_id:
-        raise IllegalAction("only the host may do that")
+    if host.id != live.host_id and not host.admin:
+        raise IllegalAction("only the host or a server administrator may do that")
     table = live.table
     in_hand = table.current is not None
     if isinstance(command, Kick):
@@ -198,3 +199,30 @@ async def history_lines(
         else:
             out.append(f"Hand {number}: " + "; ".join(seen.actions))
     return out or ["no finished hands of yours at this table yet"]
+
+
+async def verify_lines(live: Live, db: Database, number: int | None) -> list[str]:
+    """Check a finished hand's public card openings against the commitment published
+    before its deal (the provably fair shuffle); ``number`` None means the last hand.
+
+    Returns:
+        Lines saying what was checked and whether every opening matches.
+    """
+    number = number or live.table.hand_number - (1 if live.table.current is not None else 0)
+    proof = await db.hand_proof(live.id, number) if number > 0 else None
+    if proof is None:
+        return [f"there is no hand {number} at this table"]
+    root, openings = proof
+    if root is None:
+        return [f"hand {number} was dealt without a commitment"]
+    if openings is None:
+        return [f"hand {number} is not over: its cards are opened when it ends"]
+    size = 53 if live.table.settings.config.rules.joker else 52
+    problems = verify_hand(
+        ShuffleCommitment(root, size), [CardOpening.from_dict(o) for o in openings]
+    )
+    cards = " ".join(str(o["card"]) for o in openings)
+    head = f"hand {number}: commitment {root[:16]}…, {len(openings)} cards opened ({cards})"
+    if problems:
+        return [head, "the proof FAILS:", *problems]
+    return [head, "every opened card matches the commitment made before the deal"]

@@ -72,11 +72,13 @@ class ServiceError(Exception):
 
 @dataclass(frozen=True)
 class Player:
-    """Who sent a command: a platform user id, his display name, the platform."""
+    """Who sent a command: a platform user id, his display name, the platform, and whether
+    he administers the server (an administrator may use the host's controls)."""
 
     id: str
     name: str
     platform: str = "console"
+    admin: bool = False
 
 
 @dataclass(frozen=True)
@@ -415,8 +417,8 @@ class TableService:
         return out
 
     def _host_only(self, live: Live, player: Player) -> None:
-        if player.id != live.host_id:
-            raise IllegalAction("only the host may do that")
+        if player.id != live.host_id and not player.admin:
+            raise IllegalAction("only the host or a server administrator may do that")
 
     def _put_clock(self, live: Live, player: Player) -> None:
         hand = live.table.hand
@@ -691,8 +693,8 @@ class TableService:
     async def _end_session(self, live: Live, player: Player) -> list[Outgoing]:
         """Host: end the night with results and the settle-up; a new session starts, the
         chips on the table carrying over (and kill legs with them)."""
-        if player.id != live.host_id:
-            raise ServiceError("only the host may end the session")
+        if player.id != live.host_id and not player.admin:
+            raise ServiceError("only the host or a server administrator may end the session")
         if live.table.current is not None:
             raise ServiceError("end the session between hands")
         lines = await controls.session_summary(live, self.db)

@@ -540,3 +540,17 @@ class Database:
             (table_id, version),
         )
         return [(int(v), a, json.loads(e)) for v, a, e in rows]
+
+    async def hand_proof(
+        self, table_id: str, number: int
+    ) -> tuple[str | None, list[dict[str, Any]] | None] | None:
+        """A hand's shuffle commitment root and its public openings (None until the hand
+        ends), or None when there is no such hand."""
+        rows = await self._rows(
+            "SELECT commitment, openings FROM hands WHERE table_id = ? AND number = ?",
+            (table_id, number),
+        )
+        if not rows:
+            return None
+        root, openings = rows[0]
+        return root, (json.loads(openings) if openings else None)

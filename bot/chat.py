@@ -1,0 +1,194 @@
+"""One command vocabulary for every chat: what a player typed or clicked, to the service.
+
+An adapter turns a slash command, a button or a console line into a :class:`Request` and
+shows the :class:`Reply` to the sender only (an ephemeral message). Everything the table
+sees goes through the service's publisher (see :mod:`bot.presenter`) after the commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import controls
+from .commands import Command, ParseError, Play, parse
+from .presenter import SENDER, Presenter
+from .render import cards_text
+from .service import Notice, Player, ServiceError, TableService
+from .tablesetup import HELP as SETUP_HELP
+from .tablesetup import describe_settings, parse_table_setup
+
+HELP = (
+    "Poker commands (type them after /poker, or use the buttons):\n"
+    "  new …            set up a table in this channel (new help for the options)\n"
+    "  sit N [SEAT]     buy in for N chips · topup N · sitout · back · leave · wait\n"
+    "  fold · check · call · bet N · raise N · allin · draw CARDS · pat · runs 2\n"
+    "  cards            your cards again (only you see them)\n"
+    "  clock · kill · object · straddle\n"
+    "  status · rules · ledger · leaderboard [kill|nokill] · history [N] [phh] · verify [N]\n"
+    "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
+    "Amounts: 40, 1k, 2.5k."
+)
+
+
+@dataclass(frozen=True)
+class Request:
+    """One command from a chat.
+
+    Attributes:
+        platform: ``discord``, ``slack`` or ``console``.
+        server_id: the Discord guild or Slack workspace id.
+        channel_id: the channel the command came from (a table plays in one channel).
+        user_id: the platform's user id; display name in ``user_name``.
+        text: the command's words, e.g. ``raise 40`` or ``new omaha pl 1/2``.
+        request_id: the platform's interaction or request id (a retry is applied once).
+        admin: the user administers the server (may use the host's controls).
+        confirmed: the user clicked to confirm an all-in or a big bet.
+    """
+
+    platform: str
+    server_id: str
+    channel_id: str
+    user_id: str
+    user_name: str
+    text: str
+    request_id: str | None = None
+    admin: bool = False
+    confirmed: bool = False
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What to show the sender only.
+
+    Attributes:
+        text: the message ("" when the table message says it all).
+        ok: False when nothing changed (bad input, not allowed now).
+        confirm: a command to confirm with a click before it is sent again with
+            ``confirmed``; None when nothing needs confirming.
+    """
+
+    text: str
+    ok: bool = True
+    confirm: str | None = None
+
+
+def table_id_of(request: Request) -> str:
+    """The table in the request's channel: ``server/channel``."""
+    return f"{request.server_id}/{request.channel_id}"
+
+
+def player_of(request: Request) -> Player:
+    """The service's player for the request's user: id ``platform:user``."""
+    return Player(
+        f"{request.platform}:{request.user_id}", request.user_name, request.platform, request.admin
+    )
+
+
+class ChatCore:
+    """Routes chat requests to the service.
+
+    Args:
+        service: the table service (its publisher shows the table's messages).
+        presenter: the platform's presenter, to show a new table at once.
+    """
+
+    def __init__(self, service: TableService, presenter: Presenter | None = None) -> None:
+        self.service = service
+        self.presenter = presenter
+
+    async def handle(self, request: Request) -> Reply:
+        """Apply one request; bad input or a move not allowed changes nothing and says
+        what is legal.
+
+        Returns:
+            The reply for the sender only.
+        Raises:
+            Nothing: every error becomes a reply with ``ok`` False.
+        """
+        token = SENDER.set(player_of(request).id)
+        try:
+            return await self._handle(request)
+        except (ParseError, ServiceError) as exc:
+            return Reply(str(exc), ok=False)
+        finally:
+            SENDER.reset(token)
+
+    async def _handle(self, request: Request) -> Reply:
+        words = request.text.strip().split()
+        head = words[0].lower().lstrip("/") if words else "help"
+        table_id = table_id_of(request)
+        player = player_of(request)
+        if head in ("help", "?"):
+            return Reply(HELP)
+        if head == "new":
+            return await self._new(request, player)
+        live = self.service.tables.get(table_id)
+        if live is None:
+            return Reply(
+                "there is no table in this channel: start one with 'new' (e.g. new holdem nl "
+                "1/2), or type help",
+                ok=False,
+            )
+        if head in ("rules", "house"):
+            return Reply("\n".join(describe_settings(live.table.settings)))
+        if head in ("cards", "mycards", "hand"):
+            return Reply(self.own_cards(table_id, player.id))
+        if head == "verify":
+            number = words[1] if len(words) > 1 else ""
+            if number and not number.isdigit():
+                raise ParseError("verify [HAND NUMBER]: e.g. 'verify 12'")
+            lines = await controls.verify_lines(live, self.service.db, int(number or 0) or None)
+            return Reply("\n".join(lines))
+        command = parse(request.text)
+        confirm = self._needs_confirm(table_id, player.id, command)
+        if confirm is not None and not request.confirmed:
+            return Reply(confirm, confirm=request.text.strip())
+        out = await self.service.handle(table_id, player, command, request.request_id)
+        own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]
+        return Reply("\n".join(own))
+
+    async def _new(self, request: Request, player: Player) -> Reply:
+        words = request.text.split()
+        if len(words) > 1 and words[1].lower() == "help":
+            return Reply(SETUP_HELP)
+        settings = parse_table_setup(request.text)
+        table_id = await self.service.create_table(
+            request.server_id, request.channel_id, player, settings
+        )
+        lines = describe_settings(settings)
+        if self.presenter is not None:
+            await self.presenter.refresh(table_id)
+        return Reply(
+            f"Table open ({table_id}):\n"
+            + "\n".join(lines)
+            + f"\nSit with 'sit N' ({settings.min_buy_in} to {settings.max_buy_in}); "
+            "when two or more are seated, 'start' deals."
+        )
+
+    def _needs_confirm(self, table_id: str, player_id: str, command: Command) -> str | None:
+        """An all-in, or a call that puts a player all-in, asks for a click first."""
+        if not isinstance(command, Play):
+            return None
+        hand = self.service.tables[table_id].table.hand
+        if hand is None or hand.to_act is None or hand.names[hand.to_act] != player_id:
+            return None
+        stack = hand.stacks[hand.to_act]
+        already = hand.bets[hand.to_act] if hand.bets else 0
+        if command.kind == "allin":
+            return f"Go all-in for {stack + already}?"
+        big = command.kind in ("bet", "raise") and command.amount is not None
+        if big and command.amount is not None and command.amount - already >= stack:
+            return f"Raising to {command.amount} puts you all-in for {stack + already}: confirm?"
+        return None
+
+    def own_cards(self, table_id: str, player_id: str) -> str:
+        """The asking player's own cards in the hand in play, for his eyes only."""
+        hand = self.service.tables[table_id].table.hand
+        if hand is None or player_id not in hand.names:
+            return "you have no cards in the hand in play"
+        index = hand.names.index(player_id)
+        cards = hand.hole[index]
+        if not cards:
+            return "your cards are not dealt yet"
+        folded = " (folded)" if hand.folded[index] else ""
+        return f"Your cards: {cards_text(cards)}{folded}"

@@ -1,0 +1,133 @@
+"""From what the service publishes to what a chat shows, the same for every platform.
+
+The service hands over events after each commit; the presenter renders them and decides
+where each goes: a private line to its one player (his cards), the hand's table message
+(edited in place), a short result when the hand ends, a plain line for table notices,
+and a nudge to the player whose turn it now is. The platform's transport does the I/O.
+A hidden card can only reach ``Transport.tell``: every public text is built from events
+that carry no hidden card and from :func:`bot.tableview.table_view`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .engine import events as ev
+from .render import render
+from .service import Notice, Outgoing, TableService
+from .tableview import TableView, table_view
+
+# The player whose command is being applied: his own notices go back to him in the
+# command's reply (an ephemeral message), not by direct message.
+SENDER: ContextVar[str | None] = ContextVar("sender", default=None)
+
+RECENT_LINES = 6  # the hand's last public lines shown under the table message
+
+# Events whose lines make up the result posted when a hand ends.
+RESULT_EVENTS = (ev.Shown, ev.Mucked, ev.PotAwarded, ev.UncalledReturned, ev.PassedOut)
+
+
+class Transport(Protocol):
+    """What a platform adapter does for the presenter; ids are the service's.
+
+    ``table_id`` is ``server/channel``; ``player_id`` is ``platform:user``.
+    """
+
+    async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
+        """Post the hand's table message, or edit it in place (coalescing edits)."""
+
+    async def post(self, table_id: str, text: str) -> None:
+        """Post a line to the table's channel."""
+
+    async def tell(self, table_id: str, player_id: str, text: str) -> bool:
+        """Send a private line to one player; False when it could not be delivered
+        (e.g. his DMs are closed)."""
+
+    async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
+        """Let a player know it is his turn in a way that notifies his phone."""
+
+
+@dataclass
+class _TableState:
+    hand_number: int = 0
+    recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_LINES))
+    to_act: tuple[int, str | None] = (0, None)
+
+
+class Presenter:
+    """Renders the service's output for one platform.
+
+    Args:
+        service: the table service (read to build table views).
+        transport: the platform's I/O.
+    """
+
+    def __init__(self, service: TableService, transport: Transport) -> None:
+        self.service = service
+        self.transport = transport
+        self.tables: dict[str, _TableState] = {}
+        self.undelivered: set[str] = set()  # players whose DMs failed: "My cards" for them
+
+    async def publish(self, outgoing: Sequence[Outgoing]) -> None:
+        """The service's publisher: show one committed batch (one post per table for its
+        notices and result, then the table message)."""
+        posts: dict[str, list[str]] = {}
+        for item in outgoing:
+            own = item.audience is not None and item.audience == SENDER.get()
+            if own and isinstance(item.event, Notice):
+                continue  # the command's reply carries it
+            await self._one(item, posts.setdefault(item.table_id, []))
+        for table_id, lines in posts.items():
+            if lines:
+                await self.transport.post(table_id, "\n".join(lines))
+            await self.refresh(table_id)
+
+    async def _one(self, item: Outgoing, posts: list[str]) -> None:
+        state = self.tables.setdefault(item.table_id, _TableState())
+        live = self.service.tables.get(item.table_id)
+        display = dict(live.names or {}) if live is not None else {}
+        message = render(item.event, item.names, display)
+        if message is None:
+            return
+        if item.audience is not None:
+            delivered = await self.transport.tell(item.table_id, item.audience, message.text)
+            if not delivered and item.audience not in self.undelivered:
+                self.undelivered.add(item.audience)
+                name = display.get(item.audience, "a player")
+                posts.append(
+                    f"{name}: I cannot send you direct messages; tap “My cards” to see yours"
+                )
+            return
+        event = item.event
+        if isinstance(event, ev.HandStarted):
+            state.recent.clear()
+        state.recent.append(message.text)
+        if isinstance(event, (Notice, ev.MixGame, *RESULT_EVENTS)):
+            posts.append(message.text)
+
+    async def refresh(self, table_id: str) -> None:
+        """Show the table message as the table stands now, and nudge the player to act."""
+        live = self.service.tables.get(table_id)
+        if live is None:
+            return
+        state = self.tables.setdefault(table_id, _TableState())
+        view = self.view(table_id)
+        state.hand_number = view.hand_number
+        await self.transport.show_table(table_id, view, tuple(state.recent))
+        turn = (view.hand_number, view.to_act)
+        if view.to_act is not None and turn != state.to_act:
+            await self.transport.turn(table_id, view.to_act, view)
+        state.to_act = turn
+
+    def view(self, table_id: str) -> TableView:
+        """The table's summary now (see :func:`bot.tableview.table_view`).
+
+        Raises:
+            KeyError: no such table.
+        """
+        live = self.service.tables[table_id]
+        return table_view(table_id, live.table, live.names or {})

@@ -1,0 +1,332 @@
+"""``/poker new``: the words a host types to set up a table, read into table settings.
+
+The words come in any order, e.g. ``new holdem nl 1/2 buyin 40-200 timer 30 kill``,
+``new omaha pl 2/5 straddle``, ``new horse 4/8`` or ``new stud 10/20 ante 2``.
+Anything not understood is refused with the words that are, and nothing is created.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .commands import ParseError, parse_amount
+from .engine.config import Game, GameConfig, HouseRules, Stakes, Structure
+from .engine.errors import ConfigError
+from .engine.games import spec_for
+from .engine.kills import KillRules, KillSize
+from .engine.rotation import MIXES, parse_mix, stud_stakes
+from .engine.table import TableSettings
+
+GAME_WORDS: dict[str, Game] = {
+    "holdem": Game.HOLDEM,
+    "hold'em": Game.HOLDEM,
+    "nlhe": Game.HOLDEM,
+    "omaha": Game.OMAHA,
+    "plo": Game.OMAHA,
+    "o8": Game.OMAHA_HILO,
+    "omaha8": Game.OMAHA_HILO,
+    "omaha_hilo": Game.OMAHA_HILO,
+    "stud": Game.STUD,
+    "stud8": Game.STUD_HILO,
+    "stud_hilo": Game.STUD_HILO,
+    "razz": Game.RAZZ,
+    "jacks": Game.JACKS,
+    "a5": Game.ACE_TO_FIVE,
+    "ace_to_five": Game.ACE_TO_FIVE,
+    "lowball": Game.ACE_TO_FIVE,
+    "27": Game.DEUCE_SINGLE,
+    "2-7": Game.DEUCE_SINGLE,
+    "deuce_to_seven_single": Game.DEUCE_SINGLE,
+    "27td": Game.DEUCE_TRIPLE,
+    "triple": Game.DEUCE_TRIPLE,
+    "deuce_to_seven_triple": Game.DEUCE_TRIPLE,
+}
+
+STRUCTURE_WORDS: dict[str, Structure] = {
+    "nl": Structure.NO_LIMIT,
+    "no_limit": Structure.NO_LIMIT,
+    "pl": Structure.POT_LIMIT,
+    "pot_limit": Structure.POT_LIMIT,
+    "halfpot": Structure.HALF_POT,
+    "half_pot": Structure.HALF_POT,
+    "plnl": Structure.PL_PREFLOP_NL_POSTFLOP,
+    "fl": Structure.FIXED_LIMIT,
+    "limit": Structure.FIXED_LIMIT,
+    "fixed_limit": Structure.FIXED_LIMIT,
+    "spread": Structure.SPREAD_LIMIT,
+    "spread_limit": Structure.SPREAD_LIMIT,
+}
+
+# The structure a game is usually played at when the host names none.
+DEFAULT_STRUCTURE = {
+    Game.HOLDEM: Structure.NO_LIMIT,
+    Game.OMAHA: Structure.POT_LIMIT,
+    Game.DEUCE_SINGLE: Structure.NO_LIMIT,
+}
+
+HELP = (
+    "new [GAME] [STRUCTURE] [STAKES] [options]\n"
+    "  GAME: holdem, omaha (plo), o8, stud, stud8, razz, jacks, a5, 27, 27td, "
+    "or a mix: horse, hose, hoe, roe, mix holdem,razz,...\n"
+    "  STRUCTURE: nl, pl, halfpot, plnl, fl (limit), spread MIN-MAX\n"
+    "  STAKES: 1/2 (the blinds in no-limit and pot-limit; the small and big bet in limit)\n"
+    "  options: ante N, bbante N, straddle, buyin MIN-MAX, seats N, timer SECONDS, "
+    "kill [half] [last], runs on|off, minutes N (mix by time), choice (dealer's choice), "
+    "value CHIPS=1 [SIGN]"
+)
+
+
+def _amount(words: list[str], i: int, what: str) -> int:
+    if i >= len(words):
+        raise ParseError(f"{words[i - 1]} needs {what}")
+    return parse_amount(words[i])
+
+
+def _pair(text: str, what: str) -> tuple[int, int]:
+    low, sep, high = text.replace("-", "/").partition("/")
+    if not sep:
+        raise ParseError(f"{text!r} is not {what}: write it like 1/2 or 40-200")
+    return parse_amount(low), parse_amount(high)
+
+
+def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch per word
+    """The settings a host asked for with ``new ...`` (the word ``new`` may be left out).
+
+    Defaults follow what players expect: no-limit hold'em 1/2, nine seats (or the most the
+    game deals), a buy-in of 20 to 100 big blinds (000 NL §16), 30 seconds to act
+    (000 NL §15), no kill. Limit stakes ``A/B`` are the small and big bet with blinds of
+    half the small bet and the small bet; stud's ante and bring-in follow RULES.md "Games
+    of rounds" unless set.
+
+    Args:
+        text: the host's words.
+    Returns:
+        The table's settings.
+    Raises:
+        ParseError: a word or number that is not understood, naming what is.
+        ConfigError: words that do not make a table (e.g. a buy-in minimum over the maximum).
+    """
+    words = text.lower().replace(",", " , ").split()
+    if words and words[0].lstrip("/") == "new":
+        words = words[1:]
+    game: Game | None = None
+    mix: tuple[Game, ...] = ()
+    structure: Structure | None = None
+    stakes: tuple[int, int] | None = None
+    spread: tuple[int, int] | None = None
+    ante = bb_ante = 0
+    buy_in: tuple[int, int] | None = None
+    seats = 0
+    timer = 30
+    kill: KillRules | None = None
+    runs = True
+    minutes = 0
+    choice = False
+    straddle = False
+    value: tuple[int, str] = (0, "")
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word == ",":
+            continue
+        if word in GAME_WORDS:
+            game = GAME_WORDS[word]
+        elif word in MIXES:
+            mix = MIXES[word]
+        elif word == "mix":
+            parts = []
+            while i < len(words) and (words[i] == "," or words[i] in GAME_WORDS):
+                if words[i] != ",":
+                    parts.append(GAME_WORDS[words[i]].value)
+                i += 1
+            try:
+                mix = parse_mix(",".join(parts))
+            except ConfigError as exc:
+                raise ParseError(f"mix GAME,GAME,...: {exc}") from exc
+        elif word == "spread":
+            structure = Structure.SPREAD_LIMIT
+            if i < len(words) and "-" in words[i]:
+                spread = _pair(words[i], "a spread")
+                i += 1
+        elif word in STRUCTURE_WORDS:
+            structure = STRUCTURE_WORDS[word]
+        elif "/" in word:
+            stakes = _pair(word, "stakes")
+        elif word in ("blinds", "stakes"):
+            if i >= len(words):
+                raise ParseError(f"{word} needs stakes like 1/2")
+            stakes = _pair(words[i], "stakes")
+            i += 1
+        elif word == "ante":
+            ante = _amount(words, i, "an amount")
+            i += 1
+        elif word in ("bbante", "bb-ante"):
+            bb_ante = _amount(words, i, "an amount")
+            i += 1
+        elif word in ("buyin", "buy-in"):
+            if i >= len(words):
+                raise ParseError("buyin needs a range like 40-200")
+            buy_in = _pair(words[i], "a buy-in range")
+            i += 1
+        elif word == "seats":
+            seats = _amount(words, i, "a number of seats")
+            i += 1
+        elif word in ("timer", "turn"):
+            timer = _amount(words, i, "seconds")
+            i += 1
+        elif word == "kill":
+            size = KillSize.FULL
+            acts = "in_turn"
+            while i < len(words) and words[i] in ("full", "half", "last"):
+                if words[i] == "last":
+                    acts = "last"
+                else:
+                    size = KillSize(words[i])
+                i += 1
+            kill = KillRules(size=size, killer_acts=acts)
+        elif word == "straddle":
+            straddle = True
+        elif word == "runs":
+            if i >= len(words) or words[i] not in ("on", "off"):
+                raise ParseError("runs on or runs off: offer to run the board twice all-in")
+            runs = words[i] == "on"
+            i += 1
+        elif word == "minutes":
+            minutes = _amount(words, i, "minutes")
+            i += 1
+        elif word == "choice":
+            choice = True
+        elif word == "value":
+            if i >= len(words) or "=" not in words[i]:
+                raise ParseError("value CHIPS=1 [SIGN]: e.g. 'value 100=1 $'")
+            chips = parse_amount(words[i].split("=", 1)[0])
+            i += 1
+            sign = words[i] if i < len(words) and len(words[i]) <= 3 else ""
+            i += 1 if sign else 0
+            value = (chips, sign)
+        else:
+            raise ParseError(f"{word!r} is not a table option.\n{HELP}")
+    return _settings(
+        game, mix, structure, stakes, spread, ante, bb_ante, buy_in, seats, timer, kill,
+        runs, minutes, choice, straddle, value,
+    )
+
+
+def _settings(  # noqa: PLR0913 - the words read above
+    game: Game | None,
+    mix: tuple[Game, ...],
+    structure: Structure | None,
+    stakes: tuple[int, int] | None,
+    spread: tuple[int, int] | None,
+    ante: int,
+    bb_ante: int,
+    buy_in: tuple[int, int] | None,
+    seats: int,
+    timer: int,
+    kill: KillRules | None,
+    runs: bool,
+    minutes: int,
+    choice: bool,
+    straddle: bool,
+    value: tuple[int, str],
+) -> TableSettings:
+    if game is not None and mix:
+        raise ParseError("name one game or one mix, not both")
+    games = mix or (game or Game.HOLDEM,)
+    first = games[0]
+    if structure is None:
+        structure = Structure.FIXED_LIMIT if mix else DEFAULT_STRUCTURE.get(
+            first, Structure.FIXED_LIMIT
+        )
+    low, high = stakes or (1, 2)
+    limit = structure.is_limit
+    if limit:
+        small_blind, big_blind = max(1, low // 2), low
+        small_bet, big_bet = low, high
+    else:
+        small_blind, big_blind = low, high
+        small_bet, big_bet = high, 2 * high
+    any_stud = any(spec_for(g).is_stud for g in games)
+    all_stud = all(spec_for(g).is_stud for g in games)
+    no_blinds = all(spec_for(g).is_stud or g is Game.JACKS for g in games)
+    if not mix and first is Game.JACKS and not ante:
+        ante = max(1, small_bet // 5)  # jacks or better is played with an ante, no blinds
+    if any_stud and not limit:
+        raise ParseError("stud games are played fixed or spread limit: add 'fl'")
+    spread_max: tuple[int, ...] = ()
+    spread_min = 0
+    if structure is Structure.SPREAD_LIMIT:
+        spread_min, top = spread or (small_bet, big_bet)
+        spread_max = (top,) * 4
+    try:
+        config = GameConfig(
+            first,
+            structure,
+            Stakes(
+                0 if no_blinds else small_blind,
+                0 if no_blinds else big_blind,
+                ante=ante,
+                big_blind_ante=bb_ante,
+                small_bet=small_bet,
+                big_bet=big_bet,
+                spread_min=spread_min,
+                spread_max=spread_max,
+            ),
+            HouseRules(straddle_allowed=straddle),
+        )
+        if all_stud and not mix:
+            config = replace(config, stakes=stud_stakes(config.stakes))
+        unit = big_bet if all_stud else big_blind
+        minimum, maximum = buy_in or (20 * unit, 100 * unit)
+        most = min(spec_for(g).max_players for g in games)
+        return TableSettings(
+            config,
+            mix=mix,
+            mix_minutes=minutes,
+            dealer_choice=choice,
+            seats=seats or min(9, most),
+            min_buy_in=minimum,
+            max_buy_in=maximum,
+            kill=kill,
+            turn_seconds=timer,
+            offer_runs=runs,
+            chips_per_unit=value[0],
+            currency=value[1],
+        )
+    except (ConfigError, TypeError, ValueError) as exc:
+        raise ParseError(f"that table cannot be set up: {exc}") from exc
+
+
+def describe_settings(settings: TableSettings) -> list[str]:
+    """The house rules in a few lines, for ``rules``: game, stakes, buy-in, timer, kill.
+
+    Args:
+        settings: the table's settings.
+    Returns:
+        Lines of text.
+    """
+    config = settings.config
+    games = " → ".join(g.label for g in settings.mix) if settings.mix else config.game.label
+    lines = [f"{games}: {config.description}"]
+    lines.append(f"buy-in {settings.min_buy_in} to {settings.max_buy_in} (000 NL §16)")
+    lines.append(
+        f"{settings.seats} seats · {settings.turn_seconds}s to act, then check or fold "
+        f"(000 NL §15); sat out after {settings.timeouts_to_sit_out} timeouts in a row"
+    )
+    rules = config.rules
+    lines.append(
+        "straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle"
+    )
+    lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
+    if settings.kill is not None:
+        kill = settings.kill
+        lines.append(
+            f"kill game: {kill.size.value} kill, killer acts {kill.killer_acts.replace('_', ' ')}"
+            f", pot counted: {kill.pot_counts} (000 kill)"
+        )
+    else:
+        lines.append("no kill")
+    if settings.chips_per_unit:
+        lines.append(f"{settings.chips_per_unit} chips = {settings.currency}1.00")
+    return lines
