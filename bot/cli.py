@@ -1,5 +1,5 @@
-"""The ``killbutton`` command line: ``killbutton play`` (the console table) and
-``killbutton replay PATH... [--json]``."""
+"""The ``killbutton`` command line: ``killbutton play`` (the console table),
+``killbutton run discord|slack`` (the chat bots) and ``killbutton replay PATH... [--json]``."""
 
 from __future__ import annotations
 
@@ -68,7 +68,35 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the shuffle (tests and demos)")
     play.add_argument("--hands", type=int, default=0, help="stop after N hands (0: never)")
     play.set_defaults(func=_play)
+    run = sub.add_parser(
+        "run",
+        help="run the bot in Discord or Slack",
+        description="Run the chat bot. discord needs DISCORD_TOKEN; slack needs "
+        "SLACK_BOT_TOKEN and either SLACK_SIGNING_SECRET (HTTP mode, --port) or "
+        "SLACK_APP_TOKEN (Socket Mode). SLACK_API_URL points the web client elsewhere.",
+    )
+    run.add_argument("platform", choices=("discord", "slack"))
+    run.add_argument("--db", help="the SQLite file (default killbutton.db or $KILLBUTTON_DB)")
+    run.add_argument("--port", type=int, default=3000, help="slack HTTP mode: the port")
+    run.add_argument("--host", default="0.0.0.0", help="slack HTTP mode: the address")
+    run.set_defaults(func=_run)
     return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    from adapters.runtime import MissingConfig
+
+    try:
+        if args.platform == "discord":
+            from adapters.discord.run import run_discord
+
+            return run_discord(args.db)
+        from adapters.slack.run import run_slack
+
+        return run_slack(args.db, args.host, args.port)
+    except MissingConfig as exc:
+        print(f"killbutton run {args.platform}: {exc}", file=sys.stderr)
+        return 2
 
 
 def _play(args: argparse.Namespace) -> int:
