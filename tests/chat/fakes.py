@@ -1,0 +1,84 @@
+"""A recording transport and a chat pipeline on an in-memory database, for chat tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.chat import ChatCore, Reply, Request
+from bot.engine.cards import Deck, parse_cards
+from bot.presenter import Presenter
+from bot.service import TableService
+from bot.tableview import TableView
+from storage.db import Database
+
+
+@dataclass
+class RecordingTransport:
+    """Keeps every call; ``closed`` players' DMs fail."""
+
+    tables: list[tuple[str, TableView, tuple[str, ...]]] = field(default_factory=list)
+    posts: list[tuple[str, str]] = field(default_factory=list)
+    told: list[tuple[str, str, str]] = field(default_factory=list)
+    turns: list[tuple[str, str]] = field(default_factory=list)
+    closed: set[str] = field(default_factory=set)
+
+    async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
+        self.tables.append((table_id, view, tuple(recent)))
+
+    async def post(self, table_id: str, text: str) -> None:
+        self.posts.append((table_id, text))
+
+    async def tell(self, table_id: str, player_id: str, text: str) -> bool:
+        if player_id in self.closed:
+            return False
+        self.told.append((table_id, player_id, text))
+        return True
+
+    async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
+        self.turns.append((table_id, player_id))
+
+    def public_texts(self) -> list[str]:
+        """Everything the channel was shown: posts, table messages and their recent lines."""
+        out = [text for _, text in self.posts]
+        for _, view, recent in self.tables:
+            out.append(view.text())
+            out.extend(recent)
+            out.extend(c.label for c in view.choices)
+        return out
+
+
+class Pipeline:
+    """A service, presenter and chat core on ``:memory:`` with stacked decks."""
+
+    def __init__(self, db: Database, seed: int = 7) -> None:
+        self.rng = random.Random(seed)
+        self.decks: list[tuple[str, ...]] = []
+        self.service = TableService(db, shuffle=self._shuffle, clock=lambda: self.now)
+        self.now = 1_000.0
+        self.transport = RecordingTransport()
+        self.presenter = Presenter(self.service, self.transport)
+        self.service.publish = self.presenter.publish
+        self.core = ChatCore(self.service, self.presenter)
+
+    def _shuffle(self) -> tuple[str, ...]:
+        if self.decks:
+            return self.decks.pop(0)
+        order = list(Deck().order)
+        self.rng.shuffle(order)
+        return tuple(order)
+
+    def stack_deck(self, cards: str) -> None:
+        """The next hand's cards in dealing order."""
+        self.decks.append(Deck.stacked(parse_cards(cards), rng=self.rng).order)
+
+    async def say(self, user: str, text: str, **kwargs: object) -> Reply:
+        """``user`` (a display name; id ``user.lower()``) sends ``text`` in channel c."""
+        request = Request("test", "g", "c", user.lower(), user, text, **kwargs)  # type: ignore[arg-type]
+        return await self.core.handle(request)
+
+
+async def pipeline(seed: int = 7) -> Pipeline:
+    """A fresh pipeline on an in-memory database."""
+    return Pipeline(await Database.open(":memory:"), seed)

@@ -1,0 +1,206 @@
+"""The chat core: one vocabulary for every adapter, replies to the sender only, and the
+presenter's routing of what the table and each player see."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from tests.chat.fakes import Pipeline, pipeline
+
+# Bob (small blind) gets A♠ K♦, Carol (big blind) 7♥ 2♣, Alice (button) Q♠ Q♥.
+DECK = "As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd"
+HIDDEN = {"A♠", "K♦", "7♥", "2♣", "Q♠", "Q♥"}
+
+
+async def _three(p: Pipeline, setup: str = "new holdem nl 1/2") -> None:
+    assert (await p.say("Alice", setup)).ok
+    for name in ("Alice", "Bob", "Carol"):
+        assert (await p.say(name, "sit 100")).ok
+    p.stack_deck(DECK)
+    assert (await p.say("Alice", "start")).ok
+
+
+def test_new_table_reads_the_hosts_words_and_shows_the_house_rules() -> None:
+    """`new` sets the game, stakes, buy-in range (000 NL §16) and timer (000 NL §15)."""
+
+    async def go() -> None:
+        p = await pipeline()
+        reply = await p.say("Alice", "new omaha pl 2/5 buyin 100-500 timer 45 kill")
+        assert reply.ok
+        assert "Pot-Limit Omaha 2/5" in reply.text
+        assert "buy-in 100 to 500" in reply.text
+        settings = p.service.tables["g/c"].table.settings
+        assert (settings.min_buy_in, settings.max_buy_in, settings.turn_seconds) == (100, 500, 45)
+        assert settings.kill is not None
+        assert p.transport.tables[-1][1].title == "Pot-Limit Omaha 2/5"
+        again = await p.say("Bob", "new holdem")
+        assert not again.ok and "already" in again.text
+
+    asyncio.run(go())
+
+
+def test_bad_input_changes_nothing_and_says_what_is_legal() -> None:
+    """A bet of abc, -5 or 1e9, out of turn, or by a player not seated gets a message and
+    leaves stacks, turn and history as they were."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        live = p.service.tables["g/c"]
+        before = (live.table.to_dict(), live.version)
+        cases = {
+            ("Alice", "raise abc"): "not an amount",
+            ("Alice", "raise -5"): "not an amount",
+            ("Alice", "raise 1e9"): "not an amount",
+            ("Bob", "call"): "not your turn",
+            ("Dave", "call"): "not in this hand",
+            ("Alice", "raise 3"): "raise to 4",
+            ("Alice", "dance"): "not a command",
+            ("Bob", "start"): "only the host",
+        }
+        for (who, text), expected in cases.items():
+            reply = await p.say(who, text)
+            assert not reply.ok, (who, text)
+            assert expected in reply.text, (who, text, reply.text)
+        assert (live.table.to_dict(), live.version) == before
+
+    asyncio.run(go())
+
+
+def test_an_all_in_asks_for_a_confirmation_click_first() -> None:
+    """An all-in is only sent after the player confirms it."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        hand = p.service.tables["g/c"].table.hand
+        assert hand is not None
+        first = await p.say("Alice", "allin")
+        assert first.confirm == "allin" and "all-in for 100" in first.text
+        assert hand.stacks[hand.names.index("test:alice")] == 100
+        big = await p.say("Alice", "raise 100")
+        assert big.confirm == "raise 100"
+        done = await p.say("Alice", "allin", confirmed=True)
+        assert done.ok and done.confirm is None
+        assert hand.stacks[hand.names.index("test:alice")] == 0
+
+    asyncio.run(go())
+
+
+def test_each_player_gets_exactly_his_own_cards_and_no_public_text_carries_one() -> None:
+    """No card leaves its owner's eyes before showdown: public posts, table messages and
+    buttons carry none, and each player's direct messages hold only his own."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        for who, text in (("Alice", "call"), ("Bob", "call"), ("Carol", "check")):
+            assert (await p.say(who, text)).ok, text
+        told = {(pid, text) for _, pid, text in p.transport.told}
+        assert ("test:bob", "Your cards: A♠ K♦") in told
+        assert ("test:carol", "Your cards: 7♥ 2♣") in told
+        assert ("test:alice", "Your cards: Q♠ Q♥") in told
+        for text in p.transport.public_texts():
+            assert not HIDDEN & set(re.findall(r"\S+", text)), text
+        assert "Board: 9♣ 8♦ 3♠" in p.transport.tables[-1][1].text()
+
+    asyncio.run(go())
+
+
+def test_my_cards_answers_only_the_asker_and_a_closed_dm_is_pointed_there() -> None:
+    """A player whose direct messages are closed is told in the channel (without cards)
+    to use My cards, which answers him alone."""
+
+    async def go() -> None:
+        p = await pipeline()
+        p.transport.closed.add("test:carol")
+        await _three(p)
+        hints = [line for _, t in p.transport.posts for line in t.splitlines() if "My" in line]
+        assert hints == ["Carol: I cannot send you direct messages; tap “My cards” to see yours"]
+        assert (await p.say("Carol", "cards")).text == "Your cards: 7♥ 2♣"
+        assert (await p.say("Dave", "cards")).text == "you have no cards in the hand in play"
+
+    asyncio.run(go())
+
+
+def test_the_table_message_shows_whose_turn_and_the_legal_range() -> None:
+    """The summary carries the pot, stacks, bets, whose turn and buttons with amounts;
+    the player to act is nudged once per decision."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        view = p.transport.tables[-1][1]
+        assert view.pot == 3 and view.to_act == "test:alice"
+        assert view.legal == "fold, call 2 or raise to 4 to 100 (all-in)"
+        labels = [c.label for c in view.choices]
+        assert labels == ["Fold", "Call 2", "Raise 4…", "All-in 100"]
+        raise_button = view.choices[2]
+        assert (raise_button.minimum, raise_button.maximum) == (4, 100)
+        assert p.transport.turns == [("g/c", "test:alice")]
+        await p.say("Alice", "status")  # a read-only command: no new nudge
+        assert p.transport.turns == [("g/c", "test:alice")]
+        await p.say("Alice", "call")
+        assert p.transport.turns[-1] == ("g/c", "test:bob")
+
+    asyncio.run(go())
+
+
+def test_a_retried_request_id_is_applied_once() -> None:
+    """A platform's retry of the same interaction changes the table once."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        await p.say("Alice", "call", request_id="i-1")
+        await p.say("Alice", "call", request_id="i-1")
+        hand = p.service.tables["g/c"].table.hand
+        assert hand is not None and hand.names[hand.to_act or 0] == "test:bob"
+        assert hand.pot_total() == 5
+
+    asyncio.run(go())
+
+
+def test_the_hands_result_is_one_short_post() -> None:
+    """When a hand ends, its result goes to the channel as one message."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        await p.say("Alice", "fold")
+        await p.say("Bob", "fold")
+        results = [t for _, t in p.transport.posts if "wins" in t]
+        assert results and results[0].splitlines()[-1].startswith("Carol")
+
+    asyncio.run(go())
+
+
+def test_a_server_administrator_may_use_host_controls() -> None:
+    """Settings come only from the host or a server administrator."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        assert not (await p.say("Bob", "pause")).ok
+        assert (await p.say("Bob", "pause", admin=True)).ok
+        assert not p.service.tables["g/c"].running
+
+    asyncio.run(go())
+
+
+def test_verify_checks_a_finished_hands_openings_against_its_commitment() -> None:
+    """The provably fair shuffle: a finished hand's opened cards match the commitment
+    published before the deal."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        await p.say("Alice", "fold")
+        await p.say("Bob", "fold")
+        reply = await p.say("Carol", "verify 1")
+        assert "every opened card matches" in reply.text, reply.text
+        assert "no hand 9" in (await p.say("Carol", "verify 9")).text
+        assert not (await p.say("Carol", "verify x")).ok
+
+    asyncio.run(go())

@@ -1,0 +1,66 @@
+"""`new ...`: the host's words read into table settings, with rulebook defaults."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.commands import ParseError
+from bot.engine.config import Game, Structure
+from bot.engine.kills import KillSize
+from bot.tablesetup import describe_settings, parse_table_setup
+
+
+def test_defaults_are_no_limit_holdem_with_a_20_to_100_big_blind_buy_in() -> None:
+    """000 NL §16: a buy-in range; 000 NL §15: a time to act."""
+    settings = parse_table_setup("new")
+    config = settings.config
+    assert (config.game, config.structure) == (Game.HOLDEM, Structure.NO_LIMIT)
+    assert (config.stakes.small_blind, config.stakes.big_blind) == (1, 2)
+    assert (settings.min_buy_in, settings.max_buy_in, settings.turn_seconds) == (40, 200, 30)
+    assert settings.kill is None and settings.seats == 9
+
+
+def test_limit_stakes_are_the_small_and_big_bet_with_blinds_below() -> None:
+    """Fixed limit 4/8: blinds 2/4, small bet 4, big bet 8 (002)."""
+    stakes = parse_table_setup("new holdem fl 4/8").config.stakes
+    assert (stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet) == (2, 4, 4, 8)
+
+
+def test_stud_takes_an_ante_and_bring_in_and_no_blinds() -> None:
+    """RULES.md "Games of rounds": stud's ante and bring-in from the small bet."""
+    stakes = parse_table_setup("new stud 10/20 ante 2").config.stakes
+    assert (stakes.small_blind, stakes.big_blind, stakes.ante) == (0, 0, 2)
+    assert stakes.bring_in == 3
+    with pytest.raises(ParseError, match="fixed or spread limit"):
+        parse_table_setup("new stud nl 10/20")
+
+
+def test_a_mix_kill_and_house_options() -> None:
+    """HORSE by rounds; a half kill with the killer acting last (002, 003); straddles
+    (000 NL §14); an optional chip value."""
+    settings = parse_table_setup("new horse 4/8 kill half last value 100=1 $ straddle runs off")
+    assert settings.mix[0] is Game.HOLDEM and len(settings.mix) == 5
+    assert settings.kill is not None
+    assert (settings.kill.size, settings.kill.killer_acts) == (KillSize.HALF, "last")
+    assert settings.config.rules.straddle_allowed and not settings.offer_runs
+    assert (settings.chips_per_unit, settings.currency) == (100, "$")
+    lines = describe_settings(settings)
+    assert any("half kill" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        ("new dance", "not a table option"),
+        ("new 1/abc", "not an amount"),
+        ("new buyin 500-100", "minimum <= maximum"),
+        ("new seats 12", "seats 2 to 10"),
+        ("new holdem horse", "one game or one mix"),
+        ("new runs maybe", "runs on or runs off"),
+    ],
+)
+def test_words_that_make_no_table_are_refused_with_what_is_accepted(
+    words: str, message: str
+) -> None:
+    with pytest.raises(ParseError, match=message):
+        parse_table_setup(words)
