@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import controls
-from .commands import Command, ParseError, Play, parse
+from .commands import Command, EndSession, ParseError, Play, parse
 from .presenter import SENDER, Presenter
 from .render import cards_text
 from .service import Notice, Player, ServiceError, TableService
@@ -143,7 +143,10 @@ class ChatCore:
         confirm = self._needs_confirm(table_id, player.id, command)
         if confirm is not None and not request.confirmed:
             return Reply(confirm, confirm=request.text.strip())
+        session = live.session_id
         out = await self.service.handle(table_id, player, command, request.request_id)
+        if isinstance(command, EndSession) and session is not None and self.presenter:
+            await self.presenter.session_chart(table_id, session)
         own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]
         return Reply("\n".join(own))
 

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .chart import stack_chart_png, stack_series
 from .engine import events as ev
 from .render import render
 from .service import Notice, Outgoing, TableService
@@ -49,6 +50,9 @@ class Transport(Protocol):
 
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
         """Let a player know it is his turn in a way that notifies his phone."""
+
+    async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
+        """Post a picture (PNG bytes) with a caption to the table's channel."""
 
 
 @dataclass
@@ -122,6 +126,16 @@ class Presenter:
         if view.to_act is not None and turn != state.to_act:
             await self.transport.turn(table_id, view.to_act, view)
         state.to_act = turn
+
+    async def session_chart(self, table_id: str, session_id: int) -> None:
+        """Post the chart of every player's stack over a session to the table's channel."""
+        live = self.service.tables.get(table_id)
+        timeline = await self.service.db.session_timeline(session_id)
+        series = stack_series(timeline)
+        if live is None or not series:
+            return
+        png = stack_chart_png(series, live.names or {}, f"{live.channel}: session {session_id}")
+        await self.transport.post_image(table_id, png, "Stacks over the session")
 
     def view(self, table_id: str) -> TableView:
         """The table's summary now (see :func:`bot.tableview.table_view`).

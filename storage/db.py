@@ -554,3 +554,20 @@ class Database:
             return None
         root, openings = rows[0]
         return root, (json.loads(openings) if openings else None)
+
+    async def session_timeline(self, session_id: int) -> list[tuple[float, str, str, int]]:
+        """A session's chip movements in time order, to chart every stack: rows of
+        (time in seconds, player id, kind, chips) where kind is a ledger kind (``buy_in``,
+        ``top_up``, ``cash_out``, ``adjust``) or ``hand`` (his net for one hand)."""
+        ledger = await self._rows(
+            "SELECT at, player_id, kind, amount FROM ledger WHERE session_id = ?", (session_id,)
+        )
+        hands = await self._rows(
+            "SELECT ended_at, results FROM hands WHERE session_id = ? AND results IS NOT NULL",
+            (session_id,),
+        )
+        rows = [(float(a), str(p), str(k), int(n)) for a, p, k, n in ledger]
+        for at, results in hands:
+            for player, net in json.loads(results).items():
+                rows.append((float(at or 0), str(player), "hand", int(net)))
+        return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))

@@ -23,6 +23,7 @@ class RecordingTransport:
     told: list[tuple[str, str, str]] = field(default_factory=list)
     turns: list[tuple[str, str]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
+    images: list[tuple[str, bytes, str]] = field(default_factory=list)
 
     async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
         self.tables.append((table_id, view, tuple(recent)))
@@ -38,6 +39,9 @@ class RecordingTransport:
 
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
         self.turns.append((table_id, player_id))
+
+    async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
+        self.images.append((table_id, png, caption))
 
     def public_texts(self) -> list[str]:
         """Everything the channel was shown: posts, table messages and their recent lines."""

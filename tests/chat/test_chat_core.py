@@ -204,3 +204,26 @@ def test_verify_checks_a_finished_hands_openings_against_its_commitment() -> Non
         assert not (await p.say("Carol", "verify x")).ok
 
     asyncio.run(go())
+
+
+def test_ending_the_session_posts_a_chart_of_every_stack() -> None:
+    """At the end of a session the channel gets the results and a stack chart picture."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        await p.say("Alice", "fold")
+        await p.say("Bob", "fold")  # Carol wins the blinds: 101 / 99 / 100 ...
+        await p.say("Alice", "pause")
+        live = p.service.tables["g/c"]
+        while live.table.current is not None:
+            hand = live.table.hand
+            assert hand is not None and hand.to_act is not None
+            await p.say(p.service.tables["g/c"].names[hand.names[hand.to_act]], "fold")
+        reply = await p.say("Alice", "end")
+        assert reply.ok, reply.text
+        assert len(p.transport.images) == 1
+        table_id, png, caption = p.transport.images[0]
+        assert table_id == "g/c" and png.startswith(b"\x89PNG") and "Stacks" in caption
+
+    asyncio.run(go())
