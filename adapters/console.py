@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import bots
-from bot.commands import ParseError, Sit, Start, parse
+from bot.chat import ChatCore, Request
+from bot.commands import Sit, Start, parse
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
 from bot.engine.table import TableSettings
+from bot.presenter import SENDER
 from bot.render import Message, cards_text, render
-from bot.service import Outgoing, Player, ServiceError, TableService
+from bot.service import Notice, Outgoing, Player, ServiceError, TableService
 from storage.db import Database, StorageError
 
 SERVER = "console"
@@ -85,8 +87,12 @@ class Console:
         self.display: dict[str, str] = {}
 
     async def publish(self, outgoing: Sequence[Outgoing]) -> None:
-        """Print the messages this console may show."""
+        """Print the messages this console may show (the sender's own notices come back
+        in his command's reply instead)."""
         for item in outgoing:
+            own = item.audience is not None and item.audience == SENDER.get()
+            if own and isinstance(item.event, Notice):
+                continue
             message = render(item.event, item.names, self.display)
             if message is not None:
                 self.show(Message(item.audience, message.text))
@@ -157,10 +163,11 @@ async def play_script(options: Options, out: TextIO) -> int:
             console.display[player.id] = player.name
             if table_id not in service.tables:
                 await service.create_table(SERVER, options.table, player, _settings(options))
-            try:
-                await service.handle(table_id, player, parse(text))
-            except (ParseError, ServiceError) as exc:
-                print(f"  [to {player.name}] {exc}", file=out)
+            # a script's all-in is deliberate: no confirmation click to wait for
+            reply = await ChatCore(service).handle(_request(options, player, text, True))
+            if reply.text:
+                for shown in reply.text.splitlines():
+                    print(f"  [to {player.name}] {shown}", file=out)
         if options.json:
             state = service.public_state(table_id) if table_id in service.tables else {}
             print(json.dumps(state, indent=2, sort_keys=True), file=out)
@@ -215,7 +222,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 text = read("> ")
                 if text.strip() in ("quit", "exit"):
                     break
-                await _send(service, table_id, you, text, out)
+                await _send(service, options, you, text, out, read)
                 continue
             actor = hand.names[hand.to_act]
             if actor != you.id:
@@ -237,7 +244,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                     if text.strip() in ("quit", "exit"):
                         break
                     if text.strip():
-                        await _send(service, table_id, you, text, out)
+                        await _send(service, options, you, text, out, read)
                 continue
             legal = hand.legal_actions() if hand.phase.value == "betting" else None
             hint = legal.describe() if legal else "draw CARDS or 'pat'"
@@ -245,7 +252,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
             text = read("> ")
             if text.strip() in ("quit", "exit"):
                 break
-            await _send(service, table_id, you, text, out)
+            await _send(service, options, you, text, out, read)
     except EOFError:
         pass
     finally:
@@ -274,11 +281,30 @@ def _show_own_cards(service: TableService, table_id: str, you: Player, out: Text
     print(f"  (you) Your cards: {cards_text(cards)}{board}", file=out)
 
 
-async def _send(service: TableService, table_id: str, you: Player, text: str, out: TextIO) -> None:
-    try:
-        await service.handle(table_id, you, parse(text))
-    except (ParseError, ServiceError) as exc:
-        print(f"  (you) {exc}", file=out)
+def _request(options: Options, player: Player, text: str, confirmed: bool = False) -> Request:
+    """A console line as the chat vocabulary's request (the same commands as in chat)."""
+    user = player.id.split(":", 1)[1]
+    return Request("console", SERVER, options.table, user, player.name, text, confirmed=confirmed)
+
+
+async def _send(
+    service: TableService,
+    options: Options,
+    you: Player,
+    text: str,
+    out: TextIO,
+    read: Callable[[str], str],
+) -> None:
+    core = ChatCore(service)
+    reply = await core.handle(_request(options, you, text))
+    if reply.confirm is not None:
+        answer = read(f"{reply.text} [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("  (you) not sent", file=out)
+            return
+        reply = await core.handle(_request(options, you, reply.confirm, confirmed=True))
+    for line in reply.text.splitlines():
+        print(f"  (you) {line}", file=out)
 
 
 def run(options: Options) -> int:

@@ -209,7 +209,9 @@ async def verify_lines(live: Live, db: Database, number: int | None) -> list[str
         Lines saying what was checked and whether every opening matches.
     """
     number = number or live.table.hand_number - (1 if live.table.current is not None else 0)
-    proof = await db.hand_proof(live.id, number) if number > 0 else None
+    if number <= 0:
+        return ["no hand has finished at this table yet"]
+    proof = await db.hand_proof(live.id, number)
     if proof is None:
         return [f"there is no hand {number} at this table"]
     root, openings = proof

@@ -124,4 +124,5 @@ def _awarded(event: ev.PotAwarded, name: object) -> str:
     run = f" run {event.run + 1}" if event.run else ""
     winners = ", ".join(f"{name(p)} {chips}" for p, chips in event.winners)
     how = f" with {event.description}" if event.description else ""
-    return f"{winners} wins the {pot}{half}{run}{how}"
+    verb = "wins" if len(event.winners) == 1 else "split"
+    return f"{winners} {verb} the {pot}{half}{run}{how}"
