@@ -20,7 +20,7 @@ from typing import TextIO
 
 from bot import bots
 from bot.chat import ChatCore, Request
-from bot.commands import Sit, Start, parse
+from bot.commands import ParseError, Sit, Start, parse
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
@@ -28,6 +28,7 @@ from bot.engine.table import TableSettings
 from bot.presenter import SENDER
 from bot.render import Message, cards_text, render
 from bot.service import Notice, Outgoing, Player, ServiceError, TableService
+from bot.tablesetup import parse_table_setup
 from storage.db import Database, StorageError
 
 SERVER = "console"
@@ -50,10 +51,16 @@ class Options:
     json: bool = False
     seed: int | None = None
     hands: int = 0
+    setup: str = ""
     lines: list[str] = field(default_factory=list)
 
 
 def _settings(options: Options) -> TableSettings:
+    if options.setup:
+        try:
+            return parse_table_setup(options.setup)
+        except ParseError as exc:
+            raise ConfigError(str(exc)) from exc
     try:
         small, big = (int(x) for x in options.blinds.split("/"))
         game = Game(options.game)

@@ -61,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--structure", default="no_limit", help="no_limit, pot_limit, ...")
     play.add_argument("--blinds", default="1/2", help="small/big blind, e.g. 1/2")
     play.add_argument("--buy-in", type=int, default=200, dest="buy_in")
+    play.add_argument(
+        "--setup",
+        default="",
+        help="the table in chat's words, e.g. 'omaha pl 1/2 kill straddle' (overrides "
+        "--game, --structure and --blinds; see 'new help' in chat)",
+    )
     play.add_argument("--bots", type=int, default=3, help="computer players (1-5)")
     play.add_argument("--name", default="", help="your name at the table")
     play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")
@@ -115,6 +121,7 @@ def _play(args: argparse.Namespace) -> int:
         json=args.json,
         seed=args.seed,
         hands=args.hands,
+        setup=args.setup,
     )
     return run(options)
 

@@ -113,3 +113,17 @@ def test_huge_amounts_are_refused_not_crashed_on() -> None:
 
     with pytest.raises(ParseError, match="not an amount"):
         parse("raise " + "9" * 5000)
+
+
+def test_setup_words_make_the_table_and_bad_ones_are_refused(tmp_path: Path) -> None:
+    """`--setup` takes the same words as chat's `new`: a kill game from the console."""
+    from adapters.console import _settings
+
+    settings = _settings(Options(setup="omaha pl 1/2 kill straddle"))
+    assert settings.kill is not None and settings.config.rules.straddle_allowed
+    import pytest
+
+    from bot.engine.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="not a table option"):
+        _settings(Options(setup="dance"))
