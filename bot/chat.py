@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from . import controls
 from .commands import Command, EndSession, ParseError, Play, parse
+from .engine.errors import IllegalAction
 from .presenter import SENDER, Presenter
 from .render import cards_text
 from .service import Notice, Player, ServiceError, TableService
@@ -139,7 +140,7 @@ class ChatCore:
                 raise ParseError("verify [HAND NUMBER]: e.g. 'verify 12'")
             lines = await controls.verify_lines(live, self.service.db, int(number or 0) or None)
             return Reply("\n".join(lines))
-        command = parse(request.text)
+        command = self._sized(table_id, parse(request.text))
         confirm = self._needs_confirm(table_id, player.id, command)
         if confirm is not None and not request.confirmed:
             return Reply(confirm, confirm=request.text.strip())
@@ -167,6 +168,19 @@ class ChatCore:
             + f"\nSit with 'sit N' ({settings.min_buy_in} to {settings.max_buy_in}); "
             "when two or more are seated, 'start' deals."
         )
+
+    def _sized(self, table_id: str, command: Command) -> Command:
+        """A bet or raise without an amount is the minimum the rules allow now."""
+        if not isinstance(command, Play) or command.kind not in ("bet", "raise"):
+            return command
+        hand = self.service.tables[table_id].table.hand
+        if command.amount is not None or hand is None or hand.to_act is None:
+            return command
+        try:
+            minimum = hand.legal_actions().min_raise_to
+        except IllegalAction:
+            return command
+        return command if minimum is None else Play(command.kind, minimum)
 
     def _needs_confirm(self, table_id: str, player_id: str, command: Command) -> str | None:
         """An all-in, or a call that puts a player all-in, asks for a click first."""

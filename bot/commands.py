@@ -169,6 +169,7 @@ PLAY_WORDS = {
     "call": "call",
     "c": "call",
     "bet": "bet",
+    "open": "bet",  # jacks or better: the first bet opens (004 jacks §1)
     "raise": "raise",
     "r": "raise",
     "allin": "allin",
@@ -251,6 +252,7 @@ def parse(text: str) -> Command:
         "pause": Pause(),
         "clock": Clock(),
         "status": Status(),
+        "stacks": Status(),
         "table": Status(),
         "kill": KillOffer(),
         "object": Object(),
@@ -270,9 +272,8 @@ def parse(text: str) -> Command:
             "draw CARDS, sit N, status"
         )
     if kind in ("bet", "raise"):
-        if not rest:
-            raise ParseError(f"{kind} N: the total to {kind} to, e.g. '{kind} 40'")
-        return Play(kind, parse_amount(rest[0]))
+        # without an amount: the minimum (the only size in fixed limit); chat fills it in
+        return Play(kind, parse_amount(rest[0]) if rest else None)
     if kind == "runs":
         if not rest or rest[0] not in ("1", "2", "3"):
             raise ParseError("runs 1, 2 or 3: how many times to run the board")

@@ -227,3 +227,19 @@ def test_ending_the_session_posts_a_chart_of_every_stack() -> None:
         assert table_id == "g/c" and png.startswith(b"\x89PNG") and "Stacks" in caption
 
     asyncio.run(go())
+
+
+def test_a_raise_without_an_amount_is_the_minimum_raise() -> None:
+    """`raise` alone raises to the minimum the rules allow (000 NL: a full raise); out of
+    turn it is refused like any move."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        assert not (await p.say("Bob", "raise")).ok
+        assert (await p.say("Alice", "raise")).ok
+        hand = p.service.tables["g/c"].table.hand
+        assert hand is not None and hand.bets is not None
+        assert hand.bets[hand.names.index("test:alice")] == 4
+
+    asyncio.run(go())
