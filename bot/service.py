@@ -104,9 +104,16 @@ def event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(event).__name__}
     for key, value in vars(event).items():
         if isinstance(value, tuple) and value and is_dataclass(value[0]):
-            value = [asdict(v) for v in value]
+            value = [_record_data(v) for v in value]
         data[key] = value
     return data
+
+
+def _record_data(record: Any) -> Any:
+    """A nested record as plain data: its own ``to_dict`` (openings) rather than ``asdict``,
+    which deep-copies every Merkle path on every event."""
+    to_dict = getattr(record, "to_dict", None)
+    return to_dict() if to_dict is not None else asdict(record)
 
 
 @dataclass
@@ -299,7 +306,7 @@ class TableService:
         data = (
             command
             if isinstance(command, dict)
-            else {"type": type(command).__name__, **asdict(command)}
+            else {"type": type(command).__name__, **vars(command)}  # fields are plain values
         )
         who = (player.id, player.platform, player.name) if player else None
         state = live.state()
@@ -563,7 +570,7 @@ class TableService:
         results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
         biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
         killer = hand.setup.kill.killer if hand.setup.kill else None
-        openings = [asdict(o) for o in hand.public_openings()]
+        openings = [o.to_dict() for o in hand.public_openings()]
         extra.append(
             self.db.hand_end_row(
                 live.id, current.number, dumps_phh(history), openings, results, biggest, killer
