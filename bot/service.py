@@ -13,7 +13,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass, is_dataclass
+from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any
 
 from storage.db import Database, EventRow, StorageError, StoredTable
@@ -61,6 +61,7 @@ from .engine.records import KINDS, action_from_dict
 from .engine.table import Table, TableSettings
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
+from .statetext import StateText
 
 CLOCK_SECONDS = 60  # 000 NL §15: one more minute once the clock is put on
 WARNING_SECONDS = 10
@@ -136,6 +137,7 @@ class Live:
     straddlers: list[str] | None = None
     turn: tuple[int, int | None, int] | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
+    text: StateText = field(default_factory=StateText, repr=False, compare=False)
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the service's fields."""
@@ -314,7 +316,7 @@ class TableService:
             await self.db.commit(
                 live.id,
                 live.version + 1,
-                state,
+                live.text.dumps(state),
                 data,
                 who,
                 request_id,

@@ -280,7 +280,7 @@ class Database:
         self,
         table_id: str,
         version: int,
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         command: dict[str, Any],
         player: tuple[str, str, str] | None,
         request_id: str | None,
@@ -293,7 +293,7 @@ class Database:
         Args:
             table_id: the table.
             version: the table's new version (the previous plus one).
-            state: the table's new state.
+            state: the table's new state, or its JSON text already encoded.
             command: the command as received.
             player: (player id, platform, display name) of who sent it, or None.
             request_id: the platform's interaction or request id (retries are refused).
@@ -311,7 +311,12 @@ class Database:
         statements.append(
             (
                 "UPDATE poker_tables SET state = ?, version = ? WHERE id = ? AND version = ?",
-                (json.dumps(state), version, table_id, version - 1),
+                (
+                    state if isinstance(state, str) else json.dumps(state),
+                    version,
+                    table_id,
+                    version - 1,
+                ),
             )
         )
         statements.append(
