@@ -39,17 +39,16 @@ restore
     Memory per table: ``tracemalloc``'s traced memory kept after one more restore (a further
     fresh open), divided by the tables, with the RSS growth of the first timed restore.
 
-One database connection, shared: :class:`storage.db.Database` runs each transaction as
-separate awaited ``BEGIN IMMEDIATE`` / statements / ``COMMIT`` calls on its one connection
-and the service's locks are per table, so two tables committing at once interleave their
-transactions ("cannot start a transaction within a transaction", and the failing side's
-``ROLLBACK`` undoes the other's). The benchmark therefore wraps that database's ``_write``
-in one ``asyncio.Lock`` (in this process only, the change suggested for ``storage/db.py``);
-``--unsafe`` plays without it and reports what goes wrong. After play, every table's stored
+One database connection, shared: :class:`storage.db.Database` runs each transaction as one
+function on aiosqlite's thread (``BEGIN IMMEDIATE``, its statements, ``COMMIT``), queued
+behind the others, so concurrent tables never interleave. The benchmark wraps that
+database's ``_write`` to count transactions and statements and the time each takes from
+being queued to committed ("held"). After play, every table's stored
 version and state are compared with the service's in memory.
 
-Targets (``--check`` exits 1 when one is missed): p99 latency at most 5 ms at 200 tables
-(shown for both the saturated and the paced phase), service actions per second (saturated)
+Targets (``--check`` exits 1 when one is missed): p99 latency at most 5 ms at 200 tables,
+held to the paced phase (the saturated phase's p99 is shown too, but in a closed loop it is
+queueing, about tables / throughput, not service time), service actions per second (saturated)
 at least half the raw commit rate, 1,000 tables restored in at most 2 s (a restore of
 another number of tables is scaled to 1,000). ``--profile`` adds a cProfile summary of the
 service hot path (a further saturated run of ``--profile-seconds``) and of one restore;
@@ -78,7 +77,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from pathlib import Path
@@ -169,7 +168,7 @@ class Driver:
 
 @dataclass
 class WriteStats:
-    """Transactions written through :func:`serialise_writes`, and the time each held it."""
+    """Transactions written through :func:`count_writes`, and the time each took."""
 
     transactions: int = 0
     statements: int = 0
@@ -200,6 +199,7 @@ class Run:
     writes: WriteStats = field(default_factory=WriteStats)
     loop_cpu: float = 0.0  # CPU seconds of the event-loop thread
     all_cpu: float = 0.0  # CPU seconds of the whole process (aiosqlite's thread included)
+    collections: list[tuple[int, float]] = field(default_factory=list)  # (generation, s)
 
     @property
     def rate(self) -> float:
@@ -261,6 +261,21 @@ async def play_table(
         failures = 0
 
 
+class CollectorWatch:
+    """Records each garbage collection's generation and duration (a ``gc.callbacks`` entry):
+    a collection stops the event loop, so it shows in the latency of whatever waits."""
+
+    def __init__(self, into: list[tuple[int, float]]) -> None:
+        self.into = into
+        self.began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+        else:
+            self.into.append((info["generation"], time.perf_counter() - self.began))
+
+
 async def play(
     drivers: Sequence[Driver], seconds: float, actions: int | None, think: float = 0.0
 ) -> Run:
@@ -268,10 +283,15 @@ async def play(
     run = Run()
     budget = Budget(actions)
     writes = replace(WRITES)
+    watch = CollectorWatch(run.collections)
+    gc.callbacks.append(watch)
     loop_cpu, all_cpu = time.thread_time(), time.process_time()
     start = time.perf_counter()
     deadline = start + (seconds if actions is None else 10**9)
-    await asyncio.gather(*(play_table(d, run, deadline, budget, think) for d in drivers))
+    try:
+        await asyncio.gather(*(play_table(d, run, deadline, budget, think) for d in drivers))
+    finally:
+        gc.callbacks.remove(watch)
     run.seconds = time.perf_counter() - start
     run.writes = WRITES.since(writes)
     run.loop_cpu = time.thread_time() - loop_cpu
@@ -282,30 +302,24 @@ async def play(
 # ---------------------------------------------------------------------- service set-up
 
 
-def serialise_writes(db: Database) -> Callable[[], None]:
-    """Count ``db``'s transactions, their statements and the time each holds the database
-    (its own lock keeps concurrent tables' transactions apart); returns the undo."""
+def count_writes(db: Database) -> None:
+    """Count ``db``'s transactions, their statements and the time each takes from being
+    queued to committed (into :data:`WRITES`)."""
     write = db._write
 
-    async def locked(
+    async def counted(
         statements: Iterable[tuple[str, Sequence[Any]]], must_change: int = -1
     ) -> None:
         statements = list(statements)
-        if True:
-            start = time.perf_counter()
-            try:
-                await write(statements, must_change)
-            finally:
-                WRITES.held += time.perf_counter() - start
-                WRITES.transactions += 1
-                WRITES.statements += len(statements)
+        start = time.perf_counter()
+        try:
+            await write(statements, must_change)
+        finally:
+            WRITES.held += time.perf_counter() - start
+            WRITES.transactions += 1
+            WRITES.statements += len(statements)
 
-    db._write = locked  # type: ignore[method-assign]
-
-    def undo() -> None:
-        db._write = write  # type: ignore[method-assign]
-
-    return undo
+    db._write = counted  # type: ignore[method-assign]
 
 
 async def consistency(service: TableService) -> tuple[int, int]:
@@ -544,9 +558,15 @@ def describe(name: str, run: Run) -> dict[str, float]:
         print(
             f"  database: {writes.transactions / len(values):.2f} transactions per action,"
             f" {writes.statements / writes.transactions:.1f} statements each"
-            f" (+ BEGIN and COMMIT, each a hop to aiosqlite's thread), held"
-            f" {writes.held / writes.transactions * 1e3:.2f} ms each: the connection busy"
-            f" {writes.held / run.seconds:.0%} of the time"
+            f" (with BEGIN and COMMIT one call on aiosqlite's thread), queued to committed"
+            f" {writes.held / writes.transactions * 1e3:.2f} ms each"
+        )
+    if run.collections:
+        oldest = [t for g, t in run.collections if g == 2]
+        print(
+            f"  garbage collector: {len(run.collections):,} collections, longest"
+            f" {max(t for _, t in run.collections) * 1e3:.1f} ms; {len(oldest)} of the oldest"
+            f" generation, longest {max(oldest, default=0.0) * 1e3:.1f} ms"
         )
     kinds = ", ".join(f"{k} {n:,}" for k, n in run.kinds.most_common())
     print(f"  commands: {kinds}")
@@ -608,14 +628,11 @@ async def bench(args: argparse.Namespace, db_path: str) -> int:
     )
 
     db = await Database.open(db_path)
-    unlock = serialise_writes(db)
+    count_writes(db)
     service, published = make_service(db, args.seed)
     await service.restore()
     start = time.perf_counter()
     drivers = await open_tables(service, args.tables, args.players, args.seed, "t")
-    if args.unsafe:
-        unlock()
-        print("--unsafe: transactions are NOT serialised during play")
     print(
         f"setup: {args.tables} tables created, {args.tables * args.players} players seated,"
         f" hands dealt in {time.perf_counter() - start:.1f} s"
@@ -690,13 +707,11 @@ async def bench(args: argparse.Namespace, db_path: str) -> int:
 
     restore_best = min(result.times) * RESTORE_TARGET_TABLES / tables
     ratio = saturated["rate"] / raw if raw else 0.0
-    checks = [
-        (
-            f"p99 latency <= {P99_TARGET_MS:g} ms at {args.tables} tables, saturated",
-            f"{saturated['p99']:.2f} ms",
-            saturated["p99"] <= P99_TARGET_MS,
-        ),
-    ]
+    print(
+        f"\nsaturated p99 (closed loop, queueing; not held to the target):"
+        f" {saturated['p99']:.2f} ms"
+    )
+    checks = []
     if paced is not None:
         checks.append(
             (
@@ -768,11 +783,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--profile-seconds", type=float, default=10.0, help="profiled saturated run (10)"
     )
     parser.add_argument("--profile-limit", type=int, default=25, help="functions listed (25)")
-    parser.add_argument(
-        "--unsafe",
-        action="store_true",
-        help="play without serialising the database's transactions (shows the bug)",
-    )
     parser.add_argument(
         "--switch-interval",
         type=float,

@@ -13,7 +13,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass, is_dataclass
+from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any
 
 from storage.db import Database, EventRow, StorageError, StoredTable
@@ -61,6 +61,7 @@ from .engine.records import KINDS, action_from_dict
 from .engine.table import Table, TableSettings
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
+from .statetext import StateText
 
 CLOCK_SECONDS = 60  # 000 NL §15: one more minute once the clock is put on
 WARNING_SECONDS = 10
@@ -106,9 +107,16 @@ def event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(event).__name__}
     for key, value in vars(event).items():
         if isinstance(value, tuple) and value and is_dataclass(value[0]):
-            value = [asdict(v) for v in value]
+            value = [_record_data(v) for v in value]
         data[key] = value
     return data
+
+
+def _record_data(record: Any) -> Any:
+    """A nested record as plain data: its own ``to_dict`` (openings) rather than ``asdict``,
+    which deep-copies every Merkle path on every event."""
+    to_dict = getattr(record, "to_dict", None)
+    return to_dict() if to_dict is not None else asdict(record)
 
 
 @dataclass
@@ -131,6 +139,7 @@ class Live:
     straddlers: list[str] | None = None
     turn: tuple[int, int | None, int] | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
+    text: StateText = field(default_factory=StateText, repr=False, compare=False)
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the service's fields."""
@@ -301,7 +310,7 @@ class TableService:
         data = (
             command
             if isinstance(command, dict)
-            else {"type": type(command).__name__, **asdict(command)}
+            else {"type": type(command).__name__, **vars(command)}  # fields are plain values
         )
         who = (player.id, player.platform, player.name) if player else None
         state = live.state()
@@ -309,7 +318,7 @@ class TableService:
             await self.db.commit(
                 live.id,
                 live.version + 1,
-                state,
+                live.text.dumps(state),
                 data,
                 who,
                 request_id,
@@ -565,7 +574,7 @@ class TableService:
         results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
         biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
         killer = hand.setup.kill.killer if hand.setup.kill else None
-        openings = [asdict(o) for o in hand.public_openings()]
+        openings = [o.to_dict() for o in hand.public_openings()]
         extra.append(
             self.db.hand_end_row(
                 live.id, current.number, dumps_phh(history), openings, results, biggest, killer

@@ -8,10 +8,10 @@ leaves either all of it or none.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
+import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -65,9 +65,10 @@ class Database:
         self._conn = conn
         self.path = path
         self.broken: list[tuple[str, str]] = []
-        # One connection serves every table: its transactions must not interleave, so one
-        # writer at a time (reads wait too, so none sees another's uncommitted rows).
-        self._lock = asyncio.Lock()
+        # One connection serves every table, so its transactions must not interleave: each
+        # transaction (and each read) is one function on aiosqlite's one thread, which runs
+        # them in the order queued, one at a time. No lock is held across the hand-off, so
+        # the next tables' transactions queue up while one commits.
 
     @classmethod
     async def open(cls, path: str | None = None, busy_timeout_ms: int = 5000) -> Database:
@@ -137,32 +138,28 @@ class Database:
     ) -> None:
         """Run statements in one transaction; all or nothing.
 
+        The whole transaction is one call on aiosqlite's thread: a hand-off per statement
+        cost more than the SQL itself, and nothing else can run on the connection midway.
+
         Args:
             statements: (sql, parameters) pairs.
             must_change: the index of a statement that must change a row (the table's
                 versioned update); if it changes none, everything is rolled back.
+        Raises:
+            StorageError: the database refused (nothing was written), or the statement at
+                ``must_change`` changed no row ("changed elsewhere").
         """
-        async with self._lock:
-            try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-                for index, (sql, params) in enumerate(statements):
-                    cursor = await self._conn.execute(sql, params)
-                    if index == must_change and cursor.rowcount != 1:
-                        raise StorageError("the table was changed elsewhere: try again")
-                await self._conn.execute("COMMIT")
-            except (aiosqlite.Error, StorageError) as exc:
-                await self._rollback()
-                if isinstance(exc, StorageError):
-                    raise
-                raise StorageError(f"the database refused the change: {exc}") from exc
+        batch = list(statements)
+        try:
+            await self._conn._execute(_transaction, self._conn, batch, must_change)
+        except (aiosqlite.Error, ValueError) as exc:
+            raise StorageError(f"the database refused the change: {exc}") from exc
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._lock:
-            try:
-                cursor = await self._conn.execute(sql, params)
-                return [tuple(r) for r in await cursor.fetchall()]
-            except aiosqlite.Error as exc:
-                raise StorageError(f"the database could not be read: {exc}") from exc
+        try:
+            return await self._conn._execute(_fetch, self._conn, sql, params)
+        except (aiosqlite.Error, ValueError) as exc:
+            raise StorageError(f"the database could not be read: {exc}") from exc
 
     # ------------------------------------------------------------------ players, tables
 
@@ -283,7 +280,7 @@ class Database:
         self,
         table_id: str,
         version: int,
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         command: dict[str, Any],
         player: tuple[str, str, str] | None,
         request_id: str | None,
@@ -296,7 +293,7 @@ class Database:
         Args:
             table_id: the table.
             version: the table's new version (the previous plus one).
-            state: the table's new state.
+            state: the table's new state, or its JSON text already encoded.
             command: the command as received.
             player: (player id, platform, display name) of who sent it, or None.
             request_id: the platform's interaction or request id (retries are refused).
@@ -314,7 +311,12 @@ class Database:
         statements.append(
             (
                 "UPDATE poker_tables SET state = ?, version = ? WHERE id = ? AND version = ?",
-                (json.dumps(state), version, table_id, version - 1),
+                (
+                    state if isinstance(state, str) else json.dumps(state),
+                    version,
+                    table_id,
+                    version - 1,
+                ),
             )
         )
         statements.append(
@@ -571,3 +573,30 @@ class Database:
             for player, net in json.loads(results).items():
                 rows.append((float(at or 0), str(player), "hand", int(net)))
         return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
+
+# ---------------------------------------------------------------------- on the database thread
+
+
+def _transaction(
+    conn: aiosqlite.Connection, statements: Sequence[tuple[str, Sequence[Any]]], must_change: int
+) -> None:
+    """Run on aiosqlite's thread: ``BEGIN IMMEDIATE``, the statements, ``COMMIT``; on any
+    failure ``ROLLBACK`` and re-raise (:class:`StorageError` when ``must_change`` changed
+    no row, else the ``sqlite3.Error``)."""
+    raw = conn._conn  # the sqlite3 connection, only ever touched on this thread
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        for index, (sql, params) in enumerate(statements):
+            cursor = raw.execute(sql, params)
+            if index == must_change and cursor.rowcount != 1:
+                raise StorageError("the table was changed elsewhere: try again")
+        raw.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            raw.execute("ROLLBACK")
+        raise
+
+
+def _fetch(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Run on aiosqlite's thread: every row of one query, as tuples."""
+    return [tuple(row) for row in conn._conn.execute(sql, params).fetchall()]

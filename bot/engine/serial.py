@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 from .config import Game, GameConfig, HouseRules, Stakes, Structure
@@ -10,14 +10,25 @@ from .errors import ConfigError
 from .kills import Kill, KillRules, KillSize, Trigger
 from .setup import HandSetup, LowballKill
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _flat(record: Any) -> dict[str, Any]:
+    """A dataclass of plain values as a dict; unlike ``asdict`` it copies nothing deeply
+    (a table is saved after every action, and ``asdict`` was most of that time)."""
+    names = _FIELD_NAMES.get(type(record))
+    if names is None:
+        names = _FIELD_NAMES[type(record)] = tuple(f.name for f in fields(record))
+    return {name: getattr(record, name) for name in names}
+
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
     """A game config as plain data."""
     return {
         "game": config.game.value,
         "structure": config.structure.value,
-        "stakes": {**asdict(config.stakes), "spread_max": list(config.stakes.spread_max)},
-        "rules": asdict(config.rules),
+        "stakes": {**_flat(config.stakes), "spread_max": list(config.stakes.spread_max)},
+        "rules": _flat(config.rules),
     }
 
 
@@ -81,7 +92,7 @@ def setup_to_dict(setup: HandSetup) -> dict[str, Any]:
         "deck_order": None if setup.deck_order is None else list(setup.deck_order),
         "dead_antes": setup.dead_antes,
         "blind_kinds": None if setup.blind_kinds is None else list(setup.blind_kinds),
-        "kill": None if setup.kill is None else asdict(setup.kill),
+        "kill": None if setup.kill is None else _flat(setup.kill),
         "reshuffle_seed": setup.reshuffle_seed,
         "carried": setup.carried,
         "lowball_kill": None

@@ -131,7 +131,11 @@ class TableSettings:
 
 @dataclass
 class PlayedHand:
-    """The hand in play: its set-up, shuffle secret, seats in hand order and actions."""
+    """The hand in play: its set-up, shuffle secret, seats in hand order and actions.
+
+    ``setup_data`` is the set-up as plain data once :meth:`Table.to_dict` has built it
+    (the set-up never changes during the hand, and the table is saved after every action).
+    """
 
     number: int
     setup: HandSetup
@@ -139,6 +143,7 @@ class PlayedHand:
     shuffle: dict[str, Any] | None
     actions: list[dict[str, Any]]
     hand: Hand
+    setup_data: dict[str, Any] | None = None
 
 
 class Table:
@@ -164,6 +169,7 @@ class Table:
         self.last_dealt: tuple[str, ...] = ()
         self.quit_since: list[str] = []
         self.current: PlayedHand | None = None
+        self._settings_data: tuple[TableSettings, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -370,18 +376,28 @@ class Table:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything, as plain data (the hand in play as its set-up and actions)."""
+        """Everything, as plain data (the hand in play as its set-up and actions).
+
+        The settings, set-up and shuffle parts are shared with later calls while they stay
+        the same (they are built once, not after every action): read the result, do not
+        change it.
+        """
         current = None
-        if self.current is not None:
+        played = self.current
+        if played is not None:
+            if played.setup_data is None:
+                played.setup_data = setup_to_dict(played.setup)
             current = {
-                "number": self.current.number,
-                "setup": setup_to_dict(self.current.setup),
-                "seats": list(self.current.seats),
-                "shuffle": self.current.shuffle,
-                "actions": list(self.current.actions),
+                "number": played.number,
+                "setup": played.setup_data,
+                "seats": list(played.seats),
+                "shuffle": played.shuffle,
+                "actions": list(played.actions),
             }
+        if self._settings_data is None or self._settings_data[0] is not self.settings:
+            self._settings_data = (self.settings, self.settings.to_dict())
         return {
-            "settings": self.settings.to_dict(),
+            "settings": self._settings_data[1],
             "seating": self.seating.to_dict(),
             "kill_button": None if self.kills is None else self.kills.button.to_dict(),
             "kill_pending": None if self.kills is None else self.kills.pending_to_dict(),

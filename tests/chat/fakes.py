@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.chat import ChatCore, Reply, Request
@@ -83,6 +84,25 @@ class Pipeline:
         return await self.core.handle(request)
 
 
+OPEN: list[Pipeline] = []
+
+
 async def pipeline(seed: int = 7) -> Pipeline:
-    """A fresh pipeline on an in-memory database."""
-    return Pipeline(await Database.open(":memory:"), seed)
+    """A fresh pipeline on an in-memory database (closed by :func:`run`)."""
+    made = Pipeline(await Database.open(":memory:"), seed)
+    OPEN.append(made)
+    return made
+
+
+def run(body: Callable[[], Awaitable[None]]) -> None:
+    """Run a test's coroutine, then close every pipeline it opened (an open database
+    keeps its thread, and the test process, alive)."""
+
+    async def main() -> None:
+        try:
+            await body()
+        finally:
+            while OPEN:
+                await OPEN.pop().service.db.close()
+
+    asyncio.run(main())

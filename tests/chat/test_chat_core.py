@@ -3,10 +3,9 @@ presenter's routing of what the table and each player see."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
-from tests.chat.fakes import Pipeline, pipeline
+from tests.chat.fakes import Pipeline, pipeline, run
 
 # Bob (small blind) gets A♠ K♦, Carol (big blind) 7♥ 2♣, Alice (button) Q♠ Q♥.
 DECK = "As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd"
@@ -37,7 +36,7 @@ def test_new_table_reads_the_hosts_words_and_shows_the_house_rules() -> None:
         again = await p.say("Bob", "new holdem")
         assert not again.ok and "already" in again.text
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_bad_input_changes_nothing_and_says_what_is_legal() -> None:
@@ -65,7 +64,7 @@ def test_bad_input_changes_nothing_and_says_what_is_legal() -> None:
             assert expected in reply.text, (who, text, reply.text)
         assert (live.table.to_dict(), live.version) == before
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_an_all_in_asks_for_a_confirmation_click_first() -> None:
@@ -85,7 +84,7 @@ def test_an_all_in_asks_for_a_confirmation_click_first() -> None:
         assert done.ok and done.confirm is None
         assert hand.stacks[hand.names.index("test:alice")] == 0
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_each_player_gets_exactly_his_own_cards_and_no_public_text_carries_one() -> None:
@@ -105,7 +104,7 @@ def test_each_player_gets_exactly_his_own_cards_and_no_public_text_carries_one()
             assert not HIDDEN & set(re.findall(r"\S+", text)), text
         assert "Board: 9♣ 8♦ 3♠" in p.transport.tables[-1][1].text()
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_my_cards_answers_only_the_asker_and_a_closed_dm_is_pointed_there() -> None:
@@ -121,7 +120,7 @@ def test_my_cards_answers_only_the_asker_and_a_closed_dm_is_pointed_there() -> N
         assert (await p.say("Carol", "cards")).text == "Your cards: 7♥ 2♣"
         assert (await p.say("Dave", "cards")).text == "you have no cards in the hand in play"
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_the_table_message_shows_whose_turn_and_the_legal_range() -> None:
@@ -144,7 +143,7 @@ def test_the_table_message_shows_whose_turn_and_the_legal_range() -> None:
         await p.say("Alice", "call")
         assert p.transport.turns[-1] == ("g/c", "test:bob")
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_a_retried_request_id_is_applied_once() -> None:
@@ -159,7 +158,7 @@ def test_a_retried_request_id_is_applied_once() -> None:
         assert hand is not None and hand.names[hand.to_act or 0] == "test:bob"
         assert hand.pot_total() == 5
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_the_hands_result_is_one_short_post() -> None:
@@ -173,7 +172,7 @@ def test_the_hands_result_is_one_short_post() -> None:
         results = [t for _, t in p.transport.posts if "wins" in t]
         assert results and results[0].splitlines()[-1].startswith("Carol")
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_a_server_administrator_may_use_host_controls() -> None:
@@ -186,7 +185,7 @@ def test_a_server_administrator_may_use_host_controls() -> None:
         assert (await p.say("Bob", "pause", admin=True)).ok
         assert not p.service.tables["g/c"].running
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_verify_checks_a_finished_hands_openings_against_its_commitment() -> None:
@@ -203,7 +202,7 @@ def test_verify_checks_a_finished_hands_openings_against_its_commitment() -> Non
         assert "no hand 9" in (await p.say("Carol", "verify 9")).text
         assert not (await p.say("Carol", "verify x")).ok
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_ending_the_session_posts_a_chart_of_every_stack() -> None:
@@ -226,7 +225,7 @@ def test_ending_the_session_posts_a_chart_of_every_stack() -> None:
         table_id, png, caption = p.transport.images[0]
         assert table_id == "g/c" and png.startswith(b"\x89PNG") and "Stacks" in caption
 
-    asyncio.run(go())
+    run(go)
 
 
 def test_a_raise_without_an_amount_is_the_minimum_raise() -> None:
@@ -242,4 +241,4 @@ def test_a_raise_without_an_amount_is_the_minimum_raise() -> None:
         assert hand is not None and hand.bets is not None
         assert hand.bets[hand.names.index("test:alice")] == 4
 
-    asyncio.run(go())
+    run(go)
