@@ -59,6 +59,7 @@ class SlackBot:
         self.directory = Directory(client)
         self.seen = SeenRequests()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.lanes: dict[str, asyncio.Lock] = {}  # table id -> its requests, in order
         self.app = AsyncApp(
             client=client,
             signing_secret=signing_secret or "",
@@ -130,22 +131,25 @@ class SlackBot:
         respond: Respond | None,
         confirmed: bool = False,
     ) -> None:
-        user_id = body["user"]["id"] if "user" in body else body["user_id"]
-        fallback = (body.get("user") or {}).get("name") or body.get("user_name") or ""
-        user = await self.directory.user(user_id, fallback)
-        request = Request(
-            "slack",
-            team,
-            channel,
-            user_id,
-            user.name,
-            text,
-            request_id or None,
-            user.admin,
-            confirmed,
-        )
-        reply = await self.core.handle(request)
-        await self.answer(request, reply, respond)
+        # one channel's requests apply in the order they came: the user lookup before
+        # the service's own lock would otherwise let a later command overtake
+        async with self.lanes.setdefault(f"{team}/{channel}", asyncio.Lock()):
+            user_id = body["user"]["id"] if "user" in body else body["user_id"]
+            fallback = (body.get("user") or {}).get("name") or body.get("user_name") or ""
+            user = await self.directory.user(user_id, fallback)
+            request = Request(
+                "slack",
+                team,
+                channel,
+                user_id,
+                user.name,
+                text,
+                request_id or None,
+                user.admin,
+                confirmed,
+            )
+            reply = await self.core.handle(request)
+            await self.answer(request, reply, respond)
 
     async def answer(self, request: Request, reply: Reply, respond: Respond | None) -> None:
         """Show a reply to its sender only: an ephemeral message (with a Confirm button when
