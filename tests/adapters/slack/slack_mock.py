@@ -195,8 +195,9 @@ def slash_body(user: str, text: str, trigger: str, response_url: str) -> str:
 class Harness:
     """A Bolt app over an in-memory service, a mock Slack, and signed requests to it."""
 
-    def __init__(self, seed: int = 7, interval: float = 0.05) -> None:
+    def __init__(self, seed: int = 7, interval: float = 0.05, secret: str | None = SECRET) -> None:
         self.mock = MockSlack()
+        self.secret = secret  # None: Socket Mode (nothing signed)
         self.seed = seed
         self.interval = interval
         self.triggers = itertools.count(1)
@@ -211,13 +212,28 @@ class Harness:
         presenter = Presenter(self.service, self.transport)
         self.service.publish = presenter.publish
         self.core = ChatCore(self.service, presenter)
-        self.bot = SlackBot(self.core, self.transport, client, SECRET)
+        self.bot = SlackBot(self.core, self.transport, client, self.secret)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.bot.settle()
         await self.service.db.close()
         await self.mock.stop()
+
+    async def deal(
+        self, game: str = "holdem nl 1/2", users: tuple[str, ...] = ("UANN", "UBOB")
+    ) -> None:
+        """Open a table (the first user hosts), seat ``users`` with 200 each, deal hand 1."""
+        await self.command(users[0], f"new {game}")
+        for user in users:
+            await self.command(user, "sit 200")
+        await self.command(users[0], "start")
+
+    def to_act(self) -> str:
+        """The Slack user id of the player to act in the hand in play."""
+        hand = self.service.tables[TABLE].table.hand
+        assert hand is not None and hand.to_act is not None
+        return hand.names[hand.to_act].split(":")[1]
 
     def trigger(self) -> str:
         """A fresh trigger id."""
@@ -329,3 +345,9 @@ def button(message: dict[str, Any], label: str) -> dict[str, Any]:
         if element["text"]["text"].startswith(label):
             return element
     raise AssertionError(f"no {label!r} button in {[e['text']['text'] for e in buttons(message)]}")
+
+
+def passive(message: dict[str, Any]) -> dict[str, Any]:
+    """The message's Check button, else its Call button."""
+    labels = [b["text"]["text"] for b in buttons(message)]
+    return button(message, "Check" if "Check" in labels else "Call")

@@ -5,17 +5,9 @@ from __future__ import annotations
 
 import json
 
-from slack_mock import TABLE, Harness, button, run, table_message
+from slack_mock import TABLE, Harness, button, passive, run, table_message
 
 from bot.render import cards_text
-
-
-async def _heads_up(h: Harness) -> None:
-    """Ann and Bob seated with 200 each and hand 1 dealt (Ann, on the button, to act)."""
-    await h.command("UANN", "new holdem nl 1/2")
-    await h.command("UANN", "sit 200")
-    await h.command("UBOB", "sit 200")
-    await h.command("UANN", "start")
 
 
 def _bets(h: Harness) -> dict[str, int]:
@@ -31,7 +23,7 @@ def test_a_click_acts_for_the_clicker_and_the_message_is_edited() -> None:
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             message = table_message(h.mock)
             await h.click("UANN", button(message, "Call"))
             edited = table_message(h.mock)
@@ -50,7 +42,7 @@ def test_a_button_of_an_old_hand_is_refused() -> None:
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             old = table_message(h.mock)
             await h.click("UANN", button(old, "Fold"))
             live = h.service.tables[TABLE]
@@ -70,7 +62,7 @@ def test_another_players_click_changes_nothing_and_is_answered() -> None:
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             before = h.service.tables[TABLE].table.to_dict()
             await h.click("UBOB", button(table_message(h.mock), "Call"))
             assert h.service.tables[TABLE].table.to_dict() == before
@@ -86,7 +78,7 @@ def test_raise_opens_a_modal_with_the_minimum_and_validates_the_amount() -> None
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             trigger = "trig-raise"
             await h.click("UANN", button(table_message(h.mock), "Raise"), trigger=trigger)
             (opened,) = h.mock.of("views.open")
@@ -119,7 +111,7 @@ def test_all_in_asks_to_confirm_then_the_confirm_button_applies_it() -> None:
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             await h.command("UANN", "allin")
             ask = h.mock.of("chat.postEphemeral")[-1]
             assert ask["text"] == "Go all-in for 200?"
@@ -137,8 +129,7 @@ def test_all_in_asks_to_confirm_then_the_confirm_button_applies_it() -> None:
                 message = table_message(h.mock)
                 if "_runs vote_" not in json.dumps(message):
                     break
-                to_act = hand.names[hand.to_act].split(":")[1] if hand.to_act is not None else ""
-                await h.click(to_act, button(message, "Run twice"))
+                await h.click(h.to_act(), button(message, "Run twice"))
             lines = [b["text"] for b in h.mock.of("chat.postMessage") if not b.get("blocks")]
             assert any("wins the main pot run 2" in line for line in lines)
             assert h.service.tables[TABLE].table.hand is not hand  # over, the next dealt
@@ -152,7 +143,7 @@ def test_my_cards_shows_only_the_clickers_cards_to_him() -> None:
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             hand = h.service.tables[TABLE].table.hand
             assert hand is not None
             mine = button(table_message(h.mock), "My cards")
@@ -174,12 +165,51 @@ def test_a_rate_limited_edit_is_waited_out_and_sent() -> None:
 
     async def main() -> None:
         async with Harness() as h:
-            await _heads_up(h)
+            await h.deal()  # Ann, on the button, to act first
             h.mock.limited.add("chat.update")
             await h.click("UANN", button(table_message(h.mock), "Call"))
             assert h.transport.coalescer.waited == [1.0]
             updates = h.mock.of("chat.update")
             assert updates[-1] == updates[-2]  # refused once, then the same edit again
             assert "Uann calls 1" in json.dumps(updates[-1], ensure_ascii=False)
+
+    run(main)
+
+
+def test_draw_opens_a_modal_with_the_clickers_own_cards_to_tick() -> None:
+    """In 2-7 single draw, Draw… opens (for the clicker only) a modal listing his five
+    cards; ticking two draws two; Stand pat stands pat."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal("27 nl 1/2")
+            live = h.service.tables[TABLE]
+            hand = live.table.hand
+            assert hand is not None
+            for _ in range(4):  # call and check to the draw
+                if hand.phase.value == "drawing":
+                    break
+                await h.click(h.to_act(), passive(table_message(h.mock)))
+            assert hand.phase.value == "drawing" and hand.to_act is not None
+            player = hand.names[hand.to_act]
+            own = list(hand.hole[hand.to_act])
+            await h.click(player.split(":")[1], button(table_message(h.mock), "Draw"))
+            (opened,) = h.mock.of("views.open")
+            options = opened["view"]["blocks"][0]["element"]["options"]
+            assert [o["value"] for o in options] == own
+            ticked = {"selected_options": [options[0], options[1]]}
+            sent = await h.submit(
+                player.split(":")[1], opened["view"], {"discard": {"discard_input": ticked}}
+            )
+            assert sent.status == 200
+            index = hand.names.index(player)
+            assert own[0] not in hand.hole[index] and own[1] not in hand.hole[index]
+            assert own[2:] == [c for c in hand.hole[index] if c in own]
+            other = h.to_act()
+            await h.click(other, button(table_message(h.mock), "Stand pat"))
+            lines = [b["text"] for b in h.mock.of("chat.postMessage") if not b.get("blocks")]
+            recent = json.dumps(table_message(h.mock), ensure_ascii=False)
+            assert f"{other.capitalize()} stands pat" in recent + "\n".join(lines)
+            assert f"{player.split(':')[1].capitalize()} draws 2" in recent + "\n".join(lines)
 
     run(main)

@@ -4,7 +4,9 @@ and a request Slack delivers twice applied once."""
 from __future__ import annotations
 
 import time
+from urllib.parse import parse_qsl
 
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_mock import CHANNEL, TABLE, Harness, buttons, run, signed_headers, slash_body
 
 
@@ -119,10 +121,7 @@ def test_the_first_hand_posts_a_message_with_buttons_for_the_player_to_act() -> 
 
     async def main() -> None:
         async with Harness() as h:
-            await h.command("UANN", "new holdem nl 1/2")
-            await h.command("UANN", "sit 200")
-            await h.command("UBOB", "sit 200")
-            await h.command("UANN", "start")
+            await h.deal()
             posts = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
             assert len(posts) == 2
             hand = posts[1]
@@ -141,5 +140,22 @@ def test_the_first_hand_posts_a_message_with_buttons_for_the_player_to_act() -> 
             lobby = [u for u in h.mock.of("chat.update") if u["ts"] == posts[0]["_ts"]][-1]
             assert buttons(lobby) == []
             assert "the newest table message is below" in lobby["blocks"][-1]["elements"][0]["text"]
+
+    run(main)
+
+
+def test_socket_mode_requests_are_taken_without_a_signature() -> None:
+    """With no signing secret (Socket Mode) a request dispatched as the socket-mode
+    handler does it (``mode="socket_mode"``, a parsed payload) is applied."""
+
+    async def main() -> None:
+        async with Harness(secret=None) as h:
+            body = dict(parse_qsl(slash_body("UANN", "new holdem nl 1/2", "t1", "")))
+            request = AsyncBoltRequest(body=body, mode="socket_mode")
+            response = await h.bot.app.async_dispatch(request)
+            await h.bot.settle()
+            assert response.status == 200
+            assert TABLE in h.service.tables
+            assert h.mock.of("chat.postEphemeral")[0]["text"].startswith("Table open")
 
     run(main)

@@ -11,7 +11,7 @@ from slack_mock import (
     TABLE,
     Harness,
     button,
-    buttons,
+    passive,
     private_texts,
     public_texts,
     run,
@@ -39,23 +39,17 @@ def test_a_hand_to_showdown_keeps_every_hidden_card_private(
     async def main() -> None:
         async with Harness(seed=3) as h:
             h.mock.closed_dms.add("UCAT")  # Cat gets his cards ephemerally instead
-            await h.command("UANN", "new holdem nl 1/2")
-            for user in USERS:
-                await h.command(user, "sit 200")
-            await h.command("UANN", "start")
+            await h.deal(users=USERS)
             live = h.service.tables[TABLE]
             hand = live.table.hand
             assert hand is not None
             hole = {pid.split(":")[1]: tuple(hand.hole[i]) for i, pid in enumerate(hand.names)}
-            folder = hand.names[hand.to_act].split(":")[1] if hand.to_act is not None else ""
+            folder = h.to_act()
             moves = 0
             while live.table.hand is hand and moves < 20:
-                assert hand.to_act is not None
-                user = hand.names[hand.to_act].split(":")[1]
-                message = table_message(h.mock)
-                labels = [b["text"]["text"] for b in buttons(message)]
-                choice = "Fold" if user == folder else "Check" if "Check" in labels else "Call"
-                await h.click(user, button(message, choice))
+                user, message = h.to_act(), table_message(h.mock)
+                move = button(message, "Fold") if user == folder else passive(message)
+                await h.click(user, move)
                 moves += 1
             assert live.table.hand is not hand, "the hand did not finish"
 
