@@ -1,0 +1,296 @@
+"""The Bolt app: ``/poker``, the table message's buttons and the raise and draw modals, all
+turned into :class:`bot.chat.Request` for the chat core.
+
+Every listener acknowledges at once (Slack wants an answer within 3 s) and leaves the work
+to a task. A request id (the payload's ``trigger_id``) is applied once: Slack delivers a
+request again when it did not hear back in time (``X-Slack-Retry-Num``); the adapter drops
+a repeat it has seen and the service drops one it has committed, across restarts too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.chat import ChatCore, Reply, Request
+from bot.commands import ParseError, parse_amount
+
+from . import blocks as kb
+from .transport import SlackTransport, call_waiting
+from .users import Directory, SeenRequests
+
+log = logging.getLogger(__name__)
+
+COMMAND = "/poker"
+Respond = Callable[..., Awaitable[Any]]
+Ack = Callable[..., Awaitable[None]]
+Body = dict[str, Any]
+
+
+class SlackBot:
+    """The Slack side of one bot process.
+
+    Args:
+        core: the chat core (its service's publisher is the presenter over ``transport``).
+        transport: the presenter's Slack transport.
+        client: the Web API client for replies, modals and user lookups.
+        signing_secret: verifies every HTTP request (a bad or expired signature gets 401
+            and changes nothing); None in Socket Mode, where Slack signs nothing.
+    """
+
+    def __init__(
+        self,
+        core: ChatCore,
+        transport: SlackTransport,
+        client: AsyncWebClient,
+        signing_secret: str | None,
+    ) -> None:
+        self.core = core
+        self.transport = transport
+        self.client = client
+        self.directory = Directory(client)
+        self.seen = SeenRequests()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.lanes: dict[str, asyncio.Lock] = {}  # table id -> its requests, in order
+        self.app = AsyncApp(
+            client=client,
+            signing_secret=signing_secret or "",
+            request_verification_enabled=signing_secret is not None,
+            # the listeners only acknowledge and start a task, so answering after them
+            # is still at once, and a test's dispatch returns with the task started
+            process_before_response=True,
+        )
+        self.app.command(COMMAND)(self._on_command)
+        self.app.action(re.compile(f"^({kb.PLAY}|{kb.CONFIRM}$|{kb.CARDS}$)"))(self._on_button)
+        self.app.action(re.compile(f"^({kb.RAISE}|{kb.DRAW})$"))(self._on_modal_button)
+        self.app.view(re.compile(f"^({kb.RAISE_MODAL}|{kb.DRAW_MODAL})$"))(self._on_submit)
+
+    # ------------------------------------------------------------------ plumbing
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` after the acknowledgement; its failure is logged."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a Slack request failed", exc_info=task.exception())
+
+    async def settle(self) -> None:
+        """Wait until every started request and queued edit is done (tests, shutdown)."""
+        while self.tasks or any(not t.done() for t in self.transport.coalescer.tasks.values()):
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+            await self.transport.drain()
+
+    def _first_time(self, body: dict[str, Any], request: AsyncBoltRequest) -> str | None:
+        """The request's id, or None when it is a repeat already taken."""
+        trigger = body.get("trigger_id") or ""
+        request_id = f"slack:{trigger}" if trigger else None
+        if request_id is not None and not self.seen.first_time(request_id):
+            retry = request.headers.get("x-slack-retry-num", ["?"])[0]
+            log.info("request %s delivered again (retry %s): already taken", trigger, retry)
+            return None
+        return request_id or ""
+
+    def hand_number(self, table_id: str) -> int | None:
+        """The table's hand number now, or None when no table plays there."""
+        live = self.core.service.tables.get(table_id)
+        return None if live is None else live.table.hand_number
+
+    def stale(self, value: kb.ButtonValue, table_id: str) -> str | None:
+        """Why a button may not be used now (another channel's, an old hand's), or None."""
+        if value.table_id != table_id:
+            return "That button belongs to another table."
+        number = self.hand_number(table_id)
+        if number is None:
+            return "There is no table in this channel any more."
+        if value.hand != number:
+            return (
+                f"That button is from hand #{value.hand}; hand #{number} is in play: "
+                "use the newest table message."
+            )
+        return None
+
+    async def _apply(
+        self,
+        body: dict[str, Any],
+        team: str,
+        channel: str,
+        text: str,
+        request_id: str,
+        respond: Respond | None,
+        confirmed: bool = False,
+    ) -> None:
+        # one channel's requests apply in the order they came: the user lookup before
+        # the service's own lock would otherwise let a later command overtake
+        async with self.lanes.setdefault(f"{team}/{channel}", asyncio.Lock()):
+            user_id = body["user"]["id"] if "user" in body else body["user_id"]
+            fallback = (body.get("user") or {}).get("name") or body.get("user_name") or ""
+            user = await self.directory.user(user_id, fallback)
+            request = Request(
+                "slack",
+                team,
+                channel,
+                user_id,
+                user.name,
+                text,
+                request_id or None,
+                user.admin,
+                confirmed,
+            )
+            reply = await self.core.handle(request)
+            await self.answer(request, reply, respond)
+
+    async def answer(self, request: Request, reply: Reply, respond: Respond | None) -> None:
+        """Show a reply to its sender only: an ephemeral message (with a Confirm button when
+        it asks for one), else through the request's ``response_url``."""
+        await self._tell(request.server_id, request.channel_id, request.user_id, reply, respond)
+
+    async def _tell(
+        self, team: str, channel: str, user: str, reply: Reply, respond: Respond | None
+    ) -> None:
+        if not reply.text and reply.confirm is None:
+            return  # the table message shows what happened
+        table_id = f"{team}/{channel}"
+        hand = self.hand_number(table_id) or 0
+        blocks = kb.reply_blocks(reply.text, reply.confirm, table_id, hand)
+        text = kb.escape(reply.text)
+        try:
+            await call_waiting(
+                self.client.chat_postEphemeral,
+                channel=channel,
+                user=user,
+                text=text,
+                **({"blocks": blocks} if blocks else {}),
+            )
+            return
+        except SlackApiError as exc:
+            if respond is None:
+                log.warning("cannot answer %s: %s", user, exc.response["error"])
+                return
+        # a channel the bot is not in: the slash command's response_url still works
+        await respond(text=text, blocks=blocks, response_type="ephemeral")
+
+    # ------------------------------------------------------------------ listeners
+
+    async def _on_command(
+        self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
+    ) -> None:
+        await ack()
+        request_id = self._first_time(body, request)
+        if request_id is None:
+            return
+        team, channel = body["team_id"], body["channel_id"]
+        text = (body.get("text") or "").strip() or "help"
+        self.spawn(self._apply(body, team, channel, text, request_id, respond))
+
+    async def _click(
+        self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
+    ) -> tuple[kb.ButtonValue, str, str, str] | None:
+        """Acknowledge a click; its button value, team, channel and request id, or None
+        for a repeat or a button that may not be used now (its sender is told why)."""
+        await ack()
+        request_id = self._first_time(body, request)
+        if request_id is None:
+            return None
+        team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
+        channel = (body.get("channel") or {}).get("id", "")
+        value = kb.parse_value(body["actions"][0]["value"])
+        why = self.stale(value, f"{team}/{channel}")
+        if why is not None:
+            refusal = Reply(why, ok=False)
+            self.spawn(self._tell(team, channel, body["user"]["id"], refusal, respond))
+            return None
+        return value, team, channel, request_id
+
+    async def _on_button(
+        self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
+    ) -> None:
+        """A move, My cards, or a reply's Confirm: the button's command for its sender."""
+        click = await self._click(ack, body, request, respond)
+        if click is None:
+            return
+        value, team, channel, request_id = click
+        # a Confirm click, or a button whose dialog (all-in) Slack already confirmed
+        confirmed = value.confirmed or body["actions"][0]["action_id"] == kb.CONFIRM
+        self.spawn(self._apply(body, team, channel, value.command, request_id, respond, confirmed))
+
+    async def _on_modal_button(
+        self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
+    ) -> None:
+        """Raise… or Draw…: open the modal that asks how much or which cards."""
+        click = await self._click(ack, body, request, respond)
+        if click is None:
+            return
+        value = click[0]
+        if body["actions"][0]["action_id"] == kb.RAISE:
+            view = kb.raise_modal(value)
+        else:
+            view = kb.draw_modal(value, self.own_cards(value, f"slack:{body['user']['id']}"))
+        self.spawn(self._views_open(body["trigger_id"], view))
+
+    async def _views_open(self, trigger_id: str, view: dict[str, Any]) -> None:
+        await call_waiting(self.client.views_open, trigger_id=trigger_id, view=view)
+
+    def own_cards(self, value: kb.ButtonValue, player_id: str) -> tuple[str, ...]:
+        """The clicker's own cards in the hand in play (for his private modal), or ()."""
+        live = self.core.service.tables.get(value.table_id)
+        hand = live.table.hand if live is not None else None
+        if hand is None or player_id not in hand.names:
+            return ()
+        return tuple(hand.hole[hand.names.index(player_id)] or ())
+
+    async def _on_submit(self, ack: Ack, body: Body, request: AsyncBoltRequest) -> None:
+        """A modal sent: its command from the fields, refused inline when the hand moved
+        on or the fields are wrong (the modal stays open with the reason)."""
+        view = body["view"]
+        value = kb.parse_value(view["private_metadata"])
+        team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
+        raising = view["callback_id"] == kb.RAISE_MODAL
+        why = self.stale(value, value.table_id)
+        if not value.table_id.startswith(f"{team}/"):
+            why = "That form belongs to another workspace."
+        try:
+            values = view["state"]["values"]
+            text = _raise_command(value, values) if raising else _draw_command(values)
+        except ParseError as exc:
+            why = why or str(exc)
+        if why is not None:
+            block = kb.AMOUNT_BLOCK if raising else kb.DISCARD_BLOCK
+            await ack(response_action="errors", errors={block: why[:150]})
+            return
+        await ack()
+        request_id = self._first_time(body, request)
+        if request_id is None:
+            return
+        channel = value.table_id.split("/", 1)[1]
+        self.spawn(self._apply(body, team, channel, text, request_id, None))
+
+
+def _raise_command(value: kb.ButtonValue, state: dict[str, Any]) -> str:
+    """``raise N`` from the raise modal.
+
+    Raises:
+        ParseError: not an amount, or outside the legal range the button offered.
+    """
+    amount = parse_amount(kb.submitted_amount(state) or "0")
+    low, high = value.minimum or 0, value.maximum or amount
+    if not low <= amount <= high:
+        raise ParseError(f"raise to between {low} and {high}")
+    return f"raise {amount}"
+
+
+def _draw_command(state: dict[str, Any]) -> str:
+    """``draw CARDS`` from the draw modal, or ``pat`` when nothing was ticked."""
+    cards = kb.submitted_discards(state)
+    return f"draw {' '.join(cards)}" if cards else "pat"

@@ -1,0 +1,188 @@
+"""What the presenter asks of Slack: the table message (posted per hand, then edited through
+the coalescer), channel lines, private lines by DM and the turn nudge.
+
+Ids are the service's: ``table_id`` is ``team/channel``, ``player_id`` is ``slack:USER``.
+A 429 (``ratelimited``) is waited out for ``Retry-After`` seconds, never dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from adapters.coalesce import Coalescer, RetryAfter
+from bot.tableview import TableView
+
+from .blocks import escape, table_blocks
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3  # a call that is rate limited this many times in a row gives up
+
+
+def channel_of(table_id: str) -> str:
+    """The Slack channel id of a table id ``team/channel``."""
+    return table_id.split("/", 1)[1]
+
+
+def user_of(player_id: str) -> str:
+    """The Slack user id of a player id ``slack:USER``."""
+    return player_id.split(":", 1)[1]
+
+
+def retry_after(exc: SlackApiError) -> float | None:
+    """Seconds Slack asked us to wait when ``exc`` is a 429, else None."""
+    response = exc.response
+    if response is None or response.status_code != 429:
+        return None
+    headers = {str(k).lower(): v for k, v in (response.headers or {}).items()}
+    value = headers.get("retry-after", "1")
+    if isinstance(value, list):  # some client versions keep every header's values
+        value = value[0] if value else "1"
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return 1.0
+
+
+async def call_waiting(method: Callable[..., Awaitable[Any]], **kwargs: Any) -> Any:
+    """Call a Web API method, waiting out up to ``ATTEMPTS - 1`` rate limits.
+
+    Raises:
+        SlackApiError: any other error, or still rate limited after the last attempt.
+    """
+    for attempt in range(ATTEMPTS):
+        try:
+            return await method(**kwargs)
+        except SlackApiError as exc:
+            seconds = retry_after(exc)
+            if seconds is None or attempt == ATTEMPTS - 1:
+                raise
+            log.warning("rate limited: waiting %.2f s", seconds)
+            await asyncio.sleep(seconds)
+    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+
+@dataclass
+class TableMessage:
+    """The message showing a table's hand: where it is and what it last showed."""
+
+    hand: int
+    channel: str
+    ts: str
+    view: TableView
+    recent: tuple[str, ...]
+
+
+class SlackTransport:
+    """The presenter's :class:`bot.presenter.Transport` for Slack.
+
+    Args:
+        client: the Web API client (its ``base_url`` may point at a test server).
+        interval: seconds between two edits of one message (Slack allows about one a
+            second per message).
+    """
+
+    def __init__(self, client: AsyncWebClient, interval: float = 1.0) -> None:
+        self.client = client
+        self.coalescer = Coalescer(self._edit, interval)
+        self.messages: dict[str, TableMessage] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.dms: dict[str, str] = {}  # user id -> DM channel id
+
+    async def _edit(self, key: Hashable, content: Any) -> None:
+        channel, ts = key  # type: ignore[misc]
+        text, blocks = content
+        try:
+            await self.client.chat_update(channel=channel, ts=ts, text=text, blocks=blocks)
+        except SlackApiError as exc:
+            seconds = retry_after(exc)
+            if seconds is None:
+                raise
+            raise RetryAfter(seconds) from exc
+
+    async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
+        """Post a new message for a new hand (the old one loses its buttons), else edit the
+        hand's message through the coalescer. A refusal (e.g. the bot is not in the channel)
+        is logged: the move stands and the next change tries again."""
+        async with self.locks.setdefault(table_id, asyncio.Lock()):
+            current = self.messages.get(table_id)
+            text = escape(view.text())
+            if current is not None and current.hand == view.hand_number:
+                current.view, current.recent = view, tuple(recent)
+                key = (current.channel, current.ts)
+                self.coalescer.submit(key, (text, table_blocks(view, recent)))
+                return
+            channel = channel_of(table_id)
+            try:
+                response = await call_waiting(
+                    self.client.chat_postMessage,
+                    channel=channel,
+                    text=text,
+                    blocks=table_blocks(view, recent),
+                )
+            except SlackApiError as exc:
+                log.error("cannot post the table in %s: %s", channel, exc.response["error"])
+                return
+            self.messages[table_id] = TableMessage(
+                view.hand_number, channel, str(response["ts"]), view, tuple(recent)
+            )
+            if current is not None:
+                old = table_blocks(current.view, current.recent, over=True)
+                key = (current.channel, current.ts)
+                self.coalescer.submit(key, (escape(current.view.text()), old))
+
+    async def post(self, table_id: str, text: str) -> None:
+        """Post a line in the table's channel; a refusal is logged (the move stands)."""
+        await self._say(table_id, text=escape(text))
+
+    async def tell(self, table_id: str, player_id: str, text: str) -> bool:
+        """A private line: by DM (naming the table's channel), else as an ephemeral
+        message in the table's channel; False when neither could be delivered."""
+        user, channel = user_of(player_id), channel_of(table_id)
+        try:
+            dm = self.dms.get(user)
+            if dm is None:
+                opened = await call_waiting(self.client.conversations_open, users=user)
+                dm = self.dms[user] = str(opened["channel"]["id"])
+            line = f"<#{channel}>: {escape(text)}"
+            await call_waiting(self.client.chat_postMessage, channel=dm, text=line)
+            return True
+        except SlackApiError as exc:
+            log.info("no DM to %s (%s): trying an ephemeral message", user, exc.response["error"])
+        try:
+            await call_waiting(
+                self.client.chat_postEphemeral, channel=channel, user=user, text=escape(text)
+            )
+            return True
+        except SlackApiError as exc:
+            log.warning("cannot reach %s privately: %s", user, exc.response["error"])
+            return False
+
+    async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
+        """Mention the player in the hand message's thread (an edit does not notify, a
+        mention does), with what he may do."""
+        current = self.messages.get(table_id)
+        legal = f": {escape(view.legal)}" if view.legal else ""
+        text = f"<@{user_of(player_id)}> your turn in hand #{view.hand_number}{legal}"
+        if current is not None and current.hand == view.hand_number:
+            await self._say(table_id, text=text, thread_ts=current.ts)
+        else:
+            await self._say(table_id, text=text)
+
+    async def _say(self, table_id: str, **kwargs: Any) -> None:
+        channel = channel_of(table_id)
+        try:
+            await call_waiting(self.client.chat_postMessage, channel=channel, **kwargs)
+        except SlackApiError as exc:  # a lost line must not undo the move it reports
+            log.error("cannot post in %s: %s", channel, exc.response["error"])
+
+    async def drain(self) -> None:
+        """Wait until every queued edit has gone out (tests, shutdown)."""
+        await self.coalescer.drain()

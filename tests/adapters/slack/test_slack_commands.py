@@ -1,0 +1,161 @@
+"""/poker through the real Bolt app: signatures, ephemeral replies, the table message,
+and a request Slack delivers twice applied once."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import parse_qsl
+
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_mock import CHANNEL, TABLE, Harness, buttons, run, signed_headers, slash_body
+
+
+def test_new_table_answers_the_sender_ephemerally_and_posts_the_table() -> None:
+    """``/poker new`` acknowledges with an empty 200, answers only the sender, and posts
+    the table message with its title in a header block."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            response = await h.command("UANN", "new holdem nl 1/2")
+            assert response.status == 200 and response.body == ""
+            assert TABLE in h.service.tables
+            (reply,) = h.mock.of("chat.postEphemeral")
+            assert reply["user"] == "UANN" and reply["channel"] == CHANNEL
+            assert reply["text"].startswith("Table open (T1/C1)")
+            (post,) = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
+            assert post["channel"] == CHANNEL
+            assert post["blocks"][0] == {
+                "type": "header",
+                "text": {"type": "plain_text", "text": "No-Limit Hold'em 1/2"},
+            }
+
+    run(main)
+
+
+def test_bad_input_is_answered_privately_and_changes_nothing() -> None:
+    """A raise with no table, then a bad amount: each answered to the sender only."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.command("UANN", "raise 40")
+            await h.command("UANN", "new holdem nl 1/2")
+            await h.command("UANN", "sit lots")
+            texts = [b["text"] for b in h.mock.of("chat.postEphemeral")]
+            assert texts[0].startswith("there is no table in this channel")
+            assert texts[2] == "'lots' is not an amount: use whole chips like 40, 1k or 2.5k"
+            assert h.service.tables[TABLE].table.seating.seat_of("slack:UANN") is None
+
+    run(main)
+
+
+def test_a_bad_or_expired_signature_gets_401_and_changes_nothing() -> None:
+    """Bolt verifies the v0 HMAC: a wrong secret and a timestamp six minutes old are
+    refused before any listener runs."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            body = slash_body("UANN", "new holdem nl 1/2", "trig-x", h.mock.root + "response/1")
+            bad = await h.send(body, signed_headers(body, secret="not-the-secret"))
+            old = int(time.time()) - 6 * 60
+            expired = await h.send(body, signed_headers(body, timestamp=old))
+            assert (bad.status, expired.status) == (401, 401)
+            assert h.service.tables == {}
+            assert h.mock.calls == []
+            good = await h.send(body, signed_headers(body))
+            assert good.status == 200 and TABLE in h.service.tables
+
+    run(main)
+
+
+def test_a_retried_slash_command_is_applied_once() -> None:
+    """The same trigger id again with ``X-Slack-Retry-Num`` changes nothing and says
+    nothing; after a restart (the adapter forgot it) the service still drops it."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.command("UANN", "new holdem nl 1/2")
+            await h.command("UANN", "sit 100", trigger="trig-sit")
+            before = len(h.mock.calls)
+            again = await h.command(
+                "UANN", "sit 100", trigger="trig-sit", **{"x-slack-retry-num": "1"}
+            )
+            assert again.status == 200
+            assert h.mock.calls[before:] == []
+            h.bot.seen.ids.clear()  # as if the process restarted between the two
+            await h.command("UANN", "topup 50", trigger="trig-top")
+            h.bot.seen.ids.clear()
+            await h.command("UANN", "topup 50", trigger="trig-top", **{"x-slack-retry-num": "2"})
+            seat = h.service.tables[TABLE].table.seating.seat_of("slack:UANN")
+            assert seat is not None and seat.stack == 150
+
+    run(main)
+
+
+def test_names_and_admin_come_from_users_info() -> None:
+    """The seat shows the profile's display name; a workspace admin may use the host's
+    controls at a table someone else opened."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            h.mock.admins.add("UBOSS")
+            await h.command("UANN", "new holdem nl 1/2")
+            await h.command("UBOB", "sit 200")
+            await h.command("UANN", "sit 200")
+            await h.command("UCAT", "start")
+            refusal = h.mock.of("chat.postEphemeral")[-1]
+            assert refusal["user"] == "UCAT"
+            assert refusal["text"] == "only the host or a server administrator may do that"
+            assert not h.service.tables[TABLE].running
+            await h.command("UBOSS", "start")
+            assert h.service.tables[TABLE].running
+            lines = [b["text"] for b in h.mock.of("chat.postMessage") if not b.get("blocks")]
+            assert "Ubob sits in seat 1 with 200" in lines
+
+    run(main)
+
+
+def test_the_first_hand_posts_a_message_with_buttons_for_the_player_to_act() -> None:
+    """Start deals: a new message for hand 1 with Fold/Call/Raise…/All-in (the all-in with
+    a confirm dialog) and My cards; every value names the table and the hand; the lobby
+    message loses its buttons; the player to act is mentioned in the hand's thread."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            posts = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
+            assert len(posts) == 2
+            hand = posts[1]
+            assert hand["blocks"][0]["text"]["text"] == "Hand #1 · No-Limit Hold'em 1/2"
+            ids = [b["action_id"] for b in buttons(hand)]
+            labels = [b["text"]["text"] for b in buttons(hand)]
+            assert ids == ["kb_play_0", "kb_play_1", "kb_raise", "kb_play_3", "kb_cards"]
+            assert labels == ["Fold", "Call 1", "Raise 4…", "All-in 200", "My cards"]
+            allin = buttons(hand)[3]
+            assert allin["confirm"]["confirm"]["text"] == "Yes"
+            assert '"t":"T1/C1","h":1' in allin["value"]
+            assert '"lo":4,"hi":200' in buttons(hand)[2]["value"]
+            nudge = [b for b in h.mock.of("chat.postMessage") if b.get("thread_ts")]
+            assert nudge[-1]["thread_ts"] == hand["_ts"]
+            assert nudge[-1]["text"].startswith("<@UANN> your turn in hand #1")
+            lobby = [u for u in h.mock.of("chat.update") if u["ts"] == posts[0]["_ts"]][-1]
+            assert buttons(lobby) == []
+            assert "the newest table message is below" in lobby["blocks"][-1]["elements"][0]["text"]
+
+    run(main)
+
+
+def test_socket_mode_requests_are_taken_without_a_signature() -> None:
+    """With no signing secret (Socket Mode) a request dispatched as the socket-mode
+    handler does it (``mode="socket_mode"``, a parsed payload) is applied."""
+
+    async def main() -> None:
+        async with Harness(secret=None) as h:
+            body = dict(parse_qsl(slash_body("UANN", "new holdem nl 1/2", "t1", "")))
+            request = AsyncBoltRequest(body=body, mode="socket_mode")
+            response = await h.bot.app.async_dispatch(request)
+            await h.bot.settle()
+            assert response.status == 200
+            assert TABLE in h.service.tables
+            assert h.mock.of("chat.postEphemeral")[0]["text"].startswith("Table open")
+
+    run(main)
