@@ -176,6 +176,21 @@ class SlackTransport:
         else:
             await self._say(table_id, text=text)
 
+    async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
+        """Upload a picture to the table's channel (``files:write``); a refusal is logged."""
+        channel = channel_of(table_id)
+        try:
+            await call_waiting(
+                self.client.files_upload_v2,
+                channel=channel,
+                file=png,
+                filename="stacks.png",
+                title=caption,
+                initial_comment=escape(caption),
+            )
+        except SlackApiError as exc:
+            log.error("cannot upload to %s: %s", channel, exc.response["error"])
+
     async def _say(self, table_id: str, **kwargs: Any) -> None:
         channel = channel_of(table_id)
         try:

@@ -83,6 +83,7 @@ class MockSlack:
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_route("POST", "/response/{rest}", self._response_url)
+        app.router.add_route("POST", "/upload/{file_id}", self._upload)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -115,6 +116,11 @@ class MockSlack:
     async def _response_url(self, request: web.Request) -> web.Response:
         self.calls.append(Call("response_url", await self._body(request)))
         return web.Response(text="ok")
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        data = await request.read()
+        self.calls.append(Call("upload", {"file_id": request.match_info["file_id"], "data": data}))
+        return web.Response(text="OK")
 
     async def _api(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
@@ -149,6 +155,10 @@ class MockSlack:
             return {"message_ts": ts}
         if method == "conversations.open":
             return {"channel": {"id": f"D{body.get('users')}"}}
+        if method == "files.getUploadURLExternal":
+            return {"upload_url": f"{self.root}upload/F1", "file_id": "F1"}
+        if method == "files.completeUploadExternal":
+            return {"files": [{"id": "F1", "title": "stacks"}]}
         if method == "views.open":
             return {"view": {"id": "V1", **(body.get("view") or {})}}
         if method == "users.info":

@@ -159,3 +159,21 @@ def test_socket_mode_requests_are_taken_without_a_signature() -> None:
             assert h.mock.of("chat.postEphemeral")[0]["text"].startswith("Table open")
 
     run(main)
+
+
+def test_ending_the_session_uploads_the_stack_chart_to_the_channel() -> None:
+    """At the end of a session the channel gets the results and a PNG of every stack."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            await h.command("UANN", "pause")
+            while h.service.tables[TABLE].table.current is not None:
+                await h.command(h.to_act(), "fold")
+            await h.command("UANN", "end")
+            (upload,) = [c.body for c in h.mock.calls if c.method == "upload"]
+            assert upload["data"].startswith(b"\x89PNG")
+            (complete,) = h.mock.of("files.completeUploadExternal")
+            assert complete["channel_id"] == CHANNEL
+
+    run(main)
