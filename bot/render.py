@@ -122,7 +122,9 @@ def _awarded(event: ev.PotAwarded, name: object) -> str:
     pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
     half = f" ({event.half})" if event.half else ""
     run = f" run {event.run + 1}" if event.run else ""
-    winners = ", ".join(f"{name(p)} {chips}" for p, chips in event.winners)
     how = f" with {event.description}" if event.description else ""
-    verb = "wins" if len(event.winners) == 1 else "split"
-    return f"{winners} {verb} the {pot}{half}{run}{how}"
+    if len(event.winners) == 1:
+        player, chips = event.winners[0]
+        return f"{name(player)} wins {chips}: the {pot}{half}{run}{how}"
+    winners = ", ".join(f"{name(p)} {chips}" for p, chips in event.winners)
+    return f"{winners} split the {pot}{half}{run}{how}"

@@ -131,7 +131,7 @@ def test_all_in_asks_to_confirm_then_the_confirm_button_applies_it() -> None:
                     break
                 await h.click(h.to_act(), button(message, "Run twice"))
             lines = [b["text"] for b in h.mock.of("chat.postMessage") if not b.get("blocks")]
-            assert any("wins the main pot run 2" in line for line in lines)
+            assert any("the main pot run 2" in line for line in lines)
             assert h.service.tables[TABLE].table.hand is not hand  # over, the next dealt
 
     run(main)
