@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,7 @@ from storage.db import Database
 GUILD, CHANNEL, APP, BOT = 700000000000000001, 700000000000000002, 700000000000000003, 99
 USERS = {"Ann": 1001, "Bob": 1002, "Cat": 1003}
 MANAGE_GUILD = str(1 << 5)
+TABLE = f"{GUILD}/{CHANNEL}"
 
 
 @dataclass
@@ -374,3 +375,27 @@ async def settle() -> None:
         if not tasks:
             return
         await asyncio.wait(tasks)
+
+
+async def seated(bot: Bot, start: bool = True) -> None:
+    """A 1/2 no-limit table with Ann (host), Bob and Cat seated for 200 in seats 1 to 3;
+    dealt if ``start``."""
+    await bot.slash("Ann", "new", game="holdem", structure="nl", stakes="1/2")
+    for name in ("Ann", "Bob", "Cat"):
+        await bot.slash(name, "sit", amount="200")
+    if start:
+        await bot.slash("Ann", "host start")
+
+
+def at_table(body: Callable[[Bot], Awaitable[None]], seed: int = 3, start: bool = True) -> None:
+    """Run ``body`` with a bot whose table is :func:`seated`, then close it."""
+
+    async def main() -> None:
+        bot = await Bot.open(seed)
+        try:
+            await seated(bot, start)
+            await body(bot)
+        finally:
+            await bot.close()
+
+    asyncio.run(main())

@@ -9,20 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from discord_harness import CHANNEL, GUILD, USERS, Bot
+from discord_harness import CHANNEL, GUILD, USERS, Bot, at_table
 
-TABLE = f"{GUILD}/{CHANNEL}"
 ROOT = Path(__file__).resolve().parents[3]
-
-
-async def seated(bot: Bot, start: bool = True) -> None:
-    """A 1/2 no-limit table with Ann (host), Bob and Cat seated for 200; dealt if
-    ``start``."""
-    await bot.slash("Ann", "new", game="holdem", structure="nl", stakes="1/2")
-    for name in ("Ann", "Bob", "Cat"):
-        await bot.slash(name, "sit", amount="200")
-    if start:
-        await bot.slash("Ann", "host start")
 
 
 def test_replies_are_ephemeral_and_a_new_hand_posts_its_table_message() -> None:
@@ -73,9 +62,7 @@ def test_bad_input_is_refused_privately_and_changes_nothing() -> None:
     """A raise that is not an amount, or out of turn, gets ChatCore's explanation as an
     ephemeral reply; nothing is posted or edited."""
 
-    async def main() -> None:
-        bot = await Bot.open()
-        await seated(bot)
+    async def body(bot: Bot) -> None:
         await bot.client.transport.edits.drain()
         before = len(bot.recorder.public())
         await bot.slash("Ann", "raise", amount="abc")
@@ -85,17 +72,14 @@ def test_bad_input_is_refused_privately_and_changes_nothing() -> None:
         assert bot.last_reply()["content"] == "it is not your turn: Ann is to act"
         await bot.client.transport.edits.drain()
         assert len(bot.recorder.public()) == before
-        await bot.close()
 
-    asyncio.run(main())
+    at_table(body)
 
 
 def test_raise_amounts_autocomplete_with_the_legal_range() -> None:
     """/poker raise suggests the view's minimum and maximum."""
 
-    async def main() -> None:
-        bot = await Bot.open()
-        await seated(bot)
+    async def body(bot: Bot) -> None:
         option = {"type": 3, "name": "amount", "value": "", "focused": True}
         data = {
             "id": "1",
@@ -111,25 +95,21 @@ def test_raise_amounts_autocomplete_with_the_legal_range() -> None:
             {"name": "minimum 4", "value": "4"},
             {"name": "maximum 200", "value": "200"},
         ]
-        await bot.close()
 
-    asyncio.run(main())
+    at_table(body)
 
 
 def test_host_controls_need_the_host_or_a_server_manager() -> None:
     """Bob may not start Ann's table; a member with Manage Server may."""
 
-    async def main() -> None:
-        bot = await Bot.open()
-        await seated(bot, start=False)
+    async def body(bot: Bot) -> None:
         await bot.slash("Bob", "host start")
         assert "only the host" in bot.last_reply()["content"]
         assert len(bot.recorder.table_posts()) == 1
         await bot.slash("Bob", "host start", admin=True)
         assert len(bot.recorder.table_posts()) == 2
-        await bot.close()
 
-    asyncio.run(main())
+    at_table(body, start=False)
 
 
 def test_run_discord_without_a_token_is_a_clear_error() -> None:
