@@ -50,13 +50,8 @@ class Target:
         return f"kb{ok}:{self.guild}:{self.channel}:{self.hand}:{self.command}"
 
     @classmethod
-    def parse(cls, custom_id: str) -> Target | None:
-        """The target of a custom id, or None when it is not one of ours."""
-        match = re.fullmatch(TEMPLATE, custom_id)
-        return cls._of(match) if match else None
-
-    @classmethod
     def _of(cls, match: re.Match[str]) -> Target:
+        """The target of a custom id matched by :data:`TEMPLATE`."""
         return cls(
             int(match["guild"]),
             int(match["channel"]),
