@@ -28,6 +28,7 @@ async def _act(bot: Bot, prefer: tuple[str, ...]) -> None:
 def test_a_hand_to_the_river_shows_no_hidden_card_in_public(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Three players check or call to the river; a bet there and two folds end it unseen."""
     caplog.set_level(logging.DEBUG)
 
     async def body(bot: Bot) -> None:
