@@ -1,0 +1,126 @@
+"""The table message's buttons, as :class:`discord.ui.DynamicItem` buttons whose custom ids
+carry the table, the hand number and the command (``kb:GUILD:CHANNEL:HAND:COMMAND``), so a
+click still works after the bot restarts and a click on an older hand can be refused."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.tableview import TableView
+
+from .ids import split_table, table_id
+
+# "kb!" marks a confirmation click (the command is sent again with ``confirmed``).
+TEMPLATE = r"kb(?P<ok>!?):(?P<guild>[0-9]+):(?P<channel>[0-9]+):(?P<hand>[0-9]+):(?P<command>.+)"
+CUSTOM_ID_MAX = 100  # Discord's limit
+LABEL_MAX = 80
+CARDS = "cards"  # the "My cards" button's command
+
+STYLES = {
+    "danger": discord.ButtonStyle.danger,
+    "primary": discord.ButtonStyle.primary,
+    "success": discord.ButtonStyle.success,
+    "secondary": discord.ButtonStyle.secondary,
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a button does: ``command`` at the table ``guild/channel`` in hand ``hand``;
+    ``confirmed`` for the confirmation of an all-in or a big bet."""
+
+    guild: int
+    channel: int
+    hand: int
+    command: str
+    confirmed: bool = False
+
+    @property
+    def table_id(self) -> str:
+        """The service's table id."""
+        return table_id(self.guild, self.channel)
+
+    def custom_id(self) -> str:
+        """The button's custom id (at most 100 characters for the commands of a view)."""
+        ok = "!" if self.confirmed else ""
+        return f"kb{ok}:{self.guild}:{self.channel}:{self.hand}:{self.command}"
+
+    @classmethod
+    def _of(cls, match: re.Match[str]) -> Target:
+        """The target of a custom id matched by :data:`TEMPLATE`."""
+        return cls(
+            int(match["guild"]),
+            int(match["channel"]),
+            int(match["hand"]),
+            match["command"],
+            bool(match["ok"]),
+        )
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """One button of a table message or of a confirmation.
+
+    Args:
+        target: what a click does.
+        label: the button's text (cut to 80 characters).
+        style: its style.
+    """
+
+    def __init__(
+        self,
+        target: Target,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:LABEL_MAX], style=style, custom_id=target.custom_id())
+        )
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        """Rebuild the button from a click's custom id (discord.py calls this)."""
+        label = getattr(item, "label", None) or ""
+        style = getattr(item, "style", discord.ButtonStyle.secondary)
+        return cls(Target._of(match), label, style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Handle a click (see :func:`adapters.discord.interactions.click`)."""
+        # imported here: the click handler itself replies with these buttons
+        from .interactions import click
+
+        await click(interaction, self.target)
+
+
+def table_buttons(view: TableView) -> discord.ui.View | None:
+    """The buttons under a table message: the choices of the player to act, then "My
+    cards" for everyone; None between hands (the message then has no buttons)."""
+    if view.phase == "between hands":
+        return None
+    guild, channel = split_table(view.table_id)
+    buttons = discord.ui.View(timeout=None)
+    for choice in view.choices:
+        target = Target(guild, channel, view.hand_number, choice.command)
+        style = STYLES.get(choice.style, discord.ButtonStyle.secondary)
+        buttons.add_item(TableButton(target, choice.label, style))
+    mine = Target(guild, channel, view.hand_number, CARDS)
+    buttons.add_item(TableButton(mine, "My cards", discord.ButtonStyle.secondary))
+    return buttons
+
+
+def confirm_buttons(table: str, hand: int, command: str) -> discord.ui.View | None:
+    """A Confirm button sending ``command`` again with ``confirmed``; None when the command
+    is too long for a custom id (the reply then asks to type it again)."""
+    guild, channel = split_table(table)
+    target = Target(guild, channel, hand, command, confirmed=True)
+    if len(target.custom_id()) > CUSTOM_ID_MAX:
+        return None
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(TableButton(target, "Confirm", discord.ButtonStyle.danger))
+    return buttons

@@ -1,0 +1,78 @@
+"""The Discord client: the ``/poker`` command tree, the table buttons (registered as
+dynamic items so old messages keep working after a restart) and the runtime."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from adapters import runtime as runtimes
+
+from .buttons import TableButton
+from .commands import poker_group
+from .transport import EDIT_INTERVAL, DiscordTransport
+
+log = logging.getLogger(__name__)
+
+
+class PokerClient(discord.Client):
+    """A client with the ``guilds`` intent only (no privileged intent).
+
+    Args:
+        db_path: the SQLite file (see :func:`adapters.runtime.start`).
+        guild_id: a server to sync the commands to at once (global commands may take a
+            while to appear); None syncs them globally only.
+        edit_interval: seconds between two edits of a table message.
+    """
+
+    def __init__(
+        self,
+        db_path: str | None = None,
+        guild_id: int | None = None,
+        edit_interval: float = EDIT_INTERVAL,
+    ) -> None:
+        # a poker bot has no voice: no warnings about voice libraries at every start
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.db_path = db_path
+        self.guild_id = guild_id
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(poker_group())
+        self.add_dynamic_items(TableButton)
+        self.transport = DiscordTransport(self, edit_interval)
+        self.runtime: runtimes.Runtime | None = None
+
+    async def setup_hook(self) -> None:
+        """Restore the tables, start the turn timers and sync the commands.
+
+        Raises:
+            StorageError: the database cannot be opened.
+        """
+        self.runtime = await runtimes.start(self.transport, self.db_path)
+        log.info("%d tables restored", len(self.runtime.service.tables))
+        for table, error in getattr(self.runtime.service, "broken", []):
+            log.error("table %s could not be restored: %s", table, error)
+        if self.guild_id is not None:
+            guild = discord.Object(self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        synced = await self.tree.sync()
+        log.info("%d slash commands synced", len(synced))
+
+    async def on_ready(self) -> None:
+        """Log who the bot is and where it plays."""
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Send the queued edits, stop the timers and close the database."""
+        if self.runtime is not None:
+            await self.transport.edits.drain()
+            await self.runtime.close()
+            self.runtime = None
+        await super().close()

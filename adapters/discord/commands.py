@@ -1,0 +1,252 @@
+"""The ``/poker`` slash commands: each builds the command's words and hands them to
+:func:`adapters.discord.interactions.answer` (ChatCore applies them and the reply is
+ephemeral). Discord allows 25 subcommands in a group, so host controls live under
+``/poker host`` and the reference lookups under ``/poker info``; ``/poker do`` takes any
+command as text."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+from adapters.runtime import Runtime
+from bot.engine.rotation import MIXES
+from bot.tablesetup import GAME_WORDS, STRUCTURE_WORDS
+
+from .ids import table_id
+from .interactions import answer, runtime_of
+
+Suggest = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
+
+# Subcommands without options: (name, description, the command's words).
+SIMPLE = (
+    ("sitout", "Sit out from the next deal", "sitout"),
+    ("back", "Come back after sitting out", "back"),
+    ("leave", "Leave the table and cash out", "leave"),
+    ("fold", "Fold your hand", "fold"),
+    ("check", "Check", "check"),
+    ("call", "Call the bet", "call"),
+    ("allin", "Go all-in (asks you to confirm)", "allin"),
+    ("pat", "Stand pat in a draw game", "pat"),
+    ("cards", "Your cards again (only you see them)", "cards"),
+    ("status", "The table now", "status"),
+    ("clock", "Put the clock on the player to act", "clock"),
+    ("kill", "Take the kill when you may", "kill"),
+    ("object", "Object to the last ruling or deal", "object"),
+    ("straddle", "Straddle next hand", "straddle"),
+    ("help", "The poker commands", "help"),
+)
+INFO = (
+    ("rules", "The table's house rules", "rules"),
+    ("ledger", "Buy-ins and cash-outs of this session", "ledger"),
+)
+HOST = (
+    ("start", "Deal (when two or more are seated)", "start"),
+    ("pause", "Pause the game after this hand", "pause"),
+    ("void", "Void the hand in play", "void"),
+    ("end", "End the session: results and settle-up", "end"),
+)
+
+
+def _simple(group: app_commands.Group, name: str, description: str, words: str) -> None:
+    async def callback(interaction: discord.Interaction) -> None:
+        await answer(interaction, words)
+
+    group.add_command(app_commands.Command(name=name, description=description, callback=callback))
+
+
+def _amount(
+    group: app_commands.Group,
+    word: str,
+    description: str,
+    about: str,
+    suggest: Suggest | None = None,
+) -> None:
+    """A subcommand ``word AMOUNT`` (amounts as text: 40, 1k, 2.5k)."""
+
+    async def callback(interaction: discord.Interaction, amount: str) -> None:
+        await answer(interaction, f"{word} {amount}")
+
+    app_commands.describe(amount=about)(callback)
+    if suggest is not None:
+        app_commands.autocomplete(amount=suggest)(callback)
+    group.add_command(app_commands.Command(name=word, description=description, callback=callback))
+
+
+def _suggest(current: str, values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    typed = current.lower().strip()
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in values
+        if typed in name.lower() or typed in value.lower()
+    ][:AUTOCOMPLETE_MAX]
+
+
+async def game_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the game words and mixes ``new`` understands."""
+    words = sorted({*GAME_WORDS, *MIXES})
+    return _suggest(current, [(w, w) for w in words])
+
+
+async def structure_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the betting structures ``new`` understands."""
+    return _suggest(current, [(w, w) for w in STRUCTURE_WORDS])
+
+
+def table_autocomplete(values_of: Callable[[Runtime, str], list[tuple[str, str]]]) -> Suggest:
+    """An autocomplete suggesting ``values_of(runtime, table)`` (``(name, value)`` pairs) for
+    the table in the interaction's channel; nothing when there is no table."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        runtime = runtime_of(interaction)
+        table = table_id(interaction.guild_id, interaction.channel_id)
+        if runtime is None or table not in runtime.service.tables:
+            return []
+        return _suggest(current, values_of(runtime, table))
+
+    return complete
+
+
+def _raise_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
+    """The legal minimum and maximum of the table view's bet or raise."""
+    values: list[tuple[str, str]] = []
+    for choice in runtime.presenter.view(table).choices:
+        if choice.minimum is not None and choice.maximum is not None:
+            values += [(f"minimum {choice.minimum}", str(choice.minimum))]
+            values += [(f"maximum {choice.maximum}", str(choice.maximum))]
+        elif choice.command.startswith(("raise ", "bet ")):
+            values.append((choice.label, choice.command.split()[1]))
+    return values
+
+
+def _buy_in_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
+    """The table's minimum and maximum buy-in."""
+    settings = runtime.service.tables[table].table.settings
+    low, high = settings.min_buy_in, settings.max_buy_in
+    return [(f"minimum {low}", str(low)), (f"maximum {high}", str(high))]
+
+
+raise_amounts = table_autocomplete(_raise_values)
+buy_in_amounts = table_autocomplete(_buy_in_values)
+
+
+def _play_commands(poker: app_commands.Group) -> None:
+    @poker.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        game="holdem, omaha, stud, razz, horse...",
+        structure="nl, pl, fl...",
+        stakes="the blinds or limits, e.g. 1/2",
+        options="e.g. buyin 40-200 timer 30 kill straddle (or: help)",
+    )
+    @app_commands.autocomplete(game=game_names, structure=structure_names)
+    async def new(
+        interaction: discord.Interaction,
+        game: str | None = None,
+        structure: str | None = None,
+        stakes: str | None = None,
+        options: str | None = None,
+    ) -> None:
+        words = " ".join(w for w in (game, structure, stakes, options) if w)
+        await answer(interaction, f"new {words}".strip())
+
+    @poker.command(name="sit", description="Take a seat with a buy-in")
+    @app_commands.describe(amount="chips to buy in for, e.g. 200 or 1k", seat="a seat number")
+    @app_commands.autocomplete(amount=buy_in_amounts)
+    async def sit(interaction: discord.Interaction, amount: str, seat: int | None = None) -> None:
+        await answer(interaction, f"sit {amount}" + (f" {seat}" if seat is not None else ""))
+
+    _amount(poker, "topup", "Add chips between hands", "chips to add")
+    _amount(poker, "bet", "Bet: the total to bet to", "the total, e.g. 40", raise_amounts)
+    _amount(poker, "raise", "Raise: the total to raise to", "the total, e.g. 40", raise_amounts)
+
+    @poker.command(name="draw", description="Throw cards in a draw game")
+    @app_commands.describe(cards="the cards to throw, e.g. 7h 2c")
+    async def draw(interaction: discord.Interaction, cards: str) -> None:
+        await answer(interaction, f"draw {cards}")
+
+    @poker.command(name="runs", description="Run the board once, twice or three times")
+    @app_commands.describe(times="1, 2 or 3")
+    async def runs(interaction: discord.Interaction, times: app_commands.Range[int, 1, 3]) -> None:
+        await answer(interaction, f"runs {times}")
+
+    @poker.command(name="do", description="Any poker command as text, e.g. 'history 3 phh'")
+    @app_commands.describe(text="the command's words")
+    async def do(interaction: discord.Interaction, text: str) -> None:
+        await answer(interaction, text)
+
+
+def _info_commands(info: app_commands.Group) -> None:
+    for name, description, words in INFO:
+        _simple(info, name, description, words)
+
+    @info.command(name="leaderboard", description="Who won most, kill pots in or out")
+    @app_commands.describe(pots="all pots, only kill pots or no kill pots")
+    @app_commands.choices(
+        pots=[
+            app_commands.Choice(name="all", value=""),
+            app_commands.Choice(name="kill pots only", value="kill"),
+            app_commands.Choice(name="no kill pots", value="nokill"),
+        ]
+    )
+    async def leaderboard(interaction: discord.Interaction, pots: str = "") -> None:
+        await answer(interaction, f"leaderboard {pots}".strip())
+
+    @info.command(name="history", description="The last hands' histories")
+    @app_commands.describe(count="how many hands (1-20)", phh="as PHH hand histories")
+    async def history(
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 20] = 1,
+        phh: bool = False,
+    ) -> None:
+        await answer(interaction, f"history {count}" + (" phh" if phh else ""))
+
+    @info.command(name="verify", description="Check a hand's shuffle commitment")
+    @app_commands.describe(hand="the hand number (default: the last)")
+    async def verify(interaction: discord.Interaction, hand: int | None = None) -> None:
+        await answer(interaction, f"verify {hand}" if hand else "verify")
+
+
+def _host_commands(host: app_commands.Group) -> None:
+    for name, description, words in HOST:
+        _simple(host, name, description, words)
+
+    @host.command(name="kick", description="Remove a player from the table")
+    async def kick(interaction: discord.Interaction, player: discord.User) -> None:
+        await answer(interaction, f"kick discord:{player.id}")
+
+    @host.command(name="adjust", description="Correct a player's stack, with a reason")
+    @app_commands.describe(amount="chips to add (or -N to take)", reason="why, for the ledger")
+    async def adjust(
+        interaction: discord.Interaction, player: discord.User, amount: str, reason: str
+    ) -> None:
+        await answer(interaction, f"adjust discord:{player.id} {amount} {reason}")
+
+    @host.command(name="set", description="Change an option: turn SECONDS, runs on|off...")
+    async def set_(interaction: discord.Interaction, option: str, value: str) -> None:
+        await answer(interaction, f"set {option} {value}")
+
+
+def poker_group() -> app_commands.Group:
+    """The ``/poker`` command group (server channels only)."""
+    poker = app_commands.Group(
+        name="poker", description="Play poker at this channel's table", guild_only=True
+    )
+    _play_commands(poker)
+    for name, description, words in SIMPLE:
+        _simple(poker, name, description, words)
+    info = app_commands.Group(name="info", description="Rules, ledger, leaderboard, history")
+    _info_commands(info)
+    host = app_commands.Group(name="host", description="The host's controls")
+    _host_commands(host)
+    poker.add_command(info)
+    poker.add_command(host)
+    return poker

@@ -1,0 +1,49 @@
+"""``killbutton run discord``: the bot's process."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import discord
+
+from adapters.runtime import require_env
+from storage.db import StorageError
+
+from .client import PokerClient
+
+log = logging.getLogger(__name__)
+
+TOKEN_HELP = (
+    "the bot's token, from https://discord.com/developers/applications "
+    "(your application → Bot → Reset Token)"
+)
+
+
+def run_discord(db_path: str | None) -> int:
+    """Run the Discord bot until it is stopped; returns the exit status.
+
+    Reads ``DISCORD_TOKEN`` (required) and ``DISCORD_GUILD_ID`` (optional: a server to
+    sync the slash commands to at once).
+
+    Returns:
+        0 when stopped, 2 when Discord refuses the token or the database cannot be opened.
+    Raises:
+        MissingConfig: ``DISCORD_TOKEN`` is not set (the command line prints it and exits
+            with status 2).
+    """
+    token = require_env(["DISCORD_TOKEN"], TOKEN_HELP)["DISCORD_TOKEN"]
+    guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
+    client = PokerClient(db_path, int(guild) if guild.isdigit() else None)
+    try:
+        client.run(token, log_level=logging.INFO)
+    except discord.LoginFailure:
+        print(
+            f"killbutton run discord: Discord refused DISCORD_TOKEN: {TOKEN_HELP}", file=sys.stderr
+        )
+        return 2
+    except StorageError as exc:
+        print(f"killbutton run discord: {exc}", file=sys.stderr)
+        return 2
+    return 0

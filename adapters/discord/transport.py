@@ -1,0 +1,197 @@
+"""The presenter's I/O on Discord: the table message (posted once per hand, then edited in
+place through the coalescer), channel lines, private lines by direct message and a mention
+when it is a player's turn.
+
+A 429 (rate limited) is turned into :class:`adapters.coalesce.RetryAfter`, waited out and
+sent again, never dropped. A private line's text is never logged: it may hold cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+
+from adapters.coalesce import Coalescer, RetryAfter
+from bot.tableview import TableView
+
+from .buttons import table_buttons
+from .embed import table_embed
+from .ids import split_table, user_of
+from .interactions import chunks
+
+log = logging.getLogger(__name__)
+
+EDIT_INTERVAL = 1.2  # seconds between edits of one message: Discord allows about 5 per 5 s
+POST_ATTEMPTS = 5  # a post rate limited this many times in a row is given up (and logged)
+T = TypeVar("T")
+
+
+def retry_after(exc: discord.HTTPException) -> float | None:
+    """Seconds to wait when ``exc`` is a 429, else None."""
+    if isinstance(exc, discord.RateLimited):
+        return exc.retry_after
+    if exc.status != 429:
+        return None
+    headers = getattr(exc.response, "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After", 1.0))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+@dataclass
+class Shown:
+    """The table message of a hand: its hand number and message id."""
+
+    hand: int
+    message_id: int
+
+
+class DiscordTransport:
+    """The :class:`bot.presenter.Transport` of a Discord client.
+
+    Args:
+        client: the logged-in client (its REST methods are used; no gateway cache needed).
+        edit_interval: seconds between two edits of one table message.
+    """
+
+    def __init__(self, client: discord.Client, edit_interval: float = EDIT_INTERVAL) -> None:
+        self.client = client
+        self.edits = Coalescer(self._edit, edit_interval)
+        self.shown: dict[str, Shown] = {}  # table id -> its newest table message
+        self.pings: dict[str, int] = {}  # table id -> the last "your turn" message
+
+    def _channel(self, table_id: str) -> discord.PartialMessageable:
+        _, channel = split_table(table_id)
+        return self.client.get_partial_messageable(channel, type=discord.ChannelType.text)
+
+    async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()``, waiting out 429s (up to :data:`POST_ATTEMPTS` times)."""
+        for attempt in range(1, POST_ATTEMPTS + 1):
+            try:
+                return await call()
+            except discord.HTTPException as exc:
+                wait = retry_after(exc)
+                if wait is None or attempt == POST_ATTEMPTS:
+                    raise
+                log.warning("rate limited: waiting %.2f s", wait)
+                await asyncio.sleep(wait)
+        raise AssertionError("unreachable")
+
+    async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
+        """Post the hand's table message, or queue an edit of it (coalesced). A failure is
+        logged: the move is committed whatever the channel shows, and the next change
+        posts again."""
+        embed = table_embed(view, recent)
+        buttons = table_buttons(view)
+        shown = self.shown.get(table_id)
+        if shown is not None and shown.hand == view.hand_number:
+            self.edits.submit((table_id, shown.message_id), (embed, buttons))
+            return
+        channel = self._channel(table_id)
+        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        try:
+            message = await self._retrying(lambda: channel.send(embed=embed, **extra))
+        except discord.HTTPException as exc:
+            log.error("could not post the table message of %s: %s", table_id, exc.status)
+            return
+        self.shown[table_id] = Shown(view.hand_number, message.id)
+
+    async def _edit(self, key: Hashable, content: Any) -> None:
+        """The coalescer's send: edit a table message; a 429 raises RetryAfter."""
+        table_id, message_id = key  # type: ignore[misc]
+        embed, buttons = content
+        message = self._channel(table_id).get_partial_message(message_id)
+        try:
+            await message.edit(embed=embed, view=buttons)
+        except discord.HTTPException as exc:
+            wait = retry_after(exc)
+            if wait is None:
+                raise
+            raise RetryAfter(wait) from exc
+
+    async def post(self, table_id: str, text: str) -> None:
+        """Post a line (or a long text in several messages) to the table's channel, with
+        no mention pinging anyone. A failure is logged (the text is public)."""
+        channel = self._channel(table_id)
+        mentions = discord.AllowedMentions.none()
+        try:
+            for part in chunks(text):
+                await self._retrying(
+                    lambda part=part: channel.send(part, allowed_mentions=mentions)
+                )
+        except discord.HTTPException as exc:
+            log.error("could not post to %s: %s: %s", table_id, exc.status, text)
+
+    async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
+        """Post a PNG image (e.g. the session's stacks chart) with a caption.
+
+        Raises:
+            discord.HTTPException: it could not be posted.
+        """
+        channel = self._channel(table_id)
+
+        async def send() -> discord.Message:
+            picture = discord.File(io.BytesIO(png), filename="chart.png")
+            mentions = discord.AllowedMentions.none()
+            return await channel.send(caption[:2000], file=picture, allowed_mentions=mentions)
+
+        await self._retrying(send)
+
+    def _where(self, table_id: str) -> str:
+        guild_id, channel_id = split_table(table_id)
+        guild = self.client.get_guild(guild_id)
+        name = guild.name if guild is not None else "your server"
+        return f"{discord.utils.escape_markdown(name)} · <#{channel_id}>"
+
+    async def tell(self, table_id: str, player_id: str, text: str) -> bool:
+        """Send a private line by direct message, naming the server and channel.
+
+        Returns:
+            False when it could not be delivered (DMs closed, not a Discord player).
+        """
+        user = user_of(player_id)
+        if user is None:
+            return False
+        message = f"{self._where(table_id)}\n{text}"
+        try:
+            dm = await self._retrying(lambda: self.client.create_dm(discord.Object(user)))
+            await self._retrying(lambda: dm.send(message[:2000]))
+        except discord.Forbidden:
+            log.info("direct messages closed for %s", player_id)
+            return False
+        except discord.HTTPException as exc:
+            log.warning("direct message to %s failed: %s", player_id, exc.status)
+            return False
+        return True
+
+    async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
+        """Mention the player to act in a short channel line (a mention notifies a phone;
+        an edit does not), and delete the previous such line of the table."""
+        user = user_of(player_id)
+        name = view.to_act_name() or "a player"
+        who = f"<@{user}>" if user is not None else discord.utils.escape_markdown(name)
+        legal = f": {view.legal}" if view.legal else ""
+        text = f"{who}, your turn in hand #{view.hand_number}{legal}"
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(user)] if user else False
+        )
+        channel = self._channel(table_id)
+        try:
+            message = await self._retrying(lambda: channel.send(text, allowed_mentions=mentions))
+        except discord.HTTPException as exc:
+            log.error("could not post the turn of %s: %s", table_id, exc.status)
+            return
+        previous = self.pings.get(table_id)
+        self.pings[table_id] = message.id
+        if previous is not None:
+            try:
+                await channel.get_partial_message(previous).delete()
+            except discord.HTTPException as exc:  # an old ping left in the channel is harmless
+                log.debug("could not delete a turn ping: %s", exc.status)
