@@ -156,6 +156,7 @@ def _set_game(live: Live, command: SetOption, db: Database, extra: Statements) -
         raise IllegalAction(f"the table already plays {game}")
     returned = table.change_settings(settings)
     live.kill_offer = None
+    extra.append(db.table_game_row(live.id, settings.game_key))
     text = f"the host changes the game: {game} from the next deal"
     if table.kills is not None:
         text += "; the kill button is neutral (a new game, 000 kill §1a)"

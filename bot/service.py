@@ -221,11 +221,10 @@ class TableService:
         stored = StoredTable(
             table_id, server_id, channel, host.id, settings.to_dict(), live.state(), 0, None
         )
-        game = (
-            "+".join(g.value for g in settings.mix) if settings.mix else settings.config.game.value
-        )
         try:
-            await self.db.create_table(stored, host.platform, host.name, game, bool(settings.kill))
+            await self.db.create_table(
+                stored, host.platform, host.name, settings.game_key, bool(settings.kill)
+            )
             live.session_id = await self.db.session_of(table_id)
         except StorageError as exc:
             raise ServiceError(f"the table could not be created: {exc}") from exc

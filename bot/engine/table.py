@@ -82,6 +82,12 @@ class TableSettings:
         if not 0 < self.min_buy_in <= self.max_buy_in:
             raise ConfigError("the buy-in range needs 0 < minimum <= maximum")
 
+    @property
+    def game_key(self) -> str:
+        """The game as stored for the leaderboard: ``holdem``, or a mix's games joined by
+        ``+``."""
+        return "+".join(g.value for g in self.mix) if self.mix else self.config.game.value
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving."""
         return {

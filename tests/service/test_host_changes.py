@@ -203,6 +203,8 @@ def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(tmp_path: Pa
         await service.handle(table_id, ANN, parse("set game omaha"))
         with pytest.raises(ServiceError, match="already plays Limit Omaha 20/40"):
             await service.handle(table_id, ANN, parse("set game omaha"))
+        stored = await service.db._rows("SELECT game FROM poker_tables WHERE id = ?", (table_id,))
+        assert stored == [("omaha",)]  # the leaderboard's game filter follows the change
         audit = await _audit(service)
         assert audit[-3:] == [
             ("set", {"option": "stakes", "value": "20/40"}),
