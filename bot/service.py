@@ -736,13 +736,15 @@ class TableService:
         paid = controls.pay_out_returned(live, self.db, returned, extra)
         seated = {s.player_id for s in live.table.seating.seats.values()}
         away = {p: c for p, c in returned.items() if p not in seated}
-        lines = [*paid, *await controls.session_summary(live, self.db, away)]
         old = live.session_id
         try:
+            lines = [*paid, *await controls.session_summary(live, self.db, away)]
             new = await self.db.start_session(live.id, end=old)
-        except StorageError as exc:
-            live.table = Table.from_dict(before)
-            raise ServiceError("the session could not be closed: try again") from exc
+        except BaseException as exc:
+            live.table = Table.from_dict(before)  # nothing saved: the carried pot stays
+            if isinstance(exc, StorageError):
+                raise ServiceError("the session could not be closed: try again") from exc
+            raise
         for seat in live.table.seating.seats.values():
             extra.append(self.db.ledger_row(live.id, old, seat.player_id, "cash_out", seat.stack))
             extra.append(self.db.ledger_row(live.id, new, seat.player_id, "buy_in", seat.stack))

@@ -27,6 +27,7 @@ from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.kills import ButtonState
 from bot.engine.table import TableSettings
 from bot.service import Outgoing, Player, ServiceError, TableService
+from storage.db import StorageError
 
 DAN = Player("u4", "Dan")
 JACKS = TableSettings(
@@ -47,10 +48,13 @@ async def _audit(service: TableService) -> list[tuple[str, dict[str, object]]]:
     return [(str(what), json.loads(detail)) for what, detail in rows]
 
 
-def test_004_jacks_1_ending_the_session_returns_the_carried_antes(tmp_path: Path) -> None:
+def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """004 jacks §1's carried pot is on the table but in no stack: at the end of the session
     each player gets his own antes back (one who left, as a cash-out), so the results sum
-    to zero and the ledger balances: no chip created or lost."""
+    to zero and the ledger balances: no chip created or lost. A session that cannot be
+    closed leaves the carried pot where it was."""
 
     async def main() -> None:
         rng = random.Random(2)
@@ -71,6 +75,17 @@ def test_004_jacks_1_ending_the_session_returns_the_carried_antes(tmp_path: Path
         assert hand.passed_out and live.table.carried == 15 and live.table.hand is None
         await service.handle(table_id, CAT, parse("leave"))
         old_session = live.session_id
+        kept = live.table.to_dict()
+        real_start = service.db.start_session
+
+        async def broken(*args: object, **kwargs: object) -> int:
+            raise StorageError("database is locked")
+
+        monkeypatch.setattr(service.db, "start_session", broken)
+        with pytest.raises(ServiceError, match="could not be closed: try again"):
+            await service.handle(table_id, ANN, parse("end"))
+        assert live.table.to_dict() == kept and live.table.carried == 15
+        monkeypatch.setattr(service.db, "start_session", real_start)
         await service.handle(table_id, ANN, parse("end"))
         assert live.table.carried == 0 and live.table.carried_from == {}
         stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
