@@ -130,7 +130,9 @@ class Void(Command):
 
 @dataclass(frozen=True)
 class SetOption(Command):
-    """Host: change a house option between hands (``turn 45``, ``runs off``)."""
+    """Host: change a house option between hands (``turn 45``, ``runs off``), or the game,
+    structure, stakes or buy-in range (``game omaha``, ``structure pot_limit``, ``stakes
+    2/5``, ``buyin 100 1000``); ``value`` is every word after the option's name."""
 
     name: str
     value: str
@@ -295,6 +297,9 @@ def _signed(text: str) -> int:
     return -value if negative else value
 
 
+_OPTION_ALIASES = {"buy-in": "buyin", "buyins": "buyin", "blinds": "stakes", "limit": "structure"}
+
+
 def _host_command(head: str, rest: list[str]) -> Command | None:
     if head == "kick":
         if not rest:
@@ -308,8 +313,12 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         return Void()
     if head == "set":
         if len(rest) < 2:
-            raise ParseError("set OPTION VALUE: turn SECONDS, runs on|off, timeouts N")
-        return SetOption(rest[0].lower(), rest[1].lower())
+            raise ParseError(
+                "set OPTION VALUE: turn SECONDS, runs on|off, timeouts N, game GAME, "
+                "structure STRUCTURE, stakes 1/2, buyin MIN MAX"
+            )
+        name = rest[0].lower()
+        return SetOption(_OPTION_ALIASES.get(name, name), " ".join(rest[1:]).lower())
     if head in ("end", "endsession"):
         return EndSession()
     if head == "ledger":

@@ -2,14 +2,15 @@
 
 Every host control is written to the audit log in the same transaction as its effect:
 pause and resume (:mod:`bot.service`), kick, adjust a stack with a reason, void a hand in
-progress (every chip returned), change a house option between hands. Read-only views give
+progress (every chip returned, the same deal dealt again), change a house option, the game,
+the structure, the stakes or the buy-in range between hands. Read-only views give
 the ledger, the leaderboard and a player's own hands (other players' folded and mucked
 cards never shown).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from storage.db import Database
 from .commands import Adjust, Kick, SetOption, Void
 from .engine.errors import IllegalAction
 from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
+from .engine.regame import OPTIONS, changed_settings
 from .phh.notation import dumps_phh, load_phh
 from .phh.redact import redact
 from .settle import money, nets, settle_up
@@ -100,8 +102,13 @@ def host_control(live: Live, host: Player, command: Any, db: Database, extra: St
         return f"the host voids hand {number}: every chip goes back"
     if isinstance(command, SetOption):
         if in_hand:
-            raise IllegalAction("house options change between hands")
-        text = _set_option(live, command)
+            raise IllegalAction(
+                f"{command.name} changes between hands: set it again when this hand is over"
+            )
+        if command.name in OPTIONS:
+            text = _set_game(live, command, db, extra)
+        else:
+            text = _set_option(live, command)
         extra.append(
             db.audit_row(live.id, host.id, "set", {"option": command.name, "value": command.value})
         )
@@ -127,13 +134,68 @@ def _set_option(live: Live, command: SetOption) -> str:
             raise IllegalAction("runs on or runs off")
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
-    raise IllegalAction(f"{name} is not an option: turn, timeouts or runs")
+    raise IllegalAction(
+        f"{name} is not an option: turn, timeouts, runs, game, structure, stakes or buyin"
+    )
 
 
-async def session_summary(live: Live, db: Database) -> list[str]:
-    """The session's results and the settle-up, one line each."""
+def _set_game(live: Live, command: SetOption, db: Database, extra: Statements) -> str:
+    """The game, structure, stakes or buy-in range (see :mod:`bot.engine.regame`); a new
+    game or new stakes resets the kill button (000 kill §1a) and drops a kill announced
+    for the next deal at the old stakes."""
+    table = live.table
+    settings = changed_settings(table.settings, command.name, command.value, table.seating.seats)
+    if command.name == "buyin":
+        table.change_settings(settings)
+        return f"buy-ins are now {settings.min_buy_in} to {settings.max_buy_in} chips (000 NL §16)"
+    game = settings.config.description
+    if settings.mix:
+        stakes = settings.config.description.rsplit(" ", 1)[-1]
+        labels = "+".join(g.label for g in settings.mix)
+        game = f"{labels} ({settings.config.structure.label} {stakes})"
+    if (settings.config, settings.mix) == (table.settings.config, table.settings.mix):
+        raise IllegalAction(f"the table already plays {game}")
+    returned = table.change_settings(settings)
+    live.kill_offer = None
+    extra.append(db.table_game_row(live.id, settings.game_key))
+    text = f"the host changes the game: {game} from the next deal"
+    if table.kills is not None:
+        text += "; the kill button is neutral (a new game, 000 kill §1a)"
+    paid = pay_out_returned(live, db, returned, extra)
+    return "\n".join([text, *paid])
+
+
+def pay_out_returned(
+    live: Live, db: Database, returned: Mapping[str, int], extra: Statements
+) -> list[str]:
+    """Lines telling the table whose carried antes went back (004 jacks §1's pot, never
+    played for); a player no longer seated is paid his share as a cash-out (ledger row in
+    ``extra``), the others had it added to their stacks by the table."""
+    if not returned:
+        return []
+    names = live.names or {}
+    seated = {s.player_id for s in live.table.seating.seats.values()}
+    for pid, chips in returned.items():
+        if pid not in seated:
+            extra.append(db.ledger_row(live.id, live.session_id, pid, "cash_out", chips))
+    shares = ", ".join(f"{names.get(p, p)} {c}" for p, c in returned.items())
+    total = sum(returned.values())
+    return [f"the {total} chips carried from passed-out deals go back to who anted them: {shares}"]
+
+
+async def session_summary(
+    live: Live, db: Database, paid_out: Mapping[str, int] | None = None
+) -> list[str]:
+    """The session's results and the settle-up, one line each.
+
+    Args:
+        paid_out: chips being paid out to players no longer seated with this very change
+            (their carried antes returned, not yet in the stored ledger).
+    """
     ledger = await db.ledger(live.id, live.session_id)
     stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
+    for pid, chips in (paid_out or {}).items():
+        stacks[pid] = stacks.get(pid, 0) + chips
     balances = nets(ledger, stacks)
     names = live.names or {}
     unit, sign = live.table.settings.chips_per_unit, live.table.settings.currency

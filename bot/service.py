@@ -232,11 +232,10 @@ class TableService:
         stored = StoredTable(
             table_id, server_id, channel, host.id, settings.to_dict(), live.state(), 0, None
         )
-        game = (
-            "+".join(g.value for g in settings.mix) if settings.mix else settings.config.game.value
-        )
         try:
-            await self.db.create_table(stored, host.platform, host.name, game, bool(settings.kill))
+            await self.db.create_table(
+                stored, host.platform, host.name, settings.game_key, bool(settings.kill)
+            )
             live.session_id = await self.db.session_of(table_id)
         except StorageError as exc:
             raise ServiceError(f"the table could not be created: {exc}") from exc
@@ -380,9 +379,7 @@ class TableService:
             tell(f"{player.name} is back" + (" and posts" if command.post else ""))
         elif isinstance(command, Leave):
             chips = table.leave(player.id)
-            if table.seating.waiting_list:
-                pid, name = table.seating.waiting_list[0]
-                tell(f"a seat is free: {name}, type 'sit' with your buy-in", pid)
+            self._tell_waiting(live, out)
             extra.append(self.db.ledger_row(live.id, live.session_id, player.id, "cash_out", chips))
             tell(f"{player.name} leaves with {chips}")
         elif isinstance(command, Start):
@@ -415,7 +412,12 @@ class TableService:
             place = table.seating.join_waiting_list(player.id, player.name)
             tell(f"{player.name} is number {place} on the waiting list")
         elif isinstance(command, (Kick, Adjust, Void, SetOption)):
+            seated = len(table.seating.seats)
             tell(controls.host_control(live, player, command, self.db, extra))
+            if isinstance(command, Void):
+                self._cash_out_leavers(live, out, extra)  # kicked during the voided hand
+            elif len(table.seating.seats) < seated:
+                self._tell_waiting(live, out)
         elif isinstance(command, Play):
             events = table.act(player.id, lambda i: to_action(command, i))
             mover = table.seating.seat_of(player.id)
@@ -581,17 +583,41 @@ class TableService:
             )
         )
         table.finish_hand()
-        for seat in [s for s in table.seating.seats.values() if s.leaving]:
-            chips = table.seating.leave(seat.player_id)
-            extra.append(
-                self.db.ledger_row(live.id, live.session_id, seat.player_id, "cash_out", chips)
-            )
-            out.append(Outgoing(live.id, None, Notice(f"{seat.name} leaves with {chips}")))
+        self._cash_out_leavers(live, out, extra)
         busted = [s for s in table.seating.seats.values() if s.stack == 0]
         for seat in busted:
             out.append(
                 Outgoing(live.id, None, Notice(f"{seat.name} is out of chips: rebuy to play"))
             )
+
+    def _cash_out_leavers(
+        self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
+    ) -> None:
+        """Between hands: players leaving (or kicked) during the hand go, with a cash-out;
+        the first on the waiting list is told a seat is free."""
+        table = live.table
+        leaving = [s for s in table.seating.seats.values() if s.leaving]
+        for seat in leaving:
+            chips = table.seating.leave(seat.player_id)
+            extra.append(
+                self.db.ledger_row(live.id, live.session_id, seat.player_id, "cash_out", chips)
+            )
+            out.append(Outgoing(live.id, None, Notice(f"{seat.name} leaves with {chips}")))
+        if leaving:
+            self._tell_waiting(live, out)
+
+    @staticmethod
+    def _tell_waiting(live: Live, out: list[Outgoing]) -> None:
+        """A seat just freed: tell the first on the waiting list, privately, to sit (a busted
+        player keeps his seat to buy in again, so only a player leaving frees one)."""
+        seating = live.table.seating
+        if seating.waiting_list and len(seating.seats) < seating.size:
+            pid, name = seating.waiting_list[0]
+            text = (
+                f"a seat is free: {name}, type 'sit' with your buy-in, between "
+                f"{seating.min_buy_in} and {seating.max_buy_in} chips (000 NL §16)"
+            )
+            out.append(Outgoing(live.id, pid, Notice(text)))
 
     # ------------------------------------------------------------------ timers
 
@@ -701,26 +727,41 @@ class TableService:
 
     async def _end_session(self, live: Live, player: Player) -> list[Outgoing]:
         """Host: end the night with results and the settle-up; a new session starts, the
-        chips on the table carrying over (and kill legs with them)."""
+        chips on the table carrying over (and kill legs with them).
+
+        A pot carried from passed-out jacks-or-better deals (004 jacks §1) is on the table
+        but in no stack: it goes back to those who anted it, each his own antes, before the
+        results are counted (:meth:`bot.engine.table.Table.return_carried`), so the results
+        sum to zero and no chip is created or lost. Refusing to end the session instead
+        could leave a table that can no longer deal (everyone else gone) unable to close.
+        A player who left since is paid his share as a cash-out of the session that ends.
+        """
         if player.id != live.host_id and not player.admin:
             raise ServiceError("only the host or a server administrator may end the session")
         if live.table.current is not None:
             raise ServiceError("end the session between hands")
-        lines = await controls.session_summary(live, self.db)
+        before = live.committed or live.table.to_dict()
+        saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+        extra: list[tuple[str, Sequence[Any]]] = []
+        returned = live.table.return_carried()
+        paid = controls.pay_out_returned(live, self.db, returned, extra)
+        seated = {s.player_id for s in live.table.seating.seats.values()}
+        away = {p: c for p, c in returned.items() if p not in seated}
         old = live.session_id
         try:
+            lines = [*paid, *await controls.session_summary(live, self.db, away)]
             new = await self.db.start_session(live.id, end=old)
-        except StorageError as exc:
-            raise ServiceError("the session could not be closed: try again") from exc
-        extra: list[tuple[str, Sequence[Any]]] = []
+        except BaseException as exc:
+            live.table = Table.from_dict(before)  # nothing saved: the carried pot stays
+            if isinstance(exc, StorageError):
+                raise ServiceError("the session could not be closed: try again") from exc
+            raise
         for seat in live.table.seating.seats.values():
             extra.append(self.db.ledger_row(live.id, old, seat.player_id, "cash_out", seat.stack))
             extra.append(self.db.ledger_row(live.id, new, seat.player_id, "buy_in", seat.stack))
         live.session_id = new
         live.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
-        before = live.table.to_dict()
-        saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
         return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
 
     @staticmethod

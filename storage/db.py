@@ -374,6 +374,12 @@ class Database:
         )
 
     @staticmethod
+    def table_game_row(table_id: str, game: str) -> tuple[str, Sequence[Any]]:
+        """A statement for :meth:`commit`'s ``extra``: the table's game after the host
+        changed it (what the leaderboard filters by)."""
+        return ("UPDATE poker_tables SET game = ? WHERE id = ?", (game, table_id))
+
+    @staticmethod
     def hand_row(
         table_id: str,
         number: int,

@@ -651,6 +651,7 @@ class Hand(Betting, ShowdownFlow):
         street = self.street
         spec_street = self.spec.streets[street]
         first = 0
+        brings_in = False
         if street > 0 or not self.spec.blinds:
             if street > 0:
                 self.bets = [0] * n
@@ -667,8 +668,7 @@ class Hand(Betting, ShowdownFlow):
             ]
             first = bring_in_player(upcards, spec_street.opener is Opener.BRING_IN_HIGH)
             self.full_raise = 0
-            if self.stacks[first] > 0:
-                self.bring_in_due = first
+            brings_in = True
         elif spec_street.opener in (Opener.BEST_SHOWING, Opener.WORST_SHOWING):
             showing = [None if self.folded[i] else self.upcards(i) for i in range(n)]
             first = first_to_act(showing, spec_street.opener is Opener.WORST_SHOWING)
@@ -679,6 +679,10 @@ class Hand(Betting, ShowdownFlow):
         if len(able) == 1 and self.bets[able[0]] >= self.current_bet:
             self.acted_level[able[0]] = self.current_bet  # no one left to bet against
         self.to_act = self._next_from(first)
+        if brings_in:
+            # a low card all-in from the ante cannot bring it in: the rulebook is silent, so
+            # as pokerkit deals it, the next player able to act brings it in (or completes)
+            self.bring_in_due = self.to_act
         if self.to_act is None:
             self._close_street()
 

@@ -153,13 +153,20 @@ class Seating:
         return placed
 
     def join_waiting_list(self, player_id: str, name: str) -> int:
-        """Put a player on the waiting list; returns his place (1 is next).
+        """Put a player on the waiting list of a full table; returns his place (1 is next).
 
         Raises:
-            IllegalAction: he is seated, or already waiting.
+            IllegalAction: he is seated, already waiting, or a seat is free (he sits
+                instead, with a buy-in in the table's range, 000 NL §16).
         """
         if self.seat_of(player_id):
             raise IllegalAction(f"{name} already has a seat")
+        free = [s for s in range(1, self.size + 1) if s not in self.seats]
+        if free:
+            raise IllegalAction(
+                f"seat {free[0]} is free, so there is no waiting list: sit with a buy-in "
+                f"{self._buy_in_range()} (000 NL §16), e.g. 'sit {self.min_buy_in}'"
+            )
         if any(w[0] == player_id for w in self.waiting_list):
             raise IllegalAction(f"{name} is already on the waiting list")
         self.waiting_list.append((player_id, name))

@@ -10,7 +10,7 @@ engine, so legs and obligations follow a player from one session to the next.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
@@ -24,7 +24,7 @@ from .kills import Kill, KillButton, KillRules
 from .killtracker import KillTracker
 from .records import action_from_dict, action_to_dict
 from .rotation import Rotation, config_for
-from .seating import Seating
+from .seating import Seating, SeatStatus
 from .serial import (
     config_from_dict,
     config_to_dict,
@@ -33,6 +33,7 @@ from .serial import (
     setup_from_dict,
     setup_to_dict,
 )
+from .undeal import seating_before, undo_deal
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,12 @@ class TableSettings:
             raise ConfigError(f"this table seats 2 to {most} players")
         if not 0 < self.min_buy_in <= self.max_buy_in:
             raise ConfigError("the buy-in range needs 0 < minimum <= maximum")
+
+    @property
+    def game_key(self) -> str:
+        """The game as stored for the leaderboard: ``holdem``, or a mix's games joined by
+        ``+``."""
+        return "+".join(g.value for g in self.mix) if self.mix else self.config.game.value
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving."""
@@ -131,7 +138,9 @@ class TableSettings:
 
 @dataclass
 class PlayedHand:
-    """The hand in play: its set-up, shuffle secret, seats in hand order and actions.
+    """The hand in play: its set-up, shuffle secret, seats in hand order and actions, and
+    what the table was before the deal (``before``: for a void, see :meth:`Table.void_hand`;
+    None in tables saved before it was kept).
 
     ``setup_data`` is the set-up as plain data once :meth:`Table.to_dict` has built it
     (the set-up never changes during the hand, and the table is saved after every action).
@@ -144,6 +153,7 @@ class PlayedHand:
     actions: list[dict[str, Any]]
     hand: Hand
     setup_data: dict[str, Any] | None = None
+    before: dict[str, Any] | None = None
 
 
 class Table:
@@ -157,14 +167,11 @@ class Table:
     def __init__(self, settings: TableSettings) -> None:
         self.settings = settings
         self.seating = Seating(settings.seats, settings.min_buy_in, settings.max_buy_in)
-        self.kills = KillTracker(settings.kill) if settings.kill else None
-        self.rotation = (
-            Rotation(settings.mix, settings.mix_minutes, settings.dealer_choice)
-            if settings.mix
-            else None
-        )
+        self.kills, self.rotation = _tracker(settings), _rotation(settings)
         self.hand_number = 0
         self.carried = 0  # jacks or better: the pot no one opened
+        # who put the carried pot in, so it can go back if it is never played for
+        self.carried_from: dict[str, int] = {}
         self.passes = 0
         self.last_dealt: tuple[str, ...] = ()
         self.quit_since: list[str] = []
@@ -228,6 +235,7 @@ class Table:
             raise IllegalAction("a hand is already being played")
         config = self.settings.config
         deal = self.seating.next_deal(config.stakes.small_blind, config.stakes.big_blind)
+        rotation_before = self.rotation.to_dict() if self.rotation is not None else None
         if self.rotation is not None:
             game = self.rotation.deal(len(deal.seats), now)
             config = config_for(game, self.settings.config)
@@ -277,13 +285,21 @@ class Table:
         elif kill_offer is not None:
             raise IllegalAction("this table plays without kills")
         hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
+        before = {
+            "seating": seating_before(self.seating),
+            "rotation": rotation_before,
+            "last_dealt": list(self.last_dealt),
+            "quit_since": list(self.quit_since),
+        }
         self.seating.commit_deal(deal)
         self.carried = 0
         self.hand_number += 1
         self.quit_since = []
         self.last_dealt = names
         secret = hand.shuffle.to_dict() if hand.shuffle else None
-        self.current = PlayedHand(self.hand_number, setup, deal.seats, secret, [], hand)
+        self.current = PlayedHand(
+            self.hand_number, setup, deal.seats, secret, [], hand, before=before
+        )
         if self.rotation is not None:
             upcoming = self.rotation.upcoming
             announce = MixGame(config.game.label, upcoming.label if upcoming else None)
@@ -318,9 +334,12 @@ class Table:
         return events
 
     def void_hand(self) -> None:
-        """Host control: void the hand in play; every chip goes back where it was before
-        the deal (seat stacks are only updated when a hand ends), the kill it carried is
-        withdrawn, and a pot carried into it stays carried.
+        """Host control: void the hand in play, as if it had not been dealt. Every chip goes
+        back where it was before the deal (seat stacks are only updated when a hand ends), a
+        pot carried into it stays carried, the kill it carried is withdrawn and the kill
+        button is unchanged; the button, the blinds owed, the mix's rotation and who counts
+        as new (000 kill §12) are put back, so the next deal is the same deal again. The
+        hand keeps its number (the next deal takes the next one).
 
         Raises:
             IllegalAction: no hand in play.
@@ -330,7 +349,37 @@ class Table:
         self.carried = self.current.setup.carried
         if self.kills is not None:
             self.kills.restore_pending(None)
+        before = self.current.before
+        if before is not None:
+            undo_deal(self.seating, before["seating"], self.current.seats)
+            if before.get("rotation"):
+                self.rotation = Rotation.from_dict(before["rotation"])
+            self.last_dealt = tuple(before.get("last_dealt", ()))
+            self.quit_since = list(before.get("quit_since", []))
         self.current = None
+
+    def return_carried(self) -> dict[str, int]:
+        """Give the pot carried from passed-out jacks-or-better deals (004 jacks §1) back to
+        those who anted it, each his own antes, when it will not be played for: the session
+        ends, or the game or stakes change. A busted player given chips back may play again.
+        Chips are conserved: the stacks grow by exactly the carried pot, less the shares of
+        players no longer seated, which the caller pays out.
+
+        Returns:
+            player id -> chips returned (empty when nothing was carried).
+        Raises:
+            IllegalAction: a hand is in play (the carried pot is in it).
+        """
+        if self.current is not None:
+            raise IllegalAction("the carried pot is in the hand being played")
+        shares = {p: c for p, c in self.carried_from.items() if c > 0}
+        for seat in self.seating.seats.values():
+            share = shares.get(seat.player_id, 0)
+            seat.stack += share
+            if share and seat.status is SeatStatus.BUSTED:
+                seat.status = SeatStatus.WAITING
+        self.carried, self.carried_from, self.passes = 0, {}, 0
+        return shares
 
     def finish_hand(self) -> dict[int, int]:
         """After the hand completes: stacks back to the seats, the kill button moved, a pot
@@ -346,14 +395,48 @@ class Table:
         net = {s: hand.stacks[i] - hand.starting[i] for i, s in enumerate(seats)}
         if hand.passed_out:
             self.carried = hand.pot_total()
+            for i, player in enumerate(hand.names):
+                anted = hand.starting[i] - hand.stacks[i]
+                if anted:
+                    self.carried_from[player] = self.carried_from.get(player, 0) + anted
             self.passes += 1
         else:
+            self.carried_from = {}
             self.passes = 0
         if self.kills is not None:
             self.kills.settle(hand)
         self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)})
         self.current = None
         return net
+
+    def change_settings(self, settings: TableSettings) -> dict[str, int]:
+        """Host control, between hands: play on under ``settings``.
+
+        A change of game (or mix), structure or stakes is a new game: the kill button starts
+        neutral (000 kill §1a, RULES.md "Kill pots": a new game, not a new session), a mix
+        starts its rotation afresh, and a pot carried from passed-out jacks-or-better deals,
+        anted at the old game, goes back to who anted it (:meth:`return_carried`). The
+        buy-in range applies to the next buy-in or top-up; stacks stay as they are.
+
+        Returns:
+            The carried antes returned, player id -> chips (the caller pays out the shares
+            of players no longer seated).
+        Raises:
+            IllegalAction: a hand is in play, or a taken seat the new size does not have.
+        """
+        if self.current is not None:
+            raise IllegalAction("the game changes between hands: wait for this one to end")
+        beyond = sorted(n for n in self.seating.seats if n > settings.seats)
+        if beyond:
+            raise IllegalAction(f"seats {beyond} must be empty first")
+        old, self.settings = self.settings, settings
+        self.seating.size = settings.seats
+        self.seating.min_buy_in, self.seating.max_buy_in = settings.min_buy_in, settings.max_buy_in
+        if (old.config, old.mix) == (settings.config, settings.mix):
+            return {}
+        # a new game: the kill button starts neutral (000 kill §1a)
+        self.kills, self.rotation = _tracker(settings), _rotation(settings)
+        return self.return_carried()
 
     # ------------------------------------------------------------------ seats
 
@@ -393,6 +476,7 @@ class Table:
                 "seats": list(played.seats),
                 "shuffle": played.shuffle,
                 "actions": list(played.actions),
+                "before": played.before,
             }
         if self._settings_data is None or self._settings_data[0] is not self.settings:
             self._settings_data = (self.settings, self.settings.to_dict())
@@ -404,6 +488,7 @@ class Table:
             "rotation": None if self.rotation is None else self.rotation.to_dict(),
             "hand_number": self.hand_number,
             "carried": self.carried,
+            "carried_from": dict(self.carried_from),
             "passes": self.passes,
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
@@ -426,6 +511,7 @@ class Table:
             table.rotation = Rotation.from_dict(data["rotation"])
         table.hand_number = int(data.get("hand_number", 0))
         table.carried = int(data.get("carried", 0))
+        table.carried_from = _carried_from(data, table.carried)
         table.passes = int(data.get("passes", 0))
         table.last_dealt = tuple(data.get("last_dealt", ()))
         table.quit_since = list(data.get("quit_since", []))
@@ -456,10 +542,28 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
         secret,
         list(current["actions"]),
         hand,
+        before=current.get("before"),
     )
 
 
-def with_stakes(settings: TableSettings, config: GameConfig) -> TableSettings:
-    """The host changed the game or stakes between hands: a new game, so the kill button
-    starts neutral (RULES.md "Kill pots")."""
-    return replace(settings, config=config)
+def _carried_from(data: dict[str, Any], carried: int) -> dict[str, int]:
+    """Who put in the carried pot; a table saved before this was kept shares it out evenly
+    among the last deal's players, the odd chips to the first in hand order."""
+    saved = data.get("carried_from")
+    if saved is not None:
+        return {str(p): int(c) for p, c in saved.items()}
+    players = [str(p) for p in data.get("last_dealt", ())]
+    if not carried or not players:
+        return {}
+    each, odd = divmod(carried, len(players))
+    return {p: each + (1 if k < odd else 0) for k, p in enumerate(players)}
+
+
+def _tracker(settings: TableSettings) -> KillTracker | None:
+    return KillTracker(settings.kill) if settings.kill else None
+
+
+def _rotation(settings: TableSettings) -> Rotation | None:
+    if not settings.mix:
+        return None
+    return Rotation(settings.mix, settings.mix_minutes, settings.dealer_choice)

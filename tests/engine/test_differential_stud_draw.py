@@ -21,16 +21,16 @@ The known differences of ``test_differential.py`` (hold'em and Omaha) occur here
 recognised the same way: odd chips of split pots (2), pokerkit counting a short all-in toward
 the cap (3/4), the half-bet all-in reopening fixed limit (4), pokerkit's "Short all-in cannot
 be raised" for a player yet to act (5) and pokerkit reopening the betting on a short all-in
-first wager (6). These games add five, each with its own test below showing both answers:
+first wager (6). These games add four, each with its own test below showing both answers:
 
 S1. Stud, third street, after an all-in for less than the completion (the bring-in player
     putting in all he has, or a short "completion"): we let the next player complete to the
     small bet ("completing the bet" is a limit wager, 000 NL §4); pokerkit takes the all-in
     as the completion and asks for a full small bet on top of it (and for the bring-in
     player's last chip it answers 4 or 5 by whether he "posted" or "completed" it).
-S2. Stud, third street, the player whose upcard brings it in is all-in from the ante: we have
-    no bring-in (the next player may check or complete); pokerkit makes the next player
-    bring it in. The sources are silent.
+S2. (No longer a difference, its test kept: the player whose upcard brings it in is all-in
+    from the ante; the sources are silent, and we now do as pokerkit does: the next player
+    able to act brings it in or completes.)
 S3. Stud high, fourth street, an open pair showing: the opening bet may be the small or the
     big bet in our engine; pokerkit has no open-pair rule (small bet only).
 H1. Stud hi-lo, a pot in which no contender has an eight-or-better low while a low wins
@@ -45,7 +45,7 @@ P.  A fold leaves a player who owes nothing with no one to bet against (every op
 Each comparison a difference makes impossible is skipped at that one decision (and counted,
 shown by ``--hypothesis-show-statistics``). Where the two engines offer different sizes, the
 hand goes on with a size both accept (S1: none, so no raise, unless the ranges meet; S3: the
-small bet; S2: the player completes in both); for P pokerkit's player checks.
+small bet); for P pokerkit's player checks.
 
 Two engine bugs this file found are fixed and kept as tests: razz's later streets were
 opened by the highest card shown even between paired hands (2-2-Q taken as higher than
@@ -80,9 +80,8 @@ from bot.engine.actions import (
 from bot.engine.cards import FULL_DECK
 from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
 from bot.engine.events import CardsDrawn, HoleCardsDealt, PotAwarded
-from bot.engine.games import Opener
 from bot.engine.hand import Hand, HandSetup, Phase
-from bot.engine.showing import bring_in_player, first_to_act
+from bot.engine.showing import first_to_act
 
 AUTOMATIONS = (
     pk.Automation.ANTE_POSTING,
@@ -402,16 +401,6 @@ def known_refusal(pair: Pair, legal: LegalActions, refusal: str | None) -> str |
     return None
 
 
-def bring_in_all_in(pair: Pair) -> bool:
-    """S2: on third street the player whose upcard brings it in is all-in from the ante."""
-    hand = pair.hand
-    if not hand.spec.is_stud or hand.street != 0 or pair.log.current:
-        return False
-    upcards = [None if hand.folded[i] else hand.upcards(i)[-1] for i in range(hand.n)]
-    highest = hand.spec.streets[0].opener is Opener.BRING_IN_HIGH
-    return hand.stacks[bring_in_player(upcards, highest)] == 0
-
-
 def open_pair(pair: Pair, legal: LegalActions, theirs: dict[str, Any]) -> bool:
     """S3: stud high, fourth street, no bet yet, an open pair: we allow the big bet too."""
     return (
@@ -461,12 +450,6 @@ def compare(pair: Pair, legal: LegalActions, theirs: dict[str, Any]) -> tuple[in
     where = pair.describe()
     STATS["decisions"] += 1
     assert theirs["player"] == legal.player, f"ours {legal}, pokerkit {theirs}; {where}"
-    if bring_in_all_in(pair) and theirs["bring_in"] is not None and not legal.bring_in:
-        note("S2: stud: no bring-in when its player is all-in; pokerkit passes it on")
-        assert legal.can_check and theirs["refusal"] is None, where
-        assert legal.min_raise_to is not None and legal.max_raise_to is not None, where
-        assert (legal.min_raise_to, legal.max_raise_to) == (theirs["min"], theirs["max"]), where
-        return legal.min_raise_to, legal.max_raise_to
     if legal.bring_in:
         assert theirs["bring_in"] == legal.bring_in and theirs["call"] is None, where
     else:
@@ -554,9 +537,7 @@ def play(pair: Pair, data: st.DataObject) -> None:
             note("engine bug: razz opener by the highest card between pairs (hand left)")
             return  # the order of action differs from here on: nothing more to compare
         sizes = compare(pair, legal, theirs)
-        if theirs["bring_in"] is not None and not legal.bring_in:
-            options = ["complete"]  # S2: the one action both engines accept
-        elif legal.bring_in:
+        if legal.bring_in:
             options = ["bring-in", "bring-in"] + (["min"] if sizes else [])
         else:
             options = [c for c in CHOICES if c == "check/call" or (c == "fold" and legal.can_fold)]
@@ -762,18 +743,24 @@ def test_known_s1_bring_in_player_all_in_for_the_bring_in(completes: bool) -> No
     assert (theirs["player"], theirs["call"], theirs["min"]) == (1, 1, 5 if completes else 4)
 
 
-def test_known_s2_no_bring_in_when_its_player_is_all_in_on_the_ante() -> None:
-    """Player 0 shows the lowest card but the ante put him all-in: we have no bring-in, so
-    player 1 may check or complete; pokerkit makes player 1 bring it in (or complete)."""
+def test_s2_the_bring_in_passes_on_when_its_player_is_all_in_on_the_ante() -> None:
+    """Player 0 shows the lowest card but the ante put him all-in. The rulebook is silent
+    (000 NL §2 speaks of the minimum bring-in only), so we do as pokerkit does: player 1,
+    the next able to act, brings it in or completes; he may not check. Once a known
+    difference (S2), now the same answer in both engines."""
     pair = Pair(STUD_4_8, (1, 300, 300), deck_with(*THIRD))
     legal = pair.legal()
-    assert (legal.player, legal.bring_in, legal.can_check, legal.min_raise_to) == (1, 0, True, 4)
+    assert (legal.player, legal.bring_in, legal.can_check, legal.can_fold) == (1, 1, False, False)
+    assert legal.min_raise_to == 4
     theirs = pair.theirs()
     assert (theirs["player"], theirs["bring_in"], theirs["call"], theirs["min"]) == (1, 1, None, 4)
-    pair.act(Check(1), ours_only=True)  # ours: checked around to fourth street
-    pair.act(Check(2), ours_only=True)
-    assert pair.hand.street == 1 and pair.hand.pot_total() == 3
-    assert pair.state.actor_index == 1 and pair.state.can_post_bring_in()
+    pair.act(BringIn(1))
+    legal = pair.legal()
+    assert (legal.player, legal.call_amount, legal.min_raise_to) == (2, 1, 4)
+    theirs = pair.theirs()
+    assert (theirs["player"], theirs["call"], theirs["min"]) == (2, 1, 4)
+    pair.act(Call(2))
+    assert pair.hand.street == 1 and pair.hand.pot_total() == 5
 
 
 def test_known_s3_open_pair_on_fourth_street() -> None:

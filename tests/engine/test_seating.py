@@ -743,6 +743,16 @@ def test_already_seated_player_cannot_take_a_second_seat() -> None:
     assert state(seating) == before
 
 
+def test_000_nl_16_no_waiting_list_while_a_seat_is_free() -> None:
+    """A free seat is taken with a buy-in in the table's range (000 NL §16): joining the
+    waiting list is refused with that range, and nothing changes."""
+    seating = table((1, 2), size=3)
+    before = state(seating)
+    with pytest.raises(IllegalAction, match=r"seat 3 is free.*between \d+ and \d+ chips"):
+        seating.join_waiting_list("x", "X")
+    assert state(seating) == before and seating.waiting_list == []
+
+
 def test_full_table_sends_players_to_the_waiting_list() -> None:
     seating = table((1, 2), size=2)
     before = state(seating)
@@ -884,7 +894,7 @@ def test_to_dict_from_dict_round_trip_continues_identically() -> None:
     seating = table((1, 2, 3, 4, 5), size=7)
     random_session(seating, rng, 40)
     seating.sit_out(next(iter(seating.seats.values())).player_id)
-    seating.join_waiting_list("w", "W")
+    seating.waiting_list.append(("w", "W"))  # listed while the table was full
     saved = json.loads(json.dumps(seating.to_dict()))
     restored = Seating.from_dict(saved)
     assert restored == seating

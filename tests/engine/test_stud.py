@@ -115,6 +115,25 @@ def test_stud_antes_then_the_bring_in_is_due() -> None:
 
 
 @pytest.mark.parametrize(
+    ("game", "upcards", "stacks", "brings_in"),
+    [
+        (Game.STUD, ("2c", "Kd", "9h"), (2, 500, 500), 1),  # the 2c is all-in: the Kd
+        (Game.RAZZ, ("9h", "Kd", "2c"), (500, 2, 500), 2),  # the Kd is all-in: the 2c
+    ],
+)
+def test_the_bring_in_passes_on_when_its_player_is_all_in_from_the_ante(
+    game: Game, upcards: tuple[str, ...], stacks: tuple[int, ...], brings_in: int
+) -> None:
+    """The player whose upcard brings it in has only his ante: the rulebook is silent, so as
+    pokerkit deals it, the next player able to act brings it in or completes (no check)."""
+    h = new_hand(game, third_street(upcards), stacks=stacks)
+    la = h.legal_actions()
+    assert (la.player, la.bring_in, la.can_check, la.can_fold) == (brings_in, 3, False, False)
+    assert act(h, BringIn(brings_in)) == [Acted(brings_in, "bring_in", 3, 3, False)]
+    assert h.bring_in_due is None and h.legal_actions().call_amount == 3
+
+
+@pytest.mark.parametrize(
     ("game", "upcards", "bring_in"),
     [
         (Game.STUD, ("2s", "2h", "2d", "2c"), 3),  # clubs lowest

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -36,7 +36,9 @@ class FakeClock:
 
 
 async def _service(
-    path: Path, clock: FakeClock | None = None
+    path: Path,
+    clock: FakeClock | None = None,
+    shuffle: Callable[[], tuple[str, ...]] | None = None,
 ) -> tuple[TableService, list[Outgoing]]:
     db = await Database.open(str(path))
     published: list[Outgoing] = []
@@ -45,7 +47,8 @@ async def _service(
         published.extend(out)
 
     rng = random.Random(11)
-    service = TableService(db, publish, clock or FakeClock(), lambda: Deck(rng=rng).order)
+    shuffle = shuffle or (lambda: Deck(rng=rng).order)
+    service = TableService(db, publish, clock or FakeClock(), shuffle)
     await service.restore()
     return service, published
 
@@ -55,6 +58,15 @@ async def _table_with_three(service: TableService) -> str:
     for player in (ANN, BOB, CAT):
         await service.handle(table_id, player, Sit(500))
     await service.handle(table_id, ANN, Start())
+    return table_id
+
+
+async def _small_table(service: TableService, seats: int) -> str:
+    """A table of ``seats`` seats, buy-ins 100 to 1000, with Ann (the host) and Bob seated."""
+    small = TableSettings(SETTINGS.config, seats=seats, min_buy_in=100, max_buy_in=1000)
+    table_id = await service.create_table("srv", "chan", ANN, small)
+    await service.handle(table_id, ANN, Sit(500))
+    await service.handle(table_id, BOB, Sit(500))
     return table_id
 
 
@@ -356,10 +368,7 @@ def test_waiting_list_when_the_table_is_full(tmp_path: Path) -> None:
 
     async def main() -> None:
         service, published = await _service(tmp_path / "t.db")
-        small = TableSettings(SETTINGS.config, seats=2, min_buy_in=100, max_buy_in=1000)
-        table_id = await service.create_table("srv", "chan", ANN, small)
-        await service.handle(table_id, ANN, Sit(500))
-        await service.handle(table_id, BOB, Sit(500))
+        table_id = await _small_table(service, 2)
         with pytest.raises(ServiceError, match="full"):
             await service.handle(table_id, CAT, Sit(500))
         await service.handle(table_id, CAT, parse("wait"))

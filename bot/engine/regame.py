@@ -1,0 +1,170 @@
+"""The host changes the game, the structure, the stakes or the buy-ins between hands.
+
+:func:`changed_settings` reads the host's words into new :class:`TableSettings`; the table
+applies them with :meth:`bot.engine.table.Table.change_settings`. Stakes are written as the
+table shows them (:meth:`bot.engine.config.GameConfig.describe`): ``2/5`` is the blinds in
+no-limit and pot-limit, the small and big bet in limit (the blinds then half the small bet
+and the small bet), and ``2-10`` or ``1-4-8-8`` is spread limit's minimum and per-street
+maxima (002). Games without blinds (stud, razz, jacks or better) are played at limit: their
+ante and bring-in are a fifth and three tenths of the small bet, rounded up, as in a mix
+(RULES.md "Games of rounds").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from .config import Game, GameConfig, Stakes, Structure
+from .errors import ConfigError, IllegalAction
+from .games import spec_for
+from .rotation import MIXES, parse_mix, stud_stakes
+from .table import TableSettings
+
+OPTIONS = ("game", "structure", "stakes", "buyin")
+_LIMITS = (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+
+
+def changed_settings(
+    settings: TableSettings, option: str, value: str, taken: Iterable[int] = ()
+) -> TableSettings:
+    """The table's settings with one of :data:`OPTIONS` changed.
+
+    Args:
+        settings: the settings now.
+        option: ``game`` (a game, a mix such as ``horse``, or games joined by commas),
+            ``structure`` (``no_limit``, ``pot_limit``, ``fixed_limit``...), ``stakes``
+            (see the module) or ``buyin`` (``MIN MAX``, ``MIN-MAX`` or ``MIN/MAX``, whole
+            chips, 000 NL §16).
+        value: the host's words.
+        taken: the seat numbers with a player in them (a game seating fewer must fit them).
+    Returns:
+        New settings; ``settings`` is not changed.
+    Raises:
+        IllegalAction: an unknown option or value, or settings the table cannot play, with
+            what is accepted.
+    """
+    try:
+        if option == "buyin":
+            low, high = _two_amounts(value)
+            return replace(settings, min_buy_in=low, max_buy_in=high)
+        if option == "game":
+            return _with_game(settings, value, taken)
+        if option == "structure":
+            return replace(settings, config=_with_structure(settings.config, value))
+        if option == "stakes":
+            return replace(settings, config=_with_stakes(settings.config, value))
+    except ConfigError as exc:
+        raise IllegalAction(str(exc)) from exc
+    raise IllegalAction(f"{option} is not something the host sets: {', '.join(OPTIONS)}")
+
+
+def _two_amounts(value: str) -> tuple[int, int]:
+    parts = value.replace("-", " ").replace("/", " ").split()
+    if len(parts) != 2 or not all(_chips(p) for p in parts):
+        raise IllegalAction("set buyin MIN MAX: whole chips, e.g. 'set buyin 100 1000'")
+    low, high = int(parts[0]), int(parts[1])
+    if not 0 < low <= high:
+        raise IllegalAction("the buy-in range needs 0 < minimum <= maximum (000 NL §16)")
+    return low, high
+
+
+def _with_game(settings: TableSettings, value: str, taken: Iterable[int]) -> TableSettings:
+    key = value.strip().lower()
+    if key in MIXES or "," in key:
+        mix = parse_mix(key)
+        base = next((g for g in mix if spec_for(g).blinds), mix[0])
+    else:
+        try:
+            base, mix = Game(key), ()
+        except ValueError as exc:
+            known = ", ".join([*(g.value for g in Game), *MIXES])
+            raise IllegalAction(f"{value!r} is not a game: try {known}") from exc
+    most = min(spec_for(g).max_players for g in (mix or (base,)))
+    beyond = sorted(n for n in taken if n > most)
+    if beyond:
+        raise IllegalAction(
+            f"this game seats at most {most}: seats {beyond} must be empty before it is dealt"
+        )
+    config = as_game(settings.config, base)
+    return replace(settings, config=config, mix=mix, seats=min(settings.seats, most))
+
+
+def as_game(config: GameConfig, game: Game) -> GameConfig:
+    """``config`` for another game at the same stakes: a game without blinds takes the small
+    and big bet with its ante and bring-in, at limit; a game with blinds coming from one
+    without takes blinds of half the small bet and the small bet, and no ante."""
+    stakes, structure = config.stakes, config.structure
+    if not spec_for(game).blinds:
+        bets = Stakes(
+            0,
+            0,
+            small_bet=stakes.fixed_small,
+            big_bet=stakes.fixed_big,
+            spread_min=stakes.spread_min,
+            spread_max=stakes.spread_max,
+        )
+        stakes = stud_stakes(bets)
+        if structure not in _LIMITS:
+            structure = Structure.FIXED_LIMIT
+    elif not stakes.big_blind:
+        small = stakes.fixed_small
+        stakes = replace(
+            stakes, small_blind=max(1, small // 2), big_blind=small, ante=0, bring_in=0
+        )
+    return replace(config, game=game, structure=structure, stakes=stakes)
+
+
+def _with_structure(config: GameConfig, value: str) -> GameConfig:
+    try:
+        structure = Structure(value.strip().lower())
+    except ValueError as exc:
+        known = ", ".join(s.value for s in Structure)
+        raise IllegalAction(f"{value!r} is not a betting structure: try {known}") from exc
+    if not spec_for(config.game).blinds and structure not in _LIMITS:
+        raise IllegalAction(f"{config.game.label} is played fixed_limit or spread_limit here")
+    if structure is Structure.SPREAD_LIMIT and not config.stakes.spread_max:
+        raise IllegalAction("spread limit needs its limits: 'set stakes 2-10' sets both")
+    return replace(config, structure=structure)
+
+
+def _with_stakes(config: GameConfig, value: str) -> GameConfig:
+    text = value.strip().replace(" ", "")
+    blinds = spec_for(config.game).blinds
+    if "-" in text and "/" not in text:
+        numbers = _whole(text.split("-"), value)
+        low, highs = numbers[0], tuple(numbers[1:])
+        if not highs:
+            raise IllegalAction("spread limit is MIN-MAX or per street, e.g. 2-10 or 1-4-8-8")
+        stakes = Stakes(max(1, low // 2), low) if blinds else Stakes(0, 0, small_bet=low)
+        stakes = replace(stakes, spread_min=low, spread_max=highs)
+        structure = Structure.SPREAD_LIMIT
+    else:
+        small, big = _whole(text.split("/"), value, exactly=2)
+        structure = config.structure
+        if structure is Structure.SPREAD_LIMIT:
+            raise IllegalAction("spread limit stakes are MIN-MAX, e.g. 'set stakes 2-10'")
+        if structure is Structure.FIXED_LIMIT:
+            stakes = Stakes(max(1, small // 2), small, small_bet=small, big_bet=big)
+            if small > big:
+                raise IllegalAction("the small bet may not be larger than the big bet")
+        else:
+            stakes = Stakes(small, big)
+    if not blinds:
+        stakes = stud_stakes(replace(stakes, small_blind=0, big_blind=0))
+    return replace(config, structure=structure, stakes=stakes)
+
+
+def _whole(parts: list[str], value: str, exactly: int = 0) -> list[int]:
+    wrong_count = len(parts) != exactly if exactly else len(parts) < 2
+    if wrong_count or not all(_chips(p) for p in parts):
+        raise IllegalAction(
+            f"{value!r} is not stakes: whole chips as the table shows them, e.g. 1/2 "
+            "(blinds, or the bets in limit) or 2-10 (spread limit)"
+        )
+    return [int(p) for p in parts]
+
+
+def _chips(text: str) -> bool:
+    """Whether ``text`` is a whole number of chips, 1 to a trillion."""
+    return text.isascii() and text.isdigit() and 0 < int(text) <= 10**12
