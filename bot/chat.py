@@ -44,6 +44,8 @@ class Request:
         request_id: the platform's interaction or request id (a retry is applied once).
         admin: the user administers the server (may use the host's controls).
         confirmed: the user clicked to confirm an all-in or a big bet.
+        hand: the hand number of the button clicked, None for typed commands: the move is
+            refused if that hand is over by the time it is applied.
     """
 
     platform: str
@@ -55,6 +57,7 @@ class Request:
     request_id: str | None = None
     admin: bool = False
     confirmed: bool = False
+    hand: int | None = None
 
 
 @dataclass(frozen=True)
@@ -145,7 +148,9 @@ class ChatCore:
         if confirm is not None and not request.confirmed:
             return Reply(confirm, confirm=request.text.strip())
         session = live.session_id
-        out = await self.service.handle(table_id, player, command, request.request_id)
+        out = await self.service.handle(
+            table_id, player, command, request.request_id, expect_hand=request.hand
+        )
         if isinstance(command, EndSession) and session is not None and self.presenter:
             await self.presenter.session_chart(table_id, session)
         own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]

@@ -259,8 +259,12 @@ class TableService:
         player: Player,
         command: Command,
         request_id: str | None = None,
+        expect_hand: int | None = None,
     ) -> list[Outgoing]:
         """Apply one command in order, commit it, then publish what it caused.
+
+        ``expect_hand`` is the hand a clicked button belongs to: checked under the table's
+        lock, so a click that lands as its hand ends is refused, never applied to the next.
 
         Returns:
             What was published (empty for a retried request id).
@@ -274,6 +278,10 @@ class TableService:
         async with self._lock(table_id):
             if request_id is not None and await self.db.request_seen(request_id):
                 return []
+            if expect_hand is not None and expect_hand != live.table.hand_number:
+                raise ServiceError(
+                    f"hand #{expect_hand} is over: use the buttons of the newest table message"
+                )
             view = await self._view(live, player, command)
             if view is not None:
                 out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -105,6 +106,7 @@ async def answer(
     *,
     confirmed: bool = False,
     component: bool = False,
+    hand: int | None = None,
 ) -> None:
     """Send ``text`` as the user's command through ChatCore and reply to him only.
 
@@ -114,12 +116,15 @@ async def answer(
         confirmed: the user confirmed an all-in or a big bet.
         component: a click or a modal: a move that succeeded shows on the table message,
             so it is acknowledged without a message.
+        hand: the clicked button's hand: the move is refused if that hand is over.
     """
     runtime = runtime_of(interaction)
     if runtime is None:
         await reply(interaction, "the bot is starting: try again in a moment")
         return
     request = request_of(interaction, text, confirmed)
+    if request is not None and hand is not None:
+        request = replace(request, hand=hand)
     if request is None:
         await reply(interaction, "poker plays in a server's channel, not in direct messages")
         return
@@ -161,7 +166,9 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
         return
     command = target.command
     if target.confirmed or command == CARDS:
-        await answer(interaction, command, confirmed=target.confirmed, component=True)
+        await answer(
+            interaction, command, confirmed=target.confirmed, component=True, hand=target.hand
+        )
         return
     choice = next((c for c in view.choices if c.command == command), None)
     mine = view.to_act == player_of(interaction.user.id)
@@ -169,16 +176,16 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
         if not mine:
             # ChatCore's refusal names who is to act; the amount does not matter
             low = choice.minimum if choice is not None else 0
-            await answer(interaction, f"{command} {low}", component=True)
+            await answer(interaction, f"{command} {low}", component=True, hand=target.hand)
             return
         await interaction.response.send_modal(AmountModal(target, choice))
     elif command == "draw":
         if not mine:
-            await answer(interaction, command, component=True)
+            await answer(interaction, command, component=True, hand=target.hand)
             return
         await interaction.response.send_modal(DrawModal(target))
     else:
-        await answer(interaction, command, component=True)
+        await answer(interaction, command, component=True, hand=target.hand)
 
 
 async def submit(interaction: discord.Interaction, target: Target, text: str) -> None:
@@ -192,7 +199,7 @@ async def submit(interaction: discord.Interaction, target: Target, text: str) ->
     if over:
         await reply(interaction, HAND_OVER)
         return
-    await answer(interaction, text, component=True)
+    await answer(interaction, text, component=True, hand=target.hand)
 
 
 class AmountModal(discord.ui.Modal):

@@ -130,6 +130,7 @@ class SlackBot:
         request_id: str,
         respond: Respond | None,
         confirmed: bool = False,
+        hand: int | None = None,
     ) -> None:
         # one channel's requests apply in the order they came: the user lookup before
         # the service's own lock would otherwise let a later command overtake
@@ -147,6 +148,7 @@ class SlackBot:
                 request_id or None,
                 user.admin,
                 confirmed,
+                hand,
             )
             reply = await self.core.handle(request)
             await self.answer(request, reply, respond)
@@ -223,7 +225,11 @@ class SlackBot:
         value, team, channel, request_id = click
         # a Confirm click, or a button whose dialog (all-in) Slack already confirmed
         confirmed = value.confirmed or body["actions"][0]["action_id"] == kb.CONFIRM
-        self.spawn(self._apply(body, team, channel, value.command, request_id, respond, confirmed))
+        self.spawn(
+            self._apply(
+                body, team, channel, value.command, request_id, respond, confirmed, value.hand
+            )
+        )
 
     async def _on_modal_button(
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
@@ -274,7 +280,7 @@ class SlackBot:
         if request_id is None:
             return
         channel = value.table_id.split("/", 1)[1]
-        self.spawn(self._apply(body, team, channel, text, request_id, None))
+        self.spawn(self._apply(body, team, channel, text, request_id, None, hand=value.hand))
 
 
 def _raise_command(value: kb.ButtonValue, state: dict[str, Any]) -> str:

@@ -242,3 +242,26 @@ def test_a_raise_without_an_amount_is_the_minimum_raise() -> None:
         assert hand.bets[hand.names.index("test:alice")] == 4
 
     run(go)
+
+
+def test_a_click_on_a_button_of_a_hand_that_just_ended_is_refused() -> None:
+    """A button carries its hand: applied after that hand ended, it changes nothing in the
+    next hand (checked under the table's lock)."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        await p.say("Alice", "fold")
+        await p.say("Bob", "fold")  # hand 1 ends; hand 2 is dealt
+        live = p.service.tables["g/c"]
+        assert live.table.hand_number == 2
+        before = (live.table.to_dict(), live.version)
+        hand = live.table.hand
+        assert hand is not None and hand.to_act is not None
+        actor = live.names[hand.names[hand.to_act]] if live.names else ""
+        stale = await p.say(actor, "fold", hand=1)
+        assert not stale.ok and "hand #1 is over" in stale.text
+        assert (live.table.to_dict(), live.version) == before
+        assert (await p.say(actor, "fold", hand=2)).ok
+
+    run(go)
