@@ -188,7 +188,8 @@ class ChatCore:
         return command if minimum is None else Play(command.kind, minimum)
 
     def _needs_confirm(self, table_id: str, player_id: str, command: Command) -> str | None:
-        """An all-in, or a call that puts a player all-in, asks for a click first."""
+        """An all-in, a bet that puts the player all-in, or one adding more chips than the
+        host's ``confirm_over`` asks for a click first."""
         if not isinstance(command, Play):
             return None
         hand = self.service.tables[table_id].table.hand
@@ -201,6 +202,9 @@ class ChatCore:
         big = command.kind in ("bet", "raise") and command.amount is not None
         if big and command.amount is not None and command.amount - already >= stack:
             return f"Raising to {command.amount} puts you all-in for {stack + already}: confirm?"
+        over = self.service.tables[table_id].table.settings.confirm_over
+        if big and command.amount is not None and over and command.amount - already > over:
+            return f"{command.kind.capitalize()} to {command.amount}? (more than {over} chips)"
         return None
 
     def own_cards(self, table_id: str, player_id: str) -> str:

@@ -129,13 +129,22 @@ def _set_option(live: Live, command: SetOption) -> str:
             raise IllegalAction("sit a player out after 1 to 20 timeouts in a row")
         live.table.settings = replace(settings, timeouts_to_sit_out=int(value))
         return f"a player is sat out after {value} timeouts in a row"
+    if name == "confirm":
+        if not value.isdigit() or len(value) > 12:
+            raise IllegalAction(
+                "set confirm N: bets adding more than N chips ask for a click (0: all-ins only)"
+            )
+        live.table.settings = replace(settings, confirm_over=int(value))
+        what = f"bets over {value} chips" if int(value) else "only all-ins"
+        return f"{what} now ask for a confirmation click"
     if name == "runs":
         if value not in ("on", "off"):
             raise IllegalAction("runs on or runs off")
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
-        f"{name} is not an option: turn, timeouts, runs, game, structure, stakes or buyin"
+        f"{name} is not an option: turn, timeouts, runs, confirm, game, structure, stakes or "
+        "buyin"
     )
 
 

@@ -72,7 +72,7 @@ HELP = (
     "  STAKES: 1/2 (the blinds in no-limit and pot-limit; the small and big bet in limit)\n"
     "  options: ante N, bbante N, straddle, buyin MIN-MAX, seats N, timer SECONDS, "
     "kill [half] [last], runs on|off, minutes N (mix by time), choice (dealer's choice), "
-    "value CHIPS=1 [SIGN]"
+    "value CHIPS=1 [SIGN], confirm N (bets over N chips ask for a click)"
 )
 
 
@@ -124,6 +124,7 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
     choice = False
     straddle = False
     value: tuple[int, str] = (0, "")
+    confirm = 0
     i = 0
     while i < len(words):
         word = words[i]
@@ -172,6 +173,9 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         elif word == "seats":
             seats = _amount(words, i, "a number of seats")
             i += 1
+        elif word == "confirm":
+            confirm = _amount(words, i, "chips")
+            i += 1
         elif word in ("timer", "turn"):
             timer = _amount(words, i, "seconds")
             i += 1
@@ -209,7 +213,7 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
             raise ParseError(f"{word!r} is not a table option.\n{HELP}")
     return _settings(
         game, mix, structure, stakes, spread, ante, bb_ante, buy_in, seats, timer, kill,
-        runs, minutes, choice, straddle, value,
+        runs, minutes, choice, straddle, value, confirm,
     )
 
 
@@ -230,6 +234,7 @@ def _settings(  # noqa: PLR0913 - the words read above
     choice: bool,
     straddle: bool,
     value: tuple[int, str],
+    confirm: int = 0,
 ) -> TableSettings:
     if game is not None and mix:
         raise ParseError("name one game or one mix, not both")
@@ -293,6 +298,7 @@ def _settings(  # noqa: PLR0913 - the words read above
             offer_runs=runs,
             chips_per_unit=value[0],
             currency=value[1],
+            confirm_over=confirm,
         )
     except (ConfigError, TypeError, ValueError) as exc:
         raise ParseError(f"that table cannot be set up: {exc}") from exc
@@ -327,6 +333,8 @@ def describe_settings(settings: TableSettings) -> list[str]:
         )
     else:
         lines.append("no kill")
+    if settings.confirm_over:
+        lines.append(f"bets over {settings.confirm_over} chips ask for a confirmation click")
     if settings.chips_per_unit:
         lines.append(f"{settings.chips_per_unit} chips = {settings.currency}1.00")
     return lines

@@ -57,6 +57,8 @@ class TableSettings:
         chips_per_unit: an optional chip value: this many chips make one unit of the host's
             currency (100 chips = 1.00); 0 for none.
         currency: the currency's sign, e.g. "$".
+        confirm_over: a bet or raise adding more than this many chips asks the player for a
+            confirmation click (an all-in always does); 0 for all-ins only.
     """
 
     config: GameConfig
@@ -73,6 +75,7 @@ class TableSettings:
     jacks_deals: int = 3
     chips_per_unit: int = 0
     currency: str = ""
+    confirm_over: int = 0
 
     def __post_init__(self) -> None:
         games = self.mix or (self.config.game,)
@@ -105,6 +108,7 @@ class TableSettings:
             "jacks_deals": self.jacks_deals,
             "chips_per_unit": self.chips_per_unit,
             "currency": self.currency,
+            "confirm_over": self.confirm_over,
         }
 
     @classmethod
@@ -131,6 +135,7 @@ class TableSettings:
                 jacks_deals=int(data.get("jacks_deals", 3)),
                 chips_per_unit=int(data.get("chips_per_unit", 0)),
                 currency=str(data.get("currency", "")),
+                confirm_over=int(data.get("confirm_over", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc

@@ -265,3 +265,26 @@ def test_a_click_on_a_button_of_a_hand_that_just_ended_is_refused() -> None:
         assert (await p.say(actor, "fold", hand=2)).ok
 
     run(go)
+
+
+def test_the_host_sets_the_bet_size_that_asks_for_a_confirmation() -> None:
+    """`set confirm N`: a bet adding more than N chips asks for a click; smaller ones go
+    straight through; only between hands, and only from the host."""
+
+    async def go() -> None:
+        p = await pipeline()
+        assert (await p.say("Alice", "new holdem nl 1/2")).ok
+        assert not (await p.say("Bob", "set confirm 30")).ok
+        assert not (await p.say("Alice", "set confirm lots")).ok
+        assert (await p.say("Alice", "set confirm 30")).ok
+        assert p.service.tables["g/c"].table.settings.confirm_over == 30
+        for name in ("Alice", "Bob", "Carol"):
+            await p.say(name, "sit 100")
+        p.stack_deck(DECK)
+        await p.say("Alice", "start")
+        asked = await p.say("Alice", "raise 40")
+        assert asked.confirm == "raise 40" and "more than 30" in asked.text
+        assert (await p.say("Alice", "raise 30")).confirm is None
+        assert "over 30 chips" in (await p.say("Bob", "rules")).text
+
+    run(go)
