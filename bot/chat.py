@@ -24,6 +24,7 @@ HELP = (
     "  sit N [SEAT]     buy in for N chips · topup N · sitout · back · leave · wait\n"
     "  fold · check · call · bet N · raise N · allin · draw CARDS · pat · runs 2\n"
     "  cards            your cards again (only you see them)\n"
+    "  checkfold (check or fold when your turn comes) · nocheckfold · sitout (after this hand)\n"
     "  clock · kill · object · straddle\n"
     "  status · rules · ledger · leaderboard [kill|nokill] · history [N] [phh] · verify [N]\n"
     "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"

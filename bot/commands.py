@@ -108,6 +108,14 @@ class Wait(Command):
 
 
 @dataclass(frozen=True)
+class PreAction(Command):
+    """Check/fold in advance: when the player's turn comes, check if he can, else fold;
+    ``kind`` is ``check_fold``, or ``off`` to cancel it."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
 class Kick(Command):
     """Host: remove a player (after the hand, if he is in it)."""
 
@@ -260,6 +268,10 @@ def parse(text: str) -> Command:
         "object": Object(),
         "straddle": Straddle(),
         "wait": Wait(),
+        "checkfold": PreAction("check_fold"),
+        "check/fold": PreAction("check_fold"),
+        "cf": PreAction("check_fold"),
+        "nocheckfold": PreAction("off"),
         "waitlist": Wait(),
     }
     if head in simple:

@@ -33,6 +33,7 @@ from .commands import (
     Object,
     Pause,
     Play,
+    PreAction,
     SetOption,
     Sit,
     SitIn,
@@ -137,6 +138,7 @@ class Live:
     names: dict[str, str] | None = None
     kill_offer: dict[str, Any] | None = None
     straddlers: list[str] | None = None
+    pre: dict[str, str] | None = None  # player id -> a move chosen in advance (check_fold)
     turn: tuple[int, int | None, int] | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
     text: StateText = field(default_factory=StateText, repr=False, compare=False)
@@ -151,6 +153,7 @@ class Live:
             "names": self.names or {},
             "kill_offer": self.kill_offer,
             "straddlers": self.straddlers or [],
+            "pre": self.pre or {},
         }
 
 
@@ -212,6 +215,7 @@ class TableService:
             names=dict(state.get("names", {})),
             kill_offer=state.get("kill_offer"),
             straddlers=list(state.get("straddlers", [])),
+            pre=dict(state.get("pre", {})),
             committed=state["table"],
         )
 
@@ -416,6 +420,8 @@ class TableService:
                 raise IllegalAction("you are not seated at this table")
             live.straddlers = [*(live.straddlers or []), player.id]
             tell(f"{player.name} will straddle next hand if left of the big blind")
+        elif isinstance(command, PreAction):
+            tell(self._pre_action(live, player, command.kind), player.id)
         elif isinstance(command, Wait):
             place = table.seating.join_waiting_list(player.id, player.name)
             tell(f"{player.name} is number {place} on the waiting list")
@@ -462,8 +468,11 @@ class TableService:
     def _advance(
         self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
     ) -> None:
-        """Finish a completed hand, deal the next while the game runs, and set the timer."""
+        """Apply moves chosen in advance, finish a completed hand, deal the next while the
+        game runs, and set the timer."""
         table = live.table
+        while self._apply_pre_action(live, out):
+            pass
         for _ in range(2):
             hand = table.hand
             if hand is not None and hand.is_complete:
@@ -501,6 +510,37 @@ class TableService:
         live.deadline = None
         if hand is not None and hand.to_act is not None:
             live.deadline = self.clock() + table.settings.turn_seconds
+
+    def _pre_action(self, live: Live, player: Player, kind: str) -> str:
+        """Record (or cancel) a check/fold in advance; returns what to tell the player.
+
+        Raises:
+            IllegalAction: he holds no live cards in the hand in play.
+        """
+        hand = live.table.hand
+        names = hand.names if hand is not None else ()
+        if hand is None or player.id not in names or hand.folded[names.index(player.id)]:
+            raise IllegalAction("check/fold in advance is for a player still in the hand")
+        pre = live.pre if live.pre is not None else {}
+        live.pre = pre
+        if kind == "off":
+            pre.pop(player.id, None)
+            return "check/fold in advance is off"
+        pre[player.id] = kind
+        return "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)"
+
+    def _apply_pre_action(self, live: Live, out: list[Outgoing]) -> bool:
+        """Play the check/fold chosen in advance by the player to act, if any; True if one
+        was played (each is used once)."""
+        hand = live.table.hand
+        if not live.pre or hand is None or hand.to_act is None or hand.phase is not Phase.BETTING:
+            return False
+        player_id = hand.names[hand.to_act]
+        if live.pre.pop(player_id, None) is None:
+            return False
+        move = Check if hand.legal_actions().can_check else Fold
+        out += self._events(live, live.table.act(player_id, move))
+        return True
 
     def _deal(self, live: Live, out: list[Outgoing]) -> list[Event]:
         """Deal the next hand with any kill offered (its objection window over) and any
@@ -591,6 +631,7 @@ class TableService:
             )
         )
         table.finish_hand()
+        live.pre = {}  # moves chosen in advance were for that hand only
         self._cash_out_leavers(live, out, extra)
         busted = [s for s in table.seating.seats.values() if s.stack == 0]
         for seat in busted:

@@ -288,3 +288,45 @@ def test_the_host_sets_the_bet_size_that_asks_for_a_confirmation() -> None:
         assert "over 30 chips" in (await p.say("Bob", "rules")).text
 
     run(go)
+
+
+def test_check_fold_in_advance_plays_itself_when_the_turn_comes() -> None:
+    """A pre-action: Carol chooses check/fold before her turn; facing a raise she folds at
+    once, and the player after her is to act. A player not in the hand cannot choose it."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        assert not (await p.say("Dave", "checkfold")).ok
+        reply = await p.say("Carol", "checkfold")
+        assert reply.ok and "check if you can, else fold" in reply.text
+        await p.say("Alice", "raise 10")
+        await p.say("Bob", "call")  # Carol, the big blind, faces 8 more: she folds
+        hand = p.service.tables["g/c"].table.hand
+        assert hand is not None
+        carol = hand.names.index("test:carol")
+        assert hand.folded[carol] and hand.stacks[carol] == 98
+        assert hand.board  # the flop came: the round closed with her fold
+        assert any("Carol folds" in line for line in p.transport.tables[-1][2])
+
+    run(go)
+
+
+def test_check_fold_in_advance_checks_when_free_and_can_be_undone() -> None:
+    """Facing no bet the pre-action checks; 'nocheckfold' cancels it."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        await p.say("Alice", "call")
+        await p.say("Carol", "checkfold")
+        await p.say("Bob", "call")  # Carol may check her option: she checks
+        hand = p.service.tables["g/c"].table.hand
+        assert hand is not None and len(hand.board) == 3
+        assert not hand.folded[hand.names.index("test:carol")]
+        await p.say("Carol", "checkfold")
+        assert (await p.say("Carol", "nocheckfold")).ok
+        await p.say("Bob", "bet 10")
+        assert hand.names[hand.to_act or 0] == "test:carol"  # her turn waits for her
+
+    run(go)
