@@ -158,9 +158,11 @@ class Ledger(Command):
 
 @dataclass(frozen=True)
 class Leaderboard(Command):
-    """Show the all-time leaderboard (``kill``/``nokill`` games only)."""
+    """Show the all-time leaderboard: ``kill``/``nokill`` games only (000 kill §13), and
+    one game only (``game``, a word such as ``holdem`` or ``plo``; "" for all)."""
 
     kill: bool | None = None
+    game: str = ""
 
 
 @dataclass(frozen=True)
@@ -336,8 +338,10 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
     if head == "ledger":
         return Ledger()
     if head in ("leaderboard", "board"):
-        kill = {"kill": True, "nokill": False}.get(rest[0].lower()) if rest else None
-        return Leaderboard(kill)
+        words = [w.lower() for w in rest]
+        kill = next((w == "kill" for w in words if w in ("kill", "nokill")), None)
+        games = [w for w in words if w not in ("kill", "nokill")]
+        return Leaderboard(kill, games[0] if games else "")
     if head == "history":
         count = int(rest[0]) if rest and rest[0].isdigit() else 1
         return History(max(1, min(count, 20)), "phh" in (r.lower() for r in rest))

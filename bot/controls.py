@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 from storage.db import Database
 
 from .commands import Adjust, Kick, SetOption, Void
+from .engine.config import Game
 from .engine.errors import IllegalAction
 from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
 from .engine.regame import OPTIONS, changed_settings
 from .phh.notation import dumps_phh, load_phh
 from .phh.redact import redact
 from .settle import money, nets, settle_up
+from .tablesetup import GAME_WORDS
 
 if TYPE_CHECKING:
     from .service import Live, Player
@@ -242,10 +244,24 @@ async def ledger_lines(live: Live, db: Database) -> list[str]:
     ] or ["nothing in the ledger yet"]
 
 
-async def leaderboard_lines(live: Live, db: Database, kill: bool | None) -> list[str]:
-    """All-time results on this server, best first (000 kill §13 keeps kill games apart)."""
-    board = await db.leaderboard(live.server_id, kill_game=kill)
+async def leaderboard_lines(
+    live: Live, db: Database, kill: bool | None, game: str = ""
+) -> list[str]:
+    """All-time results on this server, best first (000 kill §13 keeps kill games apart);
+    ``game`` keeps one game's hands (mixes included), e.g. ``holdem`` or ``plo``.
+
+    Raises:
+        IllegalAction: ``game`` names no game.
+    """
+    dealt = None
+    if game:
+        known = GAME_WORDS.get(game)
+        if known is None:
+            raise IllegalAction(f"{game!r} is not a game: try {', '.join(sorted(GAME_WORDS))}")
+        dealt = known.value
+    board = await db.leaderboard(live.server_id, game=dealt, kill_game=kill)
     title = {True: " (kill games)", False: " (games without a kill)", None: ""}[kill]
+    title += f" · {Game(dealt).label}" if dealt else ""
     lines = [f"Leaderboard{title}:"]
     for rank, (_, name, net, hands) in enumerate(board[:10], start=1):
         lines.append(f"{rank}. {name} {net:+d} in {hands} hands")

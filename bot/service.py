@@ -286,7 +286,10 @@ class TableService:
                 raise ServiceError(
                     f"hand #{expect_hand} is over: use the buttons of the newest table message"
                 )
-            view = await self._view(live, player, command)
+            try:
+                view = await self._view(live, player, command)
+            except EngineError as exc:
+                raise ServiceError(self._named(live, str(exc))) from exc
             if view is not None:
                 out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
                 if self.publish is not None:
@@ -767,7 +770,7 @@ class TableService:
         if isinstance(command, Ledger):
             return await controls.ledger_lines(live, self.db)
         if isinstance(command, Leaderboard):
-            return await controls.leaderboard_lines(live, self.db, command.kill)
+            return await controls.leaderboard_lines(live, self.db, command.kill, command.game)
         if isinstance(command, History):
             return await controls.history_lines(
                 live, self.db, player.id, command.count, command.phh

@@ -493,14 +493,15 @@ class Database:
         self, server_id: str, game: str | None = None, kill_game: bool | None = None
     ) -> list[tuple[str, str, int, int]]:
         """All-time results on a server: (player id, name, net chips, hands), best first;
-        filtered by game and by kill or non-kill games (000 kill §13)."""
+        filtered by the game dealt (a :class:`bot.engine.config.Game` value) and by kill or
+        non-kill games (000 kill §13)."""
         sql = (
             "SELECT h.results, h.players FROM hands h JOIN poker_tables t ON t.id = h.table_id"
             " WHERE t.server_id = ? AND h.results IS NOT NULL"
         )
         params: list[Any] = [server_id]
-        if game is not None:
-            sql += " AND t.game = ?"
+        if game is not None:  # the game dealt, so one game's hands count in a mix too
+            sql += " AND h.game = ?"
             params.append(game)
         if kill_game is not None:
             sql += " AND t.kill_game = ?"
