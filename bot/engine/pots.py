@@ -41,7 +41,8 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
     Returns:
         Pots from the main pot outwards; a level that only one live player reached still
         makes a pot, which that player alone can win. Chips of folded players above the
-        highest live level go to the last pot.
+        highest live level go to the last pot. When no live player has a chip in, the
+        dead money is one pot for the live players.
     """
     levels = sorted({contributed[i] for i in range(len(contributed)) if live[i]})
     pots: list[Pot] = []
@@ -54,6 +55,10 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead: int = 0) 
         pots.append(Pot(amount, eligible))
         previous = level
     leftover = sum(max(0, c - previous) for c in contributed)
+    if not pots and (dead or leftover):
+        # no live player has a chip in: the middle is only dead money (antes, a carried
+        # pot, returned bets' blinds) and it still goes to the live hands
+        return [Pot(dead + leftover, tuple(i for i in range(len(contributed)) if live[i]))]
     if pots:
         first = pots[0]
         pots[0] = Pot(first.amount + dead, first.eligible)

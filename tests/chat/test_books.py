@@ -44,3 +44,37 @@ def test_leaderboard_keeps_kill_games_and_each_game_apart() -> None:
         assert not bad.ok and "'chess' is not a game" in bad.text
 
     run(go)
+
+
+def test_a_carried_jacks_pot_goes_to_the_opener_when_everyone_folds() -> None:
+    """004 jacks §1: passed-out deals carry the antes; when the antes stop and the opener's
+    bet is not called, he wins the carried pot (the uncalled bet comes back)."""
+
+    async def go() -> None:
+        p = await pipeline(seed=1)
+        assert (await p.say("Alice", "new jacks 2/4")).ok
+        await p.say("Alice", "sit 200")
+        await p.say("Bob", "sit 200")
+        await p.say("Alice", "start")
+        live = p.service.tables["g/c"]
+        while live.table.carried < 6:  # three deals pass out: 6 antes carried
+            hand = live.table.hand
+            assert hand is not None and hand.to_act is not None
+            await p.say(live.names[hand.names[hand.to_act]] if live.names else "", "check")
+        hand = live.table.hand
+        assert hand is not None and hand.pot_total() == 6  # no antes on the fourth deal
+        seats = live.table.seating.seats
+        opener = ""
+        for seat in seats.values():
+            reply = await p.say(seat.name, "bet")
+            if reply.ok:  # the player with jacks or better opens (004 jacks §1)
+                opener = seat.name
+                break
+        assert opener
+        other = next(s.name for s in seats.values() if s.name != opener)
+        await p.say(other, "fold")
+        stacks = {s.name: s.stack for s in seats.values()}
+        assert sum(stacks.values()) == 400
+        assert stacks[opener] == 203 and stacks[other] == 197
+
+    run(go)

@@ -364,3 +364,11 @@ def test_split_parts_conserves_and_gives_the_odd_chip_first(amount: int, parts: 
     shares = split_parts(amount, parts)
     assert sum(shares) == amount and shares == sorted(shares, reverse=True)
     assert shares[0] - shares[-1] <= 1
+
+
+def test_dead_money_alone_is_one_pot_for_the_live_hands() -> None:
+    """When no live player has a chip in (a carried jacks pot after an uncalled bet came
+    back, or a big-blind ante all-in with no blind left), the dead money still makes a pot
+    for the live players: chips are never lost (004 jacks §1, RULES.md big-blind ante)."""
+    assert build_pots([0, 0, 0], [True, False, True], dead=6) == [Pot(6, (0, 2))]
+    assert build_pots([0, 0], [True, True], dead=0) == []
