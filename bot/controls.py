@@ -33,18 +33,28 @@ Statements = list[tuple[str, Sequence[Any]]]
 
 
 def find_player(live: Live, name: str) -> str:
-    """The player id for a display name (or id) at this table.
+    """The player id for a player id, or a display name, at this table (a name shared
+    by two players means the seated one).
 
     Raises:
-        IllegalAction: no such player, naming who is seated.
+        IllegalAction: no such player (naming who is seated), or a name that is still
+            ambiguous.
     """
     names = live.names or {}
     wanted = name.lstrip("@").lower()
-    for pid, display in names.items():
-        if display.lower() == wanted or pid.lower() == wanted:
+    for pid in names:
+        if pid.lower() == wanted:
             return pid
-    seated = ", ".join(s.name for s in live.table.seating.seats.values())
-    raise IllegalAction(f"no player called {name} here: seated are {seated or 'nobody'}")
+    seated = {s.player_id for s in live.table.seating.seats.values()}
+    found = [pid for pid, display in names.items() if display.lower() == wanted]
+    if len(found) > 1:
+        found = [pid for pid in found if pid in seated] or found
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(s.name for s in live.table.seating.seats.values())
+    if found:
+        raise IllegalAction(f"more than one player is called {name}: name him by mention")
+    raise IllegalAction(f"no player called {name} here: seated are {listed or 'nobody'}")
 
 
 def host_control(live: Live, host: Player, command: Any, db: Database, extra: Statements) -> str:
@@ -274,13 +284,9 @@ async def history_lines(
     """A player's own last hands, as PHH or as readable text, with every other player's
     unshown cards hidden."""
     out: list[str] = []
-    for number, text in await db.hands_of(live.id, player_id, count):
-        hh = load_phh(text)
-        players = hh.players or []
-        names = live.names or {}
-        mine = names.get(player_id, player_id)
-        viewer = players.index(mine) if mine in players else -1
-        seen = redact(hh, viewer)
+    for number, text, ids in await db.hands_of(live.id, player_id, count):
+        # by id, never by display name: two players may share a name
+        seen = redact(load_phh(text), ids.index(player_id) if player_id in ids else -1)
         if as_phh:
             out.append(f"# hand {number}\n{dumps_phh(seen)}")
         else:

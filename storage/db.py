@@ -530,14 +530,16 @@ class Database:
 
     async def hands_of(
         self, table_id: str, player_id: str, limit: int = 10
-    ) -> list[tuple[int, str]]:
-        """A player's own recent hands at a table: (number, PHH)."""
+    ) -> list[tuple[int, str, list[str]]]:
+        """A player's own recent hands at a table: (number, PHH, player ids in hand
+        order), newest first."""
         rows = await self._rows(
-            "SELECT number, phh FROM hands WHERE table_id = ? AND phh IS NOT NULL"
-            " AND players LIKE ? ORDER BY number DESC LIMIT ?",
-            (table_id, f'%"{player_id}"%', limit),
+            "SELECT number, phh, players FROM hands WHERE table_id = ? AND phh IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM json_each(hands.players) WHERE value = ?)"
+            " ORDER BY number DESC LIMIT ?",
+            (table_id, player_id, limit),
         )
-        return [(int(n), str(p)) for n, p in rows]
+        return [(int(n), str(p), list(json.loads(ids))) for n, p, ids in rows]
 
     async def events_since(
         self, table_id: str, version: int

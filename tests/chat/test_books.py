@@ -55,9 +55,11 @@ def test_a_carried_jacks_pot_goes_to_the_opener_when_everyone_folds() -> None:
         assert (await p.say("Alice", "new jacks 2/4")).ok
         await p.say("Alice", "sit 200")
         await p.say("Bob", "sit 200")
+        for _ in range(4):  # every deal gives both players openers, whatever the order
+            p.stack_deck("As Ad Ah Ac Ks Kd Kh Kc Qs Qd")
         await p.say("Alice", "start")
         live = p.service.tables["g/c"]
-        while live.table.carried < 6:  # three deals pass out: 6 antes carried
+        for _ in range(6):  # both check three deals: they pass out, 6 antes carried
             hand = live.table.hand
             assert hand is not None and hand.to_act is not None
             await p.say(live.names[hand.names[hand.to_act]] if live.names else "", "check")
@@ -76,5 +78,32 @@ def test_a_carried_jacks_pot_goes_to_the_opener_when_everyone_folds() -> None:
         stacks = {s.name: s.stack for s in seats.values()}
         assert sum(stacks.values()) == 400
         assert stacks[opener] == 203 and stacks[other] == 197
+
+    run(go)
+
+
+def test_history_hides_a_namesakes_cards() -> None:
+    """Two players may share a display name: each one's history shows his own cards and
+    never the other's folded cards (no card leaves its owner's eyes)."""
+    from bot.chat import Request
+
+    async def go() -> None:
+        p = await pipeline()
+
+        async def say(uid: str, name: str, text: str) -> str:
+            return (await p.core.handle(Request("test", "g", "c", uid, name, text))).text
+
+        await say("host", "Alice", "new holdem nl 1/2")
+        for uid, name in (("host", "Alice"), ("u1", "Bob"), ("u2", "Bob")):
+            await say(uid, name, "sit 100")
+        p.stack_deck("As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd")  # u1 (small blind) gets A♠ K♦
+        await say("host", "Alice", "start")
+        await say("host", "Alice", "fold")
+        await say("u1", "Bob", "fold")
+        mine = await say("u1", "Bob", "history 1 phh")
+        theirs = await say("u2", "Bob", "history 1 phh")
+        assert "AsKd" in mine and "7h2c" not in mine
+        assert "AsKd" not in theirs and "7h2c" in theirs
+        assert "more than one player is called Bob" in await say("host", "Alice", "kick Bob")
 
     run(go)
