@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import sqlite3
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot import gcpolicy
 from bot.commands import Play
 from bot.statetext import StateText
 from storage.checkpoint import Checkpointer
@@ -110,6 +112,14 @@ def test_the_log_is_checkpointed_off_the_commits_and_kept_bounded(tmp_path: Path
     assert os.path.getsize(str(path) + "-wal") == 0
     assert conn.execute("SELECT count(*) FROM big").fetchone() == (50,)
     conn.close()
+
+
+def test_settle_moves_what_survives_out_of_the_collectors_reach() -> None:
+    try:
+        gcpolicy.settle()
+        assert gc.get_freeze_count() > 0 and gc.get_count()[2] == 0
+    finally:
+        gc.unfreeze()
 
 
 def test_a_restart_restores_a_hand_stored_as_its_moves(tmp_path: Path) -> None:
