@@ -62,13 +62,20 @@ class Checkpointer:
             self._thread.join()
 
     def _loop(self) -> None:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn: sqlite3.Connection | None = None
         try:
-            conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
             while not self._stop.wait(self.every):
+                if conn is None:
+                    try:  # the writer no longer checkpoints: keep trying rather than stop
+                        conn = sqlite3.connect(self.path, isolation_level=None)
+                        conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
+                    except sqlite3.Error as exc:
+                        self.last_error, conn = str(exc), None
+                        continue
                 self.checkpoint(conn)
         finally:
-            conn.close()
+            if conn is not None:
+                conn.close()
 
     def checkpoint(self, conn: sqlite3.Connection) -> None:
         """One round on ``conn``: passive passes until the log is wholly copied (or
