@@ -2,9 +2,10 @@
 
 One file (``killbutton.db`` by default), WAL mode, foreign keys on, a busy timeout, and the
 numbered migrations of :mod:`storage.schema` applied at start-up. Every committed action is
-one transaction: the command, its events and the table's new state together, so a crash
-leaves either all of it or none. The write-ahead log is copied back into the file by a
-:class:`storage.checkpoint.Checkpointer` thread, not inside a commit.
+one write, all or nothing: the command, its events and the table's new state together, so a
+crash leaves either all of it or none (writes queued together share a transaction, each in
+a savepoint of its own: :mod:`storage.writes`). The write-ahead log is copied back into
+the file by a :class:`storage.checkpoint.Checkpointer` thread, not inside a commit.
 """
 
 from __future__ import annotations
