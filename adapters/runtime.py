@@ -1,5 +1,6 @@
 """What every chat bot process does around its platform: open the database, restore the
-tables, wire the presenter and run the turn timers; and read its tokens from the
+tables, wire the presenter, run the turn timers and keep the garbage collector's pauses
+short (:mod:`bot.gcpolicy`); and read its tokens from the
 environment, with a clear message when one is missing."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import gcpolicy
 from bot.chat import ChatCore
 from bot.presenter import Presenter, Transport
 from bot.service import TableService
@@ -40,17 +42,20 @@ class Runtime:
     presenter: Presenter
     core: ChatCore
     timers: asyncio.Task[None] | None = None
+    collector: asyncio.Task[None] | None = None
 
     async def close(self) -> None:
-        """Stop the timers and close the database."""
-        if self.timers is not None:
-            self.timers.cancel()
+        """Stop the timers and the collector's task, and close the database."""
+        for task in (self.timers, self.collector):
+            if task is not None:
+                task.cancel()
         await self.service.db.close()
 
 
 async def start(transport: Transport, db_path: str | None, timers: bool = True) -> Runtime:
     """Open the database (``db_path``, else ``$KILLBUTTON_DB``, else ``killbutton.db``),
-    restore every table with its hand in progress, and start the turn timers.
+    restore every table with its hand in progress, start the turn timers, and move what
+    was restored out of the garbage collector's reach (:mod:`bot.gcpolicy`).
 
     Raises:
         StorageError: the database cannot be opened.
@@ -61,6 +66,9 @@ async def start(transport: Transport, db_path: str | None, timers: bool = True) 
     service.publish = presenter.publish
     await service.restore()
     runtime = Runtime(service, presenter, ChatCore(service, presenter))
+    loop = asyncio.get_running_loop()
     if timers:
-        runtime.timers = asyncio.get_running_loop().create_task(service.run_timers())
+        runtime.timers = loop.create_task(service.run_timers())
+    gcpolicy.settle()
+    runtime.collector = loop.create_task(gcpolicy.keep_settled())
     return runtime

@@ -7,11 +7,15 @@ setup
     :class:`bot.service.TableService` (``create_table``), ``--players`` (4) players sit
     (``Sit(500)``) and the host deals (``Start()``); then ``--warmup-seconds`` (5) of play
     as below, not counted (the first showdown of a process imports pokerkit's lookup tables,
-    a stall of a second or two; its slowest action is shown).
+    a stall of a second or two; its slowest action is shown). The garbage collector is set
+    as the bot sets it (:mod:`bot.gcpolicy`: ``settle()`` after the restore, then
+    ``keep_settled()`` running beside play).
 raw
     The raw aiosqlite commit rate: one connection opened like :meth:`storage.db.Database.open`
-    (``isolation_level=None``; ``journal_mode=WAL``, ``synchronous=NORMAL``,
-    ``foreign_keys=ON``, ``busy_timeout=5000``) on a file beside ``--db``, then
+    (``isolation_level=None``, then the same :func:`storage.db.configure`:
+    ``journal_mode=WAL``, ``synchronous=NORMAL``, ``foreign_keys=ON``, ``busy_timeout=5000``,
+    ``wal_autocheckpoint=0``, ``journal_size_limit``, with a
+    :class:`storage.checkpoint.Checkpointer` thread beside it) on a file beside ``--db``, then
     ``BEGIN IMMEDIATE`` / one ``INSERT`` / ``COMMIT`` per row, each awaited, for
     ``--raw-seconds`` (3). Run once before and once after the saturated phase (the machine's
     load moves); their mean is the reference rate.
@@ -41,9 +45,13 @@ restore
 
 One database connection, shared: :class:`storage.db.Database` runs each transaction as one
 function on aiosqlite's thread (``BEGIN IMMEDIATE``, its statements, ``COMMIT``), queued
-behind the others, so concurrent tables never interleave. The benchmark wraps that
-database's ``_write`` to count transactions and statements and the time each takes from
-being queued to committed ("held"). After play, every table's stored
+behind the others, so concurrent tables never interleave; the writes (one action's
+statements each) queued while one transaction commits go into the next together, up to 32,
+each in its own savepoint (:class:`storage.writes.WriteQueue`, group commit), and no action
+returns before the transaction holding its write has committed. The benchmark reads that
+queue's counters: the writes and their statements, the time each write takes from being
+queued to committed ("held"), and the transactions they were grouped into.
+After play, every table's stored
 version and state are compared with the service's in memory.
 
 Targets (``--check`` exits 1 when one is missed): p99 latency at most 5 ms at 200 tables,
@@ -77,21 +85,23 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Awaitable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
+from bot import gcpolicy
 from bot.commands import Command, Play, Sit, Start, TopUp
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.hand import Hand, Phase
 from bot.engine.table import TableSettings
 from bot.service import Outgoing, Player, ServiceError, TableService
-from storage.db import Database
+from storage.checkpoint import Checkpointer
+from storage.db import Database, configure
 
 SETTINGS = TableSettings(
     GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2)),
@@ -168,21 +178,29 @@ class Driver:
 
 @dataclass
 class WriteStats:
-    """Transactions written through :func:`count_writes`, and the time each took."""
+    """Writes (one action's statements each), the time each took from being queued to its
+    transaction's end, and the transactions they were grouped into: the database's own
+    counters (:class:`storage.writes.WriteQueue`), so nothing wraps the service."""
 
-    transactions: int = 0
+    writes: int = 0
     statements: int = 0
     held: float = 0.0
+    commits: int = 0
+
+    @classmethod
+    def of(cls, db: Database) -> WriteStats:
+        """The counters of ``db`` now."""
+        queue = db.writes
+        return cls(queue.writes, queue.statements, queue.held, queue.transactions)
 
     def since(self, before: WriteStats) -> WriteStats:
+        """What was counted between ``before`` and these."""
         return WriteStats(
-            self.transactions - before.transactions,
+            self.writes - before.writes,
             self.statements - before.statements,
             self.held - before.held,
+            self.commits - before.commits,
         )
-
-
-WRITES = WriteStats()
 
 
 @dataclass
@@ -282,7 +300,8 @@ async def play(
     """All tables at once, each its own task, until ``seconds`` pass or ``actions`` are done."""
     run = Run()
     budget = Budget(actions)
-    writes = replace(WRITES)
+    db = drivers[0].service.db
+    writes = WriteStats.of(db)
     watch = CollectorWatch(run.collections)
     gc.callbacks.append(watch)
     loop_cpu, all_cpu = time.thread_time(), time.process_time()
@@ -293,33 +312,13 @@ async def play(
     finally:
         gc.callbacks.remove(watch)
     run.seconds = time.perf_counter() - start
-    run.writes = WRITES.since(writes)
+    run.writes = WriteStats.of(db).since(writes)
     run.loop_cpu = time.thread_time() - loop_cpu
     run.all_cpu = time.process_time() - all_cpu
     return run
 
 
 # ---------------------------------------------------------------------- service set-up
-
-
-def count_writes(db: Database) -> None:
-    """Count ``db``'s transactions, their statements and the time each takes from being
-    queued to committed (into :data:`WRITES`)."""
-    write = db._write
-
-    async def counted(
-        statements: Iterable[tuple[str, Sequence[Any]]], must_change: int = -1
-    ) -> None:
-        statements = list(statements)
-        start = time.perf_counter()
-        try:
-            await write(statements, must_change)
-        finally:
-            WRITES.held += time.perf_counter() - start
-            WRITES.transactions += 1
-            WRITES.statements += len(statements)
-
-    db._write = counted  # type: ignore[method-assign]
 
 
 async def consistency(service: TableService) -> tuple[int, int]:
@@ -387,11 +386,11 @@ async def raw_commit_rate(path: str, seconds: float) -> tuple[float, int]:
         (commits per second, rows committed).
     """
     conn = await aiosqlite.connect(path, isolation_level=None)
+    checkpointer = None
     try:
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        if await configure(conn, BUSY_TIMEOUT_MS):
+            checkpointer = Checkpointer(path, busy_timeout_ms=BUSY_TIMEOUT_MS)
+            checkpointer.start()
         await conn.execute(
             "CREATE TABLE IF NOT EXISTS raw_commits (id INTEGER PRIMARY KEY,"
             " table_id TEXT NOT NULL, version INTEGER NOT NULL, command TEXT NOT NULL,"
@@ -411,6 +410,8 @@ async def raw_commit_rate(path: str, seconds: float) -> tuple[float, int]:
             rows += 1
         elapsed = time.perf_counter() - start
     finally:
+        if checkpointer is not None:
+            checkpointer.stop()
         await conn.close()
     return rows / elapsed, rows
 
@@ -554,12 +555,13 @@ def describe(name: str, run: Run) -> dict[str, float]:
             f" p99 {percentile(within, 99) * 1e3:.2f} ms"
         )
     writes = run.writes
-    if values and writes.transactions:
+    if values and writes.writes:
         print(
-            f"  database: {writes.transactions / len(values):.2f} transactions per action,"
-            f" {writes.statements / writes.transactions:.1f} statements each"
-            f" (with BEGIN and COMMIT one call on aiosqlite's thread), queued to committed"
-            f" {writes.held / writes.transactions * 1e3:.2f} ms each"
+            f"  database: {writes.writes / len(values):.2f} writes per action,"
+            f" {writes.statements / writes.writes:.1f} statements each, queued to"
+            f" committed {writes.held / writes.writes * 1e3:.2f} ms each; grouped into"
+            f" {writes.commits:,} transactions ({writes.writes / max(1, writes.commits):.1f}"
+            " writes each, BEGIN to COMMIT one call on aiosqlite's thread)"
         )
     if run.collections:
         oldest = [t for g, t in run.collections if g == 2]
@@ -628,9 +630,10 @@ async def bench(args: argparse.Namespace, db_path: str) -> int:
     )
 
     db = await Database.open(db_path)
-    count_writes(db)
     service, published = make_service(db, args.seed)
     await service.restore()
+    gcpolicy.settle()  # what adapters.runtime.start does after its restore
+    collector = asyncio.get_running_loop().create_task(gcpolicy.keep_settled())
     start = time.perf_counter()
     drivers = await open_tables(service, args.tables, args.players, args.seed, "t")
     print(
@@ -673,6 +676,7 @@ async def bench(args: argparse.Namespace, db_path: str) -> int:
     start = time.perf_counter()
     added = await add_restore_tables(service, args.restore_tables, args.players, args.seed)
     expected = {tid: live.table.to_dict() for tid, live in service.tables.items()}
+    collector.cancel()
     await db.close()
     print(
         f"restore set-up: {added:,} more tables stored through the service, each mid-hand,"

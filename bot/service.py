@@ -332,7 +332,7 @@ class TableService:
             await self.db.commit(
                 live.id,
                 live.version + 1,
-                live.text.dumps(state),
+                live.text.encode(state, live.committed),
                 data,
                 who,
                 request_id,

@@ -1,8 +1,11 @@
-"""A table's stored state as JSON text, its large unchanging parts encoded once.
+"""A table's stored state as JSON text: only what changed, its large parts encoded once.
 
-The service saves the whole table after every action, but the settings, the hand's set-up
-and its shuffle secret (three quarters of the text) change only between hands. Each is
-encoded once and spliced into the text while it stays the same object.
+Within a hand most actions change only the hand's list of moves and the service's timers,
+so :meth:`StateText.encode` writes just the new moves and the service's fields then (see
+:class:`storage.db.StateWrite`). When more changed, the whole table is written; its
+settings, the hand's set-up and its shuffle secret (three quarters of the text) change only
+between hands, so each is encoded once and spliced into the text while it stays the same
+object.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import json
 import secrets
 from typing import Any
+
+from storage.db import StateWrite
 
 # A key no stored value can hold: a NUL and 128 random bits chosen at start-up.
 _TOKEN = "\x00" + secrets.token_hex(16)
@@ -53,3 +58,35 @@ class StateText:
         for name, value in parts.items():
             text = text.replace(json.dumps(_TOKEN + name), self._part(name, value), 1)
         return text
+
+    def encode(self, state: dict[str, Any], committed: dict[str, Any] | None) -> StateWrite:
+        """What to store of ``state`` (``{"table": <Table.to_dict()>, <service fields>}``)
+        when the table was last stored as ``committed`` (its ``"table"`` part; None when
+        unknown): the new moves alone if only the hand's moves were added, else the whole
+        state."""
+        table = state["table"]
+        live = json.dumps({k: v for k, v in state.items() if k != "table"})
+        if committed is None or not _only_moves_added(committed, table):
+            return StateWrite(self.dumps({"table": table}), live)
+        stored = len(committed["current"]["actions"]) if committed["current"] else 0
+        actions = table["current"]["actions"] if table["current"] else []
+        moves = [(seq, json.dumps(actions[seq])) for seq in range(stored, len(actions))]
+        return StateWrite(None, live, moves)
+
+
+def _only_moves_added(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether table dict ``new`` is ``old`` with moves appended to the same hand (parts
+    reused from ``old`` compare by identity first, so this is cheap)."""
+    if old.keys() != new.keys():
+        return False
+    if any(value != old[key] for key, value in new.items() if key != "current"):
+        return False
+    before, after = old["current"], new["current"]
+    if before is None or after is None:
+        return before is after
+    if before.keys() != after.keys():
+        return False
+    if any(value != before[key] for key, value in after.items() if key != "actions"):
+        return False
+    done = before["actions"]
+    return bool(after["actions"][: len(done)] == done)

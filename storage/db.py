@@ -2,8 +2,10 @@
 
 One file (``killbutton.db`` by default), WAL mode, foreign keys on, a busy timeout, and the
 numbered migrations of :mod:`storage.schema` applied at start-up. Every committed action is
-one transaction: the command, its events and the table's new state together, so a crash
-leaves either all of it or none.
+one write, all or nothing: the command, its events and the table's new state together, so a
+crash leaves either all of it or none (writes queued together share a transaction, each in
+a savepoint of its own: :mod:`storage.writes`). The write-ahead log is copied back into
+the file by a :class:`storage.checkpoint.Checkpointer` thread, not inside a commit.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,9 @@ from typing import Any
 
 import aiosqlite
 
+from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .schema import MIGRATIONS
+from .writes import ChangedElsewhere, WriteQueue
 
 DEFAULT_PATH = "killbutton.db"
 
@@ -48,11 +51,50 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
+class StateWrite:
+    """What one commit stores of a table's state, as JSON texts.
+
+    ``base`` is the whole state (``{"table": ..., ...}``, the hand's actions so far
+    included) when more than the hand's moves and the service's fields changed, else None:
+    the stored one stays and ``moves`` are its hand's new actions, as (index in the hand's
+    actions, action record). ``live`` is a JSON object of the service's fields, laid over
+    the base's on load (None: they are in ``base``).
+    """
+
+    base: str | None
+    live: str | None
+    moves: Sequence[tuple[int, str]] = ()
+
+
+@dataclass(frozen=True)
 class EventRow:
     """One event to store: its audience (None for the table) and its JSON data."""
 
     audience: str | None
     event: dict[str, Any]
+
+
+async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int) -> bool:
+    """Set a new connection up as :meth:`Database.open` does (the benchmark's raw rate uses
+    the same): WAL, ``synchronous=NORMAL``, foreign keys, the busy timeout, and in WAL mode
+    no automatic checkpoint (a :class:`Checkpointer` must run beside it). Returns whether
+    the database is in WAL mode (an in-memory one is not).
+
+    Raises:
+        aiosqlite.Error: the database refused a setting.
+    """
+    cursor = await conn.execute("PRAGMA journal_mode=WAL")
+    mode = await cursor.fetchone()
+    await conn.execute("PRAGMA synchronous=NORMAL")
+    await conn.execute("PRAGMA foreign_keys=ON")
+    await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+    wal = mode is not None and str(mode[0]).lower() == "wal"
+    if wal:
+        # Checkpoints run on the Checkpointer's thread, not inside a commit; the log is cut
+        # back to this size whenever it starts over.
+        await conn.execute("PRAGMA wal_autocheckpoint=0")
+        await conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES // 4}")
+    return wal
 
 
 class Database:
@@ -65,18 +107,26 @@ class Database:
         self._conn = conn
         self.path = path
         self.broken: list[tuple[str, str]] = []
+        self.checkpointer: Checkpointer | None = None
+        self.writes = WriteQueue(conn)
+        # (platform, name) of players as last written: most commands come from a player
+        # already stored under the same name, and rewriting his row cost a page per commit.
+        self._players: dict[str, tuple[str, str]] = {}
         # One connection serves every table, so its transactions must not interleave: each
         # transaction (and each read) is one function on aiosqlite's one thread, which runs
-        # them in the order queued, one at a time. No lock is held across the hand-off, so
-        # the next tables' transactions queue up while one commits.
+        # them in the order queued, one at a time. Writes that queue while one transaction
+        # commits are committed together in the next (storage.writes, group commit).
 
     @classmethod
-    async def open(cls, path: str | None = None, busy_timeout_ms: int = 5000) -> Database:
+    async def open(
+        cls, path: str | None = None, busy_timeout_ms: int = 5000, checkpoint_every: float = 1.0
+    ) -> Database:
         """Open (creating if needed) and migrate the database.
 
         Args:
             path: the file; None for :func:`default_path`; ``":memory:"`` for tests.
             busy_timeout_ms: how long to wait on a lock before failing.
+            checkpoint_every: seconds between background WAL checkpoints (a file only).
         Raises:
             StorageError: the file cannot be opened, or was written by a newer version.
         """
@@ -87,11 +137,11 @@ class Database:
             raise StorageError(f"cannot open the database {target}: {exc}") from exc
         db = cls(conn, target)
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA synchronous=NORMAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            wal = await configure(conn, busy_timeout_ms)
             await db._migrate()
+            if wal:
+                db.checkpointer = Checkpointer(target, checkpoint_every, busy_timeout_ms)
+                db.checkpointer.start()
         except (aiosqlite.Error, OSError, StorageError) as exc:
             await conn.close()  # a half-open connection would keep the process alive
             if isinstance(exc, StorageError):
@@ -100,7 +150,9 @@ class Database:
         return db
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Stop the checkpoints and close the connection (which checkpoints the rest)."""
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         await self._conn.close()
 
     async def _migrate(self) -> None:
@@ -140,6 +192,8 @@ class Database:
 
         The whole transaction is one call on aiosqlite's thread: a hand-off per statement
         cost more than the SQL itself, and nothing else can run on the connection midway.
+        Writes queued meanwhile by other tables may share the transaction, each in its own
+        savepoint (:class:`storage.writes.WriteQueue`); this one returns once it committed.
 
         Args:
             statements: (sql, parameters) pairs.
@@ -149,9 +203,10 @@ class Database:
             StorageError: the database refused (nothing was written), or the statement at
                 ``must_change`` changed no row ("changed elsewhere").
         """
-        batch = list(statements)
         try:
-            await self._conn._execute(_transaction, self._conn, batch, must_change)
+            await self.writes.write(list(statements), must_change)
+        except ChangedElsewhere as exc:
+            raise StorageError(str(exc)) from exc
         except (aiosqlite.Error, ValueError) as exc:
             raise StorageError(f"the database refused the change: {exc}") from exc
 
@@ -227,9 +282,14 @@ class Database:
                 skipped and reported by :attr:`broken`.
         """
         rows = await self._rows(
-            "SELECT id, server_id, channel, host_id, settings, state, version, session_id"
+            "SELECT id, server_id, channel, host_id, settings, state, version, session_id, live"
             " FROM poker_tables"
         )
+        moves: dict[str, list[tuple[int, str]]] = {}
+        for table_id, seq, record in await self._rows(
+            "SELECT table_id, seq, record FROM hand_moves ORDER BY table_id, seq"
+        ):
+            moves.setdefault(table_id, []).append((seq, record))
         tables: list[StoredTable] = []
         self.broken = []
         for row in rows:
@@ -241,12 +301,12 @@ class Database:
                         row[2],
                         row[3],
                         json.loads(row[4]),
-                        json.loads(row[5]),
+                        _state(row[5], row[8], moves.get(row[0], ())),
                         int(row[6]),
                         row[7],
                     )
                 )
-            except (TypeError, ValueError) as exc:
+            except (TypeError, ValueError, KeyError) as exc:
                 self.broken.append((row[0], str(exc)))
         return tables
 
@@ -280,7 +340,7 @@ class Database:
         self,
         table_id: str,
         version: int,
-        state: dict[str, Any] | str,
+        state: StateWrite | dict[str, Any] | str,
         command: dict[str, Any],
         player: tuple[str, str, str] | None,
         request_id: str | None,
@@ -293,7 +353,8 @@ class Database:
         Args:
             table_id: the table.
             version: the table's new version (the previous plus one).
-            state: the table's new state, or its JSON text already encoded.
+            state: what changed of the table's state (:class:`StateWrite`), or the whole
+                new state, as data or as JSON text already encoded.
             command: the command as received.
             player: (player id, platform, display name) of who sent it, or None.
             request_id: the platform's interaction or request id (retries are refused).
@@ -306,19 +367,11 @@ class Database:
         """
         now = time.time()
         statements: list[tuple[str, Sequence[Any]]] = []
-        if player is not None:
+        named = player is not None and self._players.get(player[0]) != player[1:]
+        if player is not None and named:
             statements.append(self._player(*player))
-        statements.append(
-            (
-                "UPDATE poker_tables SET state = ?, version = ? WHERE id = ? AND version = ?",
-                (
-                    state if isinstance(state, str) else json.dumps(state),
-                    version,
-                    table_id,
-                    version - 1,
-                ),
-            )
-        )
+        must_change = len(statements)
+        statements += _state_statements(table_id, version, state)
         statements.append(
             (
                 "INSERT INTO actions (table_id, version, hand_number, player_id, command,"
@@ -343,7 +396,9 @@ class Database:
                 )
             )
         statements.extend(extra)
-        await self._write(statements, must_change=1 if player is not None else 0)
+        await self._write(statements, must_change=must_change)
+        if player is not None and named:
+            self._players[player[0]] = (player[1], player[2])
 
     # ------------------------------------------------------------------ sessions, ledger
 
@@ -583,27 +638,61 @@ class Database:
                 rows.append((float(at or 0), str(player), "hand", int(net)))
         return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
 
+
+# ---------------------------------------------------------------------- stored state
+
+
+def _state_statements(
+    table_id: str, version: int, state: StateWrite | dict[str, Any] | str
+) -> list[tuple[str, Sequence[Any]]]:
+    """The statements that store ``state`` at ``version``; the first is the versioned
+    update, which must change one row."""
+    if not isinstance(state, StateWrite):
+        state = StateWrite(state if isinstance(state, str) else json.dumps(state), None)
+    if state.base is None:
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                "UPDATE poker_tables SET live = ?, version = ? WHERE id = ? AND version = ?",
+                (state.live, version, table_id, version - 1),
+            )
+        ]
+    else:
+        statements = [
+            (
+                "UPDATE poker_tables SET state = ?, live = ?, version = ?"
+                " WHERE id = ? AND version = ?",
+                (state.base, state.live, version, table_id, version - 1),
+            ),
+            ("DELETE FROM hand_moves WHERE table_id = ?", (table_id,)),
+        ]
+    statements += [
+        ("INSERT INTO hand_moves (table_id, seq, record) VALUES (?, ?, ?)", (table_id, seq, text))
+        for seq, text in state.moves
+    ]
+    return statements
+
+
+def _state(base: str, live: str | None, moves: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """A table's state as stored: the base, the service's fields laid over it, the hand's
+    moves since the base appended to its actions.
+
+    Raises:
+        ValueError, KeyError, TypeError: corrupt JSON, or moves with no hand to follow or
+            a gap in their numbers.
+    """
+    state: dict[str, Any] = json.loads(base)
+    if live is not None:
+        state.update(json.loads(live))
+    if moves:
+        actions = state["table"]["current"]["actions"]
+        for seq, record in moves:
+            if seq != len(actions):
+                raise ValueError(f"stored move {seq} does not follow move {len(actions) - 1}")
+            actions.append(json.loads(record))
+    return state
+
+
 # ---------------------------------------------------------------------- on the database thread
-
-
-def _transaction(
-    conn: aiosqlite.Connection, statements: Sequence[tuple[str, Sequence[Any]]], must_change: int
-) -> None:
-    """Run on aiosqlite's thread: ``BEGIN IMMEDIATE``, the statements, ``COMMIT``; on any
-    failure ``ROLLBACK`` and re-raise (:class:`StorageError` when ``must_change`` changed
-    no row, else the ``sqlite3.Error``)."""
-    raw = conn._conn  # the sqlite3 connection, only ever touched on this thread
-    raw.execute("BEGIN IMMEDIATE")
-    try:
-        for index, (sql, params) in enumerate(statements):
-            cursor = raw.execute(sql, params)
-            if index == must_change and cursor.rowcount != 1:
-                raise StorageError("the table was changed elsewhere: try again")
-        raw.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            raw.execute("ROLLBACK")
-        raise
 
 
 def _fetch(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:

@@ -96,4 +96,17 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX ledger_by_player ON ledger (player_id, table_id)",
         "CREATE INDEX hands_by_session ON hands (session_id)",
     ],
+    [
+        # The hand in progress is no longer rewritten whole after every action: ``state``
+        # holds the table as of its last full write, ``live`` the service's own fields
+        # (timers, names, kill offer) as of every commit, and ``hand_moves`` the moves made
+        # since the full write (emptied by each full write).
+        "ALTER TABLE poker_tables ADD COLUMN live TEXT",  # JSON; NULL: all of it in state
+        """CREATE TABLE hand_moves (
+            table_id TEXT NOT NULL REFERENCES poker_tables(id),
+            seq INTEGER NOT NULL,           -- the move's index in the hand's actions
+            record TEXT NOT NULL,           -- JSON of the engine's action record
+            PRIMARY KEY (table_id, seq)
+        ) WITHOUT ROWID""",
+    ],
 ]

@@ -1,0 +1,140 @@
+"""Storage of the hand in progress as its moves, group commit, background checkpoints."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import gcpolicy
+from bot.commands import Play
+from bot.statetext import StateText
+from storage.checkpoint import Checkpointer
+from storage.db import Database, StateWrite, StorageError, StoredTable
+from tests.service.test_service import _service, _table_with_three, _to_act
+
+
+def _state(actions: list[dict[str, Any]], stack: int = 500) -> dict[str, Any]:
+    table = {
+        "settings": {"seats": 6},
+        "seating": {"seats": {"1": {"stack": stack}}},
+        "current": {"number": 1, "setup": {"names": ["a"]}, "shuffle": None, "actions": actions},
+    }
+    return {"table": table, "running": True, "deadline": 12.5}
+
+
+def test_only_new_moves_are_written_while_the_rest_stays() -> None:
+    text = StateText()
+    first = _state([{"kind": "call", "player": 0}])
+    write = text.encode(first, None)
+    assert write.base is not None and json.loads(write.base) == {"table": first["table"]}
+    assert json.loads(write.live or "") == {"running": True, "deadline": 12.5}
+
+    more = _state(first["table"]["current"]["actions"] + [{"kind": "fold", "player": 1}])
+    write = text.encode(more, first["table"])
+    assert write.base is None
+    assert write.moves == [(1, json.dumps({"kind": "fold", "player": 1}))]
+
+    for changed in (_state(more["table"]["current"]["actions"], stack=400), _state([])):
+        write = text.encode(changed, more["table"])
+        assert write.base is not None and not write.moves
+
+
+def test_moves_are_laid_over_the_stored_table_and_a_gap_is_reported(tmp_path: Path) -> None:
+    async def main() -> None:
+        db = await Database.open(str(tmp_path / "t.db"))
+        state = _state([{"kind": "call", "player": 0}])
+        stored = StoredTable("s/c", "s", "c", "h", {}, state, 0, None)
+        await db.create_table(stored, "console", "Host", "holdem", False)
+        fold = {"kind": "fold", "player": 1}
+        move = StateWrite(None, json.dumps({"running": False}), [(1, json.dumps(fold))])
+        await db.commit("s/c", 1, move, {"type": "Play"}, None, None, 1, [])
+        (table,) = await db.load_tables()
+        assert table.version == 1 and table.state["running"] is False
+        assert table.state["table"]["current"]["actions"][1] == fold
+
+        with pytest.raises(StorageError, match="changed elsewhere"):
+            await db.commit("s/c", 1, move, {"type": "Play"}, None, None, 1, [])
+        gap = StateWrite(None, "{}", [(5, json.dumps(fold))])
+        await db.commit("s/c", 2, gap, {"type": "Play"}, None, None, 1, [])
+        assert await db.load_tables() == [] and "does not follow" in db.broken[0][1]
+        await db.close()
+
+    asyncio.run(main())
+
+
+def test_a_failed_write_in_a_group_leaves_the_others_committed(tmp_path: Path) -> None:
+    async def main() -> None:
+        db = await Database.open(str(tmp_path / "t.db"))
+        await db._write([("CREATE TABLE n (x INTEGER UNIQUE)", ())])
+        results = await asyncio.gather(
+            db._write([("INSERT INTO n VALUES (1)", ())]),
+            db._write([("INSERT INTO n VALUES (2)", ()), ("INSERT INTO n VALUES (1)", ())]),
+            db._write([("UPDATE n SET x = 9 WHERE x = 7", ())], must_change=0),
+            db._write([("INSERT INTO n VALUES (3)", ())]),
+            return_exceptions=True,
+        )
+        assert results[0] is None and results[3] is None
+        assert "UNIQUE" in str(results[1]) and "changed elsewhere" in str(results[2])
+        assert await db._rows("SELECT x FROM n ORDER BY x") == [(1,), (3,)]
+        assert db.writes.transactions < db.writes.writes  # the four shared transactions
+        await db.close()
+
+    asyncio.run(main())
+
+
+def test_the_log_is_checkpointed_off_the_commits_and_kept_bounded(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+
+    async def main() -> None:
+        service, _ = await _service(path)
+        assert service.db.checkpointer is not None
+        assert await service.db._rows("PRAGMA wal_autocheckpoint") == [(0,)]
+        table_id = await _table_with_three(service)
+        await service.handle(table_id, _to_act(service, table_id), Play("call"))
+        await service.db.close()
+
+    asyncio.run(main())
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("CREATE TABLE big (x BLOB)")
+    for _ in range(50):
+        conn.execute("INSERT INTO big VALUES (?)", (os.urandom(8000),))
+    checkpointer = Checkpointer(str(path), wal_limit_bytes=4096)
+    checkpointer.checkpoint(sqlite3.connect(path, isolation_level=None))
+    assert checkpointer.last_error is None and checkpointer.truncations == 1
+    assert os.path.getsize(str(path) + "-wal") == 0
+    assert conn.execute("SELECT count(*) FROM big").fetchone() == (50,)
+    conn.close()
+
+
+def test_settle_moves_what_survives_out_of_the_collectors_reach() -> None:
+    try:
+        gcpolicy.settle()
+        assert gc.get_freeze_count() > 0 and gc.get_count()[2] == 0
+    finally:
+        gc.unfreeze()
+
+
+def test_a_restart_restores_a_hand_stored_as_its_moves(tmp_path: Path) -> None:
+    async def main() -> None:
+        service, _ = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        for _ in range(2):
+            await service.handle(table_id, _to_act(service, table_id), Play("call"))
+        moves = await service.db._rows("SELECT count(*) FROM hand_moves")
+        live = service.tables[table_id]
+        expected = (live.version, json.loads(json.dumps(live.state())))
+        await service.db.close()
+        again, _ = await _service(tmp_path / "t.db")
+        restored = again.tables[table_id]
+        assert moves[0][0] >= 1 and (restored.version, restored.state()) == expected
+        await again.db.close()
+
+    asyncio.run(main())
