@@ -47,6 +47,9 @@ class Request:
         confirmed: the user clicked to confirm an all-in or a big bet.
         hand: the hand number of the button clicked, None for typed commands: the move is
             refused if that hand is over by the time it is applied.
+        step: the hand's move count the button was shown at (``TableView.step``), None
+            for typed commands and buttons good for the whole hand: a stale click (a
+            double click) is refused instead of acting on the next decision.
     """
 
     platform: str
@@ -59,6 +62,7 @@ class Request:
     admin: bool = False
     confirmed: bool = False
     hand: int | None = None
+    step: int | None = None
 
 
 @dataclass(frozen=True)
@@ -150,7 +154,12 @@ class ChatCore:
             return Reply(confirm, confirm=request.text.strip())
         session = live.session_id
         out = await self.service.handle(
-            table_id, player, command, request.request_id, expect_hand=request.hand
+            table_id,
+            player,
+            command,
+            request.request_id,
+            expect_hand=request.hand,
+            expect_step=request.step,
         )
         if isinstance(command, EndSession) and session is not None and self.presenter:
             await self.presenter.session_chart(table_id, session)

@@ -91,6 +91,12 @@ class Notice(Event):
 
 
 @dataclass(frozen=True)
+class TableChanged(Event):
+    """The table changed without anything to say (e.g. a vote on running it twice): the
+    table message is shown again; renders to nothing."""
+
+
+@dataclass(frozen=True)
 class Outgoing:
     """One thing to show: the table's channel (``audience`` None) or one player only."""
 
@@ -264,11 +270,14 @@ class TableService:
         command: Command,
         request_id: str | None = None,
         expect_hand: int | None = None,
+        expect_step: int | None = None,
     ) -> list[Outgoing]:
         """Apply one command in order, commit it, then publish what it caused.
 
         ``expect_hand`` is the hand a clicked button belongs to: checked under the table's
-        lock, so a click that lands as its hand ends is refused, never applied to the next.
+        lock, so a click that lands as its hand ends is refused, never applied to the next;
+        ``expect_step`` the number of moves the hand had when the button was shown, so a
+        double click cannot act on the next decision.
 
         Returns:
             What was published (empty for a retried request id).
@@ -286,6 +295,9 @@ class TableService:
                 raise ServiceError(
                     f"hand #{expect_hand} is over: use the buttons of the newest table message"
                 )
+            current = live.table.current
+            if expect_step is not None and expect_step != (len(current.actions) if current else 0):
+                self._stale_step(live, player)
             try:
                 view = await self._view(live, player, command)
             except EngineError as exc:
@@ -307,6 +319,21 @@ class TableService:
                 live.running, live.deadline, live.clock_on, live.names = saved
                 raise ServiceError(self._named(live, str(exc))) from exc
             return await self._commit(live, player, command, request_id, out, extra, before, saved)
+
+    def _stale_step(self, live: Live, player: Player) -> None:
+        """Refuse a button shown for an earlier decision: "not your turn" to whoever is not
+        to act now, else that the button is out of date.
+
+        Raises:
+            ServiceError: always.
+        """
+        hand = live.table.hand
+        if hand is not None and hand.to_act is not None and hand.names[hand.to_act] != player.id:
+            to_act = (live.names or {}).get(hand.names[hand.to_act], "another player")
+            raise ServiceError(f"it is not your turn: {to_act} is to act")
+        raise ServiceError(
+            "that button was for an earlier decision: use the table message as it is now"
+        )
 
     async def _commit(
         self,
@@ -350,7 +377,9 @@ class TableService:
             ) from exc
         live.version += 1
         live.committed = state["table"]
-        if self.publish is not None and out:
+        if self.publish is not None:
+            # a move that says nothing (a vote for the runs) still changes whose turn it is
+            out = out or [Outgoing(live.id, None, TableChanged())]
             await self.publish(out)
         return out
 

@@ -66,6 +66,8 @@ class TableView:
         choices: the buttons for the player to act.
         footer: the kill button and what the table waits for.
         phase: the hand's phase (``betting``, ``drawing``...), or ``between hands``.
+        step: how many moves the hand has had: a button shown for one decision carries it,
+            so a second click of the same button cannot act on the next decision.
     """
 
     table_id: str
@@ -79,6 +81,7 @@ class TableView:
     choices: tuple[Choice, ...]
     footer: str
     phase: str
+    step: int = 0
 
     def to_act_name(self) -> str | None:
         """The display name of the player to act, or None."""
@@ -169,6 +172,7 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         )
     to_act = hand.names[hand.to_act] if hand.to_act is not None else None
     legal, choices = _choices(hand)
+    step = len(table.current.actions) if table.current is not None else 0
     return TableView(
         table_id,
         table.hand_number,
@@ -181,6 +185,7 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         choices,
         " · ".join(footer),
         hand.phase.value.replace("_", " "),
+        step,
     )
 
 

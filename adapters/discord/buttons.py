@@ -1,6 +1,7 @@
 """The table message's buttons, as :class:`discord.ui.DynamicItem` buttons whose custom ids
-carry the table, the hand number and the command (``kb:GUILD:CHANNEL:HAND:COMMAND``), so a
-click still works after the bot restarts and a click on an older hand can be refused."""
+carry the table, the hand number (with the decision's step for a move) and the command
+(``kb:GUILD:CHANNEL:HAND[.STEP]:COMMAND``), so a click still works after the bot restarts
+and a click on an older hand, or a second click on an earlier decision, can be refused."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ from bot.tableview import TableView
 from .ids import split_table, table_id
 
 # "kb!" marks a confirmation click (the command is sent again with ``confirmed``).
-TEMPLATE = r"kb(?P<ok>!?):(?P<guild>[0-9]+):(?P<channel>[0-9]+):(?P<hand>[0-9]+):(?P<command>.+)"
+TEMPLATE = (
+    r"kb(?P<ok>!?):(?P<guild>[0-9]+):(?P<channel>[0-9]+):(?P<hand>[0-9]+)"
+    r"(?:\.(?P<step>[0-9]+))?:(?P<command>.+)"
+)
 CUSTOM_ID_MAX = 100  # Discord's limit
 LABEL_MAX = 80
 CARDS = "cards"  # the "My cards" button's command
@@ -30,7 +34,8 @@ STYLES = {
 
 @dataclass(frozen=True)
 class Target:
-    """What a button does: ``command`` at the table ``guild/channel`` in hand ``hand``;
+    """What a button does: ``command`` at the table ``guild/channel`` in hand ``hand``, for
+    the decision at ``step`` moves into the hand (-1: any, e.g. "My cards");
     ``confirmed`` for the confirmation of an all-in or a big bet."""
 
     guild: int
@@ -38,6 +43,7 @@ class Target:
     hand: int
     command: str
     confirmed: bool = False
+    step: int = -1
 
     @property
     def table_id(self) -> str:
@@ -47,7 +53,8 @@ class Target:
     def custom_id(self) -> str:
         """The button's custom id (at most 100 characters for the commands of a view)."""
         ok = "!" if self.confirmed else ""
-        return f"kb{ok}:{self.guild}:{self.channel}:{self.hand}:{self.command}"
+        hand = f"{self.hand}.{self.step}" if self.step >= 0 else str(self.hand)
+        return f"kb{ok}:{self.guild}:{self.channel}:{hand}:{self.command}"
 
     @classmethod
     def _of(cls, match: re.Match[str]) -> Target:
@@ -58,6 +65,7 @@ class Target:
             int(match["hand"]),
             match["command"],
             bool(match["ok"]),
+            int(match["step"]) if match["step"] else -1,
         )
 
 
@@ -106,7 +114,7 @@ def table_buttons(view: TableView) -> discord.ui.View | None:
     guild, channel = split_table(view.table_id)
     buttons = discord.ui.View(timeout=None)
     for choice in view.choices:
-        target = Target(guild, channel, view.hand_number, choice.command)
+        target = Target(guild, channel, view.hand_number, choice.command, step=view.step)
         style = STYLES.get(choice.style, discord.ButtonStyle.secondary)
         buttons.add_item(TableButton(target, choice.label, style))
     mine = Target(guild, channel, view.hand_number, CARDS)
@@ -114,11 +122,14 @@ def table_buttons(view: TableView) -> discord.ui.View | None:
     return buttons
 
 
-def confirm_buttons(table: str, hand: int, command: str) -> discord.ui.View | None:
-    """A Confirm button sending ``command`` again with ``confirmed``; None when the command
-    is too long for a custom id (the reply then asks to type it again)."""
+def confirm_buttons(
+    table: str, hand: int, command: str, step: int = -1
+) -> discord.ui.View | None:
+    """A Confirm button sending ``command`` again with ``confirmed``, good for the decision
+    at ``step``; None when the command is too long for a custom id (the reply then asks to
+    type it again)."""
     guild, channel = split_table(table)
-    target = Target(guild, channel, hand, command, confirmed=True)
+    target = Target(guild, channel, hand, command, confirmed=True, step=step)
     if len(target.custom_id()) > CUSTOM_ID_MAX:
         return None
     buttons = discord.ui.View(timeout=None)

@@ -29,6 +29,7 @@ DEFER_AFTER = 2.0  # seconds: Discord drops an interaction not answered within 3
 MESSAGE_MAX = 2000  # characters in one Discord message
 MODAL_SECONDS = 600.0  # an unsent modal is forgotten after this long
 HAND_OVER = "that hand is over: use the buttons of the newest table message"
+PAST_DECISION = "that button was for an earlier decision: use the table message as it is now"
 AMOUNT_COMMANDS = ("raise", "bet")  # the bare command opens a modal asking the amount
 
 
@@ -106,7 +107,7 @@ async def answer(
     *,
     confirmed: bool = False,
     component: bool = False,
-    hand: int | None = None,
+    target: Target | None = None,
 ) -> None:
     """Send ``text`` as the user's command through ChatCore and reply to him only.
 
@@ -116,15 +117,17 @@ async def answer(
         confirmed: the user confirmed an all-in or a big bet.
         component: a click or a modal: a move that succeeded shows on the table message,
             so it is acknowledged without a message.
-        hand: the clicked button's hand: the move is refused if that hand is over.
+        target: the clicked button: the move is refused if its hand is over, or its
+            decision (for a move's button) is past.
     """
     runtime = runtime_of(interaction)
     if runtime is None:
         await reply(interaction, "the bot is starting: try again in a moment")
         return
     request = request_of(interaction, text, confirmed)
-    if request is not None and hand is not None:
-        request = replace(request, hand=hand)
+    if request is not None and target is not None:
+        step = target.step if target.step >= 0 else None
+        request = replace(request, hand=target.hand, step=step)
     if request is None:
         await reply(interaction, "poker plays in a server's channel, not in direct messages")
         return
@@ -136,8 +139,8 @@ async def answer(
     buttons = None
     table = table_id(request.server_id, request.channel_id)
     if result.confirm is not None and table in runtime.service.tables:
-        hand = runtime.presenter.view(table).hand_number
-        buttons = confirm_buttons(table, hand, result.confirm)
+        shown = runtime.presenter.view(table)
+        buttons = confirm_buttons(table, shown.hand_number, result.confirm, shown.step)
     if result.text or buttons is not None:
         await reply(interaction, result.text or "Confirm?", buttons)
     elif component and not interaction.response.is_done():
@@ -164,28 +167,31 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
     if view.hand_number != target.hand:
         await reply(interaction, HAND_OVER)
         return
+    mine = view.to_act == player_of(interaction.user.id)
+    if target.step >= 0 and view.step != target.step and mine:
+        await reply(interaction, PAST_DECISION)
+        return
     command = target.command
     if target.confirmed or command == CARDS:
         await answer(
-            interaction, command, confirmed=target.confirmed, component=True, hand=target.hand
+            interaction, command, confirmed=target.confirmed, component=True, target=target
         )
         return
     choice = next((c for c in view.choices if c.command == command), None)
-    mine = view.to_act == player_of(interaction.user.id)
     if command in AMOUNT_COMMANDS:
         if not mine:
             # ChatCore's refusal names who is to act; the amount does not matter
             low = choice.minimum if choice is not None else 0
-            await answer(interaction, f"{command} {low}", component=True, hand=target.hand)
+            await answer(interaction, f"{command} {low}", component=True, target=target)
             return
         await interaction.response.send_modal(AmountModal(target, choice))
     elif command == "draw":
         if not mine:
-            await answer(interaction, command, component=True, hand=target.hand)
+            await answer(interaction, command, component=True, target=target)
             return
         await interaction.response.send_modal(DrawModal(target))
     else:
-        await answer(interaction, command, component=True, hand=target.hand)
+        await answer(interaction, command, component=True, target=target)
 
 
 async def submit(interaction: discord.Interaction, target: Target, text: str) -> None:
@@ -199,7 +205,7 @@ async def submit(interaction: discord.Interaction, target: Target, text: str) ->
     if over:
         await reply(interaction, HAND_OVER)
         return
-    await answer(interaction, text, component=True, hand=target.hand)
+    await answer(interaction, text, component=True, target=target)
 
 
 class AmountModal(discord.ui.Modal):

@@ -131,6 +131,7 @@ class SlackBot:
         respond: Respond | None,
         confirmed: bool = False,
         hand: int | None = None,
+        step: int | None = None,
     ) -> None:
         # one channel's requests apply in the order they came: the user lookup before
         # the service's own lock would otherwise let a later command overtake
@@ -149,6 +150,7 @@ class SlackBot:
                 user.admin,
                 confirmed,
                 hand,
+                step,
             )
             reply = await self.core.handle(request)
             await self.answer(request, reply, respond)
@@ -165,7 +167,10 @@ class SlackBot:
             return  # the table message shows what happened
         table_id = f"{team}/{channel}"
         hand = self.hand_number(table_id) or 0
-        blocks = kb.reply_blocks(reply.text, reply.confirm, table_id, hand)
+        live = self.core.service.tables.get(table_id)
+        current = live.table.current if live is not None else None
+        step = len(current.actions) if current is not None else None
+        blocks = kb.reply_blocks(reply.text, reply.confirm, table_id, hand, step)
         text = kb.escape(reply.text)
         try:
             await call_waiting(
@@ -227,7 +232,15 @@ class SlackBot:
         confirmed = value.confirmed or body["actions"][0]["action_id"] == kb.CONFIRM
         self.spawn(
             self._apply(
-                body, team, channel, value.command, request_id, respond, confirmed, value.hand
+                body,
+                team,
+                channel,
+                value.command,
+                request_id,
+                respond,
+                confirmed,
+                value.hand,
+                value.step,
             )
         )
 
@@ -280,7 +293,11 @@ class SlackBot:
         if request_id is None:
             return
         channel = value.table_id.split("/", 1)[1]
-        self.spawn(self._apply(body, team, channel, text, request_id, None, hand=value.hand))
+        self.spawn(
+            self._apply(
+                body, team, channel, text, request_id, None, hand=value.hand, step=value.step
+            )
+        )
 
 
 def _raise_command(value: kb.ButtonValue, state: dict[str, Any]) -> str:

@@ -38,6 +38,8 @@ class ButtonValue:
         command: the command words, e.g. ``call`` or ``raise`` (the modal asks how much).
         minimum, maximum: the legal raise range *to*, in chips, for ``raise``.
         confirmed: the button asked to confirm in a dialog (an all-in) before it was sent.
+        step: the hand's move count when a move's button was shown (None: good for the
+            whole hand, e.g. My cards), so a double click cannot act on the next decision.
     """
 
     table_id: str
@@ -46,6 +48,7 @@ class ButtonValue:
     minimum: int | None = None
     maximum: int | None = None
     confirmed: bool = False
+    step: int | None = None
 
 
 def button_value(value: ButtonValue) -> str:
@@ -55,6 +58,8 @@ def button_value(value: ButtonValue) -> str:
         data["lo"], data["hi"] = value.minimum, value.maximum
     if value.confirmed:
         data["ok"] = 1
+    if value.step is not None:
+        data["s"] = value.step
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -73,6 +78,7 @@ def parse_value(text: str) -> ButtonValue:
             data.get("lo"),
             data.get("hi"),
             bool(data.get("ok")),
+            None if data.get("s") is None else int(data["s"]),
         )
     except (TypeError, KeyError, json.JSONDecodeError) as exc:
         raise ValueError(f"not a killbutton button value: {text[:80]!r}") from exc
@@ -112,10 +118,12 @@ def _confirm_dialog(question: str) -> Block:
 def choice_button(view: TableView, index: int, choice: Choice) -> Block:
     """The button for one of the player's choices: raise and draw open a modal, an
     all-in asks to confirm in a dialog, anything else acts at once."""
-    value = ButtonValue(view.table_id, view.hand_number, choice.command, confirmed=choice.confirm)
+    value = ButtonValue(
+        view.table_id, view.hand_number, choice.command, confirmed=choice.confirm, step=view.step
+    )
     if choice.command == "raise" and choice.minimum is not None:
         value = ButtonValue(
-            view.table_id, view.hand_number, "raise", choice.minimum, choice.maximum
+            view.table_id, view.hand_number, "raise", choice.minimum, choice.maximum, step=view.step
         )
         return _button(choice.label, RAISE, button_value(value), choice.style)
     if choice.command == "draw":
@@ -185,12 +193,15 @@ def table_blocks(view: TableView, recent: Sequence[str], over: bool = False) -> 
     return blocks
 
 
-def reply_blocks(text: str, confirm: str | None, table_id: str, hand: int) -> list[Block] | None:
+def reply_blocks(
+    text: str, confirm: str | None, table_id: str, hand: int, step: int | None = None
+) -> list[Block] | None:
     """An ephemeral reply's blocks: only when it asks to confirm (``confirm`` is the
-    command to send again, good for ``hand`` only), else None (plain text says it all)."""
+    command to send again, good for ``hand`` at ``step`` only), else None (plain text says
+    it all)."""
     if confirm is None:
         return None
-    value = button_value(ButtonValue(table_id, hand, confirm))
+    value = button_value(ButtonValue(table_id, hand, confirm, step=step))
     return [
         {"type": "section", "text": _text("mrkdwn", escape(text)[:3000])},
         {

@@ -101,7 +101,7 @@ def test_all_in_asks_for_a_confirmation_click() -> None:
         ask = bot.last_reply()
         assert ask["flags"] == 64 and ask["content"] == "Go all-in for 200?"
         confirm = bot.buttons(ask)["Confirm"]
-        assert confirm == f"kb!:{GUILD}:{CHANNEL}:1:allin"
+        assert confirm == f"kb!:{GUILD}:{CHANNEL}:1.0:allin"  # hand 1, its first decision
         await bot.client.transport.edits.drain()
         assert "all-in" not in _seats(bot)
         await bot.click("Ann", bot.recorder.message(1, CHANNEL, ask), confirm)
@@ -146,5 +146,40 @@ def test_closed_direct_messages_give_the_channel_hint_and_my_cards_answers_priva
         await bot.click("Bob", message, bot.buttons(message)["My cards"])
         reply = bot.last_reply()
         assert reply["flags"] == 64 and reply["content"] == f"Your cards: {cards_text(cards)}"
+
+    at_table(body, start=False)
+
+
+def test_a_double_click_does_not_act_on_the_next_decision() -> None:
+    """Heads-up, the small blind calls and the big blind clicks Check twice on the same
+    message: the first click closes preflop and deals the flop, where the big blind acts
+    first; the second click was for the earlier decision, so it is refused and changes
+    nothing."""
+
+    async def body(bot: Bot) -> None:
+        await bot.slash("Cat", "leave")
+        await bot.slash("Ann", "host start")
+        live = bot.service.tables[TABLE]
+        names = {f"discord:{user}": name for name, user in USERS.items()}
+
+        def to_act() -> str:
+            hand = live.table.hand
+            assert hand is not None and hand.to_act is not None
+            return names[hand.names[hand.to_act]]
+
+        message = bot.table_message()
+        call = next(v for k, v in bot.buttons(message).items() if k.startswith("Call"))
+        await bot.click(to_act(), message, call)
+        await bot.client.transport.edits.drain()
+        message = bot.table_message()
+        big_blind = to_act()
+        check = bot.buttons(message)["Check"]
+        await bot.click(big_blind, message, check)
+        hand = live.table.hand
+        assert hand is not None and len(hand.board) == 3 and to_act() == big_blind
+        moves = list(hand.log)
+        await bot.click(big_blind, message, check)
+        assert list(hand.log) == moves
+        assert "earlier decision" in bot.last_reply()["content"]
 
     at_table(body, start=False)

@@ -44,10 +44,10 @@ def test_replies_are_ephemeral_and_a_new_hand_posts_its_table_message() -> None:
         assert embed["title"] == "Hand #1 · No-Limit Hold'em 1/2"
         assert "To act: ▶ **Ann**: fold, call 2 or raise to 4 to 200" in embed["description"]
         assert bot.buttons(message) == {
-            "Fold": f"kb:{GUILD}:{CHANNEL}:1:fold",
-            "Call 2": f"kb:{GUILD}:{CHANNEL}:1:call",
-            "Raise 4…": f"kb:{GUILD}:{CHANNEL}:1:raise",
-            "All-in 200": f"kb:{GUILD}:{CHANNEL}:1:allin",
+            "Fold": f"kb:{GUILD}:{CHANNEL}:1.0:fold",
+            "Call 2": f"kb:{GUILD}:{CHANNEL}:1.0:call",
+            "Raise 4…": f"kb:{GUILD}:{CHANNEL}:1.0:raise",
+            "All-in 200": f"kb:{GUILD}:{CHANNEL}:1.0:allin",
             "My cards": f"kb:{GUILD}:{CHANNEL}:1:cards",
         }
         ping = bot.recorder.channel_posts()[-1].body

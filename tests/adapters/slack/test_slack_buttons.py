@@ -213,3 +213,27 @@ def test_draw_opens_a_modal_with_the_clickers_own_cards_to_tick() -> None:
             assert f"{player.split(':')[1].capitalize()} draws 2" in recent + "\n".join(lines)
 
     run(main)
+
+
+def test_a_double_click_does_not_act_on_the_next_decision() -> None:
+    """Heads-up, Ann (small blind) calls and Bob clicks Check twice on the same message:
+    the first closes preflop and deals the flop, where Bob acts first; the second was for
+    the earlier decision, so it is refused privately and changes nothing."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            message = table_message(h.mock)
+            await h.click("UANN", button(message, "Call 1"))
+            message = table_message(h.mock)
+            check = button(message, "Check")
+            await h.click("UBOB", check)
+            hand = h.service.tables[TABLE].table.hand
+            assert hand is not None and len(hand.board) == 3 and h.to_act() == "UBOB"
+            moves = list(hand.log)
+            await h.click("UBOB", check)
+            assert list(hand.log) == moves
+            refusal = h.mock.of("chat.postEphemeral")[-1]
+            assert refusal["user"] == "UBOB" and "earlier decision" in refusal["text"]
+
+    run(main)
