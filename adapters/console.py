@@ -100,6 +100,10 @@ class Console:
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
                 continue
+            live = self.service.tables.get(item.table_id)
+            # names stored with the table, so a second script names players not yet heard
+            for pid, name in ((live.names or {}) if live is not None else {}).items():
+                self.display.setdefault(pid, name)
             message = render(item.event, item.names, self.display)
             if message is not None:
                 self.show(Message(item.audience, message.text))

@@ -7,16 +7,21 @@ sees goes through the service's publisher (see :mod:`bot.presenter`) after the c
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from . import controls
-from .commands import Command, EndSession, ParseError, Play, parse
+from .commands import Command, EndSession, ParseError, Play, parse, whole_number
 from .engine.errors import IllegalAction
 from .presenter import SENDER, Presenter
 from .render import cards_text
 from .service import Notice, Player, ServiceError, TableService
 from .tablesetup import HELP as SETUP_HELP
 from .tablesetup import describe_settings, parse_table_setup
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 500  # characters of one command: more is refused before it is read
 
 HELP = (
     "Poker commands (type them after /poker, or use the buttons):\n"
@@ -114,11 +119,16 @@ class ChatCore:
         Raises:
             Nothing: every error becomes a reply with ``ok`` False.
         """
+        if len(request.text) > MAX_TEXT:
+            return Reply(f"a command is at most {MAX_TEXT} characters: nothing was done", ok=False)
         token = SENDER.set(player_of(request).id)
         try:
             return await self._handle(request)
         except (ParseError, ServiceError) as exc:
             return Reply(str(exc), ok=False)
+        except Exception:  # noqa: BLE001 - a player gets an answer, the log the traceback
+            log.exception("the command %r failed", request.text[:80])
+            return Reply("that could not be done (an error on our side, logged)", ok=False)
         finally:
             SENDER.reset(token)
 
@@ -143,12 +153,12 @@ class ChatCore:
         if head in ("cards", "mycards", "hand"):
             return Reply(self.own_cards(table_id, player.id))
         if head == "verify":
-            number = words[1] if len(words) > 1 else ""
-            if number and not number.isdigit():
+            number = whole_number(words[1], 10**9) if len(words) > 1 else 0
+            if number is None:
                 raise ParseError("verify [HAND NUMBER]: e.g. 'verify 12'")
-            lines = await controls.verify_lines(live, self.service.db, int(number or 0) or None)
+            lines = await controls.verify_lines(live, self.service.db, number or None)
             return Reply("\n".join(lines))
-        command = self._sized(table_id, parse(request.text))
+        command = self._sized(table_id, player.id, parse(request.text))
         confirm = self._needs_confirm(table_id, player.id, command)
         if confirm is not None and not request.confirmed:
             return Reply(confirm, confirm=request.text.strip())
@@ -184,12 +194,15 @@ class ChatCore:
             "when two or more are seated, 'start' deals."
         )
 
-    def _sized(self, table_id: str, command: Command) -> Command:
-        """A bet or raise without an amount is the minimum the rules allow now."""
+    def _sized(self, table_id: str, player_id: str, command: Command) -> Command:
+        """A bet or raise without an amount is the minimum the rules allow the player to
+        act now (anyone else's is left for the service to refuse with the reason)."""
         if not isinstance(command, Play) or command.kind not in ("bet", "raise"):
             return command
         hand = self.service.tables[table_id].table.hand
         if command.amount is not None or hand is None or hand.to_act is None:
+            return command
+        if hand.names[hand.to_act] != player_id:
             return command
         try:
             minimum = hand.legal_actions().min_raise_to

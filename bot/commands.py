@@ -15,6 +15,15 @@ from .engine.cards import CardError, parse_cards
 MAX_AMOUNT = 10**12
 
 
+def whole_number(text: str, most: int = MAX_AMOUNT) -> int | None:
+    """``text`` as a whole number from 0 to ``most`` written in ASCII digits, else None
+    (``³``, ``١``, ``1e9``, ``-5`` and twenty-digit numbers are not counts here)."""
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(most)):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
 class ParseError(ValueError):
     """A command that cannot be read, with what would be accepted."""
 
@@ -243,9 +252,9 @@ def parse(text: str) -> Command:
             raise ParseError("sit BUY_IN [SEAT]: how many chips to buy in for")
         seat = None
         if len(rest) > 1:
-            if not rest[1].isdigit():
-                raise ParseError(f"{rest[1]!r} is not a seat number")
-            seat = int(rest[1])
+            seat = whole_number(rest[1], 99)
+            if seat is None:
+                raise ParseError(f"{rest[1][:20]!r} is not a seat number")
         return Sit(parse_amount(rest[0]), seat)
     if head in ("topup", "top-up", "rebuy", "addon"):
         if not rest:
@@ -297,10 +306,15 @@ def parse(text: str) -> Command:
     if kind == "draw":
         if head in ("pat", "stand"):
             return Play("draw", cards=())
+        # ranks are written in capitals and suits in small letters: "7H" means 7h
+        written = "".join(w[:-1].upper() + w[-1].lower() if len(w) in (2, 3) else w for w in rest)
         try:
-            cards = tuple(parse_cards("".join(rest)))
+            cards = tuple(parse_cards(written))
         except CardError as exc:
             raise ParseError(f"{exc}: name the cards to throw, e.g. 'draw 7h 2c'") from exc
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        if twice:
+            raise ParseError(f"{', '.join(twice)} named twice: name each card to throw once")
         return Play("draw", cards=cards)
     return Play(kind)
 
@@ -343,6 +357,6 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         games = [w for w in words if w not in ("kill", "nokill")]
         return Leaderboard(kill, games[0] if games else "")
     if head == "history":
-        count = int(rest[0]) if rest and rest[0].isdigit() else 1
+        count = (whole_number(rest[0], 20) or 1) if rest else 1
         return History(max(1, min(count, 20)), "phh" in (r.lower() for r in rest))
     return None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from storage.db import Database
 
-from .commands import Adjust, Kick, SetOption, Void
+from .commands import Adjust, Kick, SetOption, Void, whole_number
 from .engine.config import Game
 from .engine.errors import IllegalAction
 from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
@@ -132,17 +132,18 @@ def _set_option(live: Live, command: SetOption) -> str:
     settings = live.table.settings
     name, value = command.name, command.value
     if name in ("turn", "timer"):
-        if not value.isdigit() or not 5 <= int(value) <= 600:
+        seconds = whole_number(value, 600)
+        if seconds is None or seconds < 5:
             raise IllegalAction("the turn timer is 5 to 600 seconds")
         live.table.settings = replace(settings, turn_seconds=int(value))
         return f"the turn timer is now {value} seconds"
     if name == "timeouts":
-        if not value.isdigit() or not 1 <= int(value) <= 20:
+        if not whole_number(value, 20):
             raise IllegalAction("sit a player out after 1 to 20 timeouts in a row")
         live.table.settings = replace(settings, timeouts_to_sit_out=int(value))
         return f"a player is sat out after {value} timeouts in a row"
     if name == "confirm":
-        if not value.isdigit() or len(value) > 12:
+        if whole_number(value) is None:
             raise IllegalAction(
                 "set confirm N: bets adding more than N chips ask for a click (0: all-ins only)"
             )

@@ -79,6 +79,8 @@ def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch p
     if isinstance(event, ev.BoardDealt):
         run = f" (run {event.run + 1})" if event.run else ""
         street = STREETS[event.street] if event.street < len(STREETS) else "board"
+        if len(event.cards) > (3 if event.street == 1 else 1):
+            street = "board"  # a run dealt out at once after an all-in: more than a street
         return f"{street.capitalize()}{run}: {cards_text(event.cards)}"
     if isinstance(event, ev.Acted):
         return _acted(event, name(event.player))

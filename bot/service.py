@@ -10,6 +10,7 @@ in play included, and the turn timers (the durable-service issue).
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -63,6 +64,8 @@ from .engine.table import Table, TableSettings
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
 from .statetext import StateText
+
+log = logging.getLogger(__name__)
 
 CLOCK_SECONDS = 60  # 000 NL §15: one more minute once the clock is put on
 WARNING_SECONDS = 10
@@ -310,14 +313,19 @@ class TableService:
             if isinstance(command, EndSession):
                 return await self._end_session(live, player)
             before = live.committed or live.table.to_dict()
-            saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+            saved = _fields_of(live)
             extra: list[tuple[str, Sequence[Any]]] = []
             try:
                 out = self._apply(live, player, command, extra)
-            except EngineError as exc:
+            except Exception as exc:
                 live.table = Table.from_dict(before)
-                live.running, live.deadline, live.clock_on, live.names = saved
-                raise ServiceError(self._named(live, str(exc))) from exc
+                _restore_fields(live, saved)
+                if isinstance(exc, EngineError):
+                    raise ServiceError(self._named(live, str(exc))) from exc
+                log.exception("%s on table %s failed", type(command).__name__, live.id)
+                raise ServiceError(
+                    "that could not be done (an error on our side, logged): nothing changed"
+                ) from exc
             return await self._commit(live, player, command, request_id, out, extra, before, saved)
 
     def _stale_step(self, live: Live, player: Player) -> None:
@@ -344,7 +352,7 @@ class TableService:
         out: list[Outgoing],
         extra: list[tuple[str, Sequence[Any]]],
         before: dict[str, Any],
-        saved: tuple[bool, float | None, bool, dict[str, str]],
+        saved: dict[str, Any],
     ) -> list[Outgoing]:
         hand_number = live.table.hand_number or None
         rows = [EventRow(o.audience, event_data(o.event)) for o in out]
@@ -369,7 +377,7 @@ class TableService:
             )
         except StorageError as exc:
             live.table = Table.from_dict(before)
-            live.running, live.deadline, live.clock_on, live.names = saved
+            _restore_fields(live, saved)
             if "changed elsewhere" in str(exc):
                 await self._reload(live.id)  # another process moved the table on
             raise ServiceError(
@@ -465,6 +473,11 @@ class TableService:
             elif len(table.seating.seats) < seated:
                 self._tell_waiting(live, out)
         elif isinstance(command, Play):
+            hand = table.hand
+            to_act = hand.names[hand.to_act] if hand and hand.to_act is not None else None
+            if command.kind in ("bet", "raise") and to_act not in (None, player.id):
+                # a bet without an amount out of turn: say whose turn, not "how much"
+                raise IllegalAction(f"it is not your turn: {to_act} is to act")
             events = table.act(player.id, lambda i: to_action(command, i))
             mover = table.seating.seat_of(player.id)
             if mover is not None:
@@ -730,12 +743,14 @@ class TableService:
                     live.deadline = None
                     continue
                 before = live.committed or live.table.to_dict()
-                saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+                saved = _fields_of(live)
                 player_id = hand.names[hand.to_act]
                 extra: list[tuple[str, Sequence[Any]]] = []
                 try:
                     out = self._time_out(live, player_id, extra)
                 except EngineError:
+                    live.table = Table.from_dict(before)
+                    _restore_fields(live, saved)
                     live.deadline = None
                     continue
                 try:
@@ -822,7 +837,7 @@ class TableService:
         if live.table.current is not None:
             raise ServiceError("end the session between hands")
         before = live.committed or live.table.to_dict()
-        saved = (live.running, live.deadline, live.clock_on, dict(live.names or {}))
+        saved = _fields_of(live)
         extra: list[tuple[str, Sequence[Any]]] = []
         returned = live.table.return_carried()
         paid = controls.pay_out_returned(live, self.db, returned, extra)
@@ -902,6 +917,27 @@ class TableService:
         if hand is not None and hand.to_act is not None:
             lines.append(f"to act: {(live.names or {}).get(hand.names[hand.to_act])}")
         return "\n".join(lines)
+
+
+def _fields_of(live: Live) -> dict[str, Any]:
+    """A copy of the service's own fields of a table, to put back if a command fails."""
+    return {
+        "running": live.running,
+        "deadline": live.deadline,
+        "clock_on": live.clock_on,
+        "names": dict(live.names or {}),
+        "kill_offer": None if live.kill_offer is None else dict(live.kill_offer),
+        "straddlers": list(live.straddlers or []),
+        "pre": dict(live.pre or {}),
+        "turn": live.turn,
+        "warned": live.warned,
+    }
+
+
+def _restore_fields(live: Live, saved: dict[str, Any]) -> None:
+    """Put back what :func:`_fields_of` copied."""
+    for name, value in saved.items():
+        setattr(live, name, value)
 
 
 _RECORD_KIND = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}

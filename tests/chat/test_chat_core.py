@@ -330,3 +330,51 @@ def test_check_fold_in_advance_checks_when_free_and_can_be_undone() -> None:
         assert hand.names[hand.to_act or 0] == "test:carol"  # her turn waits for her
 
     run(go)
+
+
+def test_odd_numbers_and_long_text_are_answered_and_change_nothing() -> None:
+    """Superscript or foreign digits, a number too big for the database, a bare bet out of
+    turn and a very long command each get a clear answer and leave the table as it was."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await p.say("Alice", "new holdem nl 1/2")
+        live = p.service.tables["g/c"]
+        for text, expected in (("set turn ³", "5 to 600"), ("set timeouts ١", "1 to 20")):
+            reply = await p.say("Alice", text)  # the host, between hands
+            assert not reply.ok and expected in reply.text, (text, reply.text)
+        assert live.table.settings.turn_seconds == 30
+        for name in ("Alice", "Bob", "Carol"):
+            await p.say(name, "sit 100")
+        p.stack_deck(DECK)
+        await p.say("Alice", "start")
+        before = (live.table.to_dict(), live.version)
+        cases = {
+            "verify ³": "verify [HAND NUMBER]",
+            "verify 99999999999999999999999999": "verify [HAND NUMBER]",
+            "history ²": "",
+            "sit 100 ³": "not a seat number",
+            "bet": "not your turn: Alice is to act",
+            "raise " + "9" * 600: "at most 500 characters",
+        }
+        for text, expected in cases.items():
+            reply = await p.say("Bob", text)
+            assert expected in reply.text, (text, reply.text)
+            if expected:
+                assert not reply.ok, text
+        assert (live.table.to_dict(), live.version) == before
+
+    run(go)
+
+
+def test_draw_reads_capital_suits_and_names_a_card_given_twice() -> None:
+    """`draw 7H` is `draw 7h`; `draw 9s 9s` names the card given twice."""
+    from bot.commands import ParseError, Play, parse
+
+    assert parse("draw 7H 2c") == Play("draw", cards=("7h", "2c"))
+    try:
+        parse("draw 9s 9s")
+    except ParseError as exc:
+        assert "9s named twice" in str(exc)
+    else:
+        raise AssertionError("a card named twice was accepted")
