@@ -205,10 +205,14 @@ class ChatCore:
         if hand.names[hand.to_act] != player_id:
             return command
         try:
-            minimum = hand.legal_actions().min_raise_to
+            legal = hand.legal_actions()
         except IllegalAction:
             return command
-        return command if minimum is None else Play(command.kind, minimum)
+        if legal.min_raise_to is None:
+            needs_openers = hand.spec.openers and hand.opener is None
+            why = " without jacks or better to open (004 jacks §1)" if needs_openers else ""
+            raise ParseError(f"you cannot {command.kind} now{why}: you may {legal.describe()}")
+        return Play(command.kind, legal.min_raise_to)
 
     def _needs_confirm(self, table_id: str, player_id: str, command: Command) -> str | None:
         """An all-in, a bet that puts the player all-in, or one adding more chips than the

@@ -107,3 +107,27 @@ def test_history_hides_a_namesakes_cards() -> None:
         assert "more than one player is called Bob" in await say("host", "Alice", "kick Bob")
 
     run(go)
+
+
+def test_a_bare_bet_without_openers_says_why() -> None:
+    """004 jacks §1: a player without jacks or better may not open; `bet` alone tells him
+    so and what he may do instead."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await p.say("Alice", "new jacks 2/4")
+        await p.say("Alice", "sit 200")
+        await p.say("Bob", "sit 200")
+        p.stack_deck("2c 3d 4h 5s 7c 9c 9d Ks Qd 8h")  # the first to act holds no openers
+        await p.say("Alice", "start")
+        live = p.service.tables["g/c"]
+        hand = live.table.hand
+        assert hand is not None and hand.to_act is not None and live.names
+        first = live.names[hand.names[hand.to_act]]
+        reply = await p.say(first, "bet")
+        assert not reply.ok
+        assert reply.text == (
+            "you cannot bet now without jacks or better to open (004 jacks §1): you may check"
+        )
+
+    run(go)
