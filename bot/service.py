@@ -846,6 +846,11 @@ class TableService:
         old = live.session_id
         try:
             lines = [*paid, *await controls.session_summary(live, self.db, away)]
+            if returned:  # the last deal passed out: its results get the antes back
+                credit = await self.db.credited_hand_row(
+                    live.id, live.table.hand_number, returned
+                )
+                extra += [credit] if credit is not None else []
             new = await self.db.start_session(live.id, end=old)
         except BaseException as exc:
             live.table = Table.from_dict(before)  # nothing saved: the carried pot stays

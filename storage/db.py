@@ -14,7 +14,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -482,6 +482,30 @@ class Database:
                 table_id,
                 number,
             ),
+        )
+
+    async def credited_hand_row(
+        self, table_id: str, number: int, credits: Mapping[str, int]
+    ) -> tuple[str, Sequence[Any]] | None:
+        """The statement adding ``credits`` (player id -> chips) to hand ``number``'s
+        results, for :meth:`commit`'s ``extra`` (the antes of passed-out deals returned at
+        the end of a session belong to the deals that took them); None when there is no
+        such finished hand."""
+        rows = await self._rows(
+            "SELECT results, players FROM hands WHERE table_id = ? AND number = ?"
+            " AND results IS NOT NULL",
+            (table_id, number),
+        )
+        if not rows:
+            return None
+        results, players = json.loads(rows[0][0]), json.loads(rows[0][1])
+        for player, chips in credits.items():
+            results[player] = int(results.get(player, 0)) + chips
+            if player not in players:
+                players.append(player)
+        return (
+            "UPDATE hands SET results = ?, players = ? WHERE table_id = ? AND number = ?",
+            (json.dumps(results), json.dumps(players), table_id, number),
         )
 
     async def start_session(self, table_id: str, end: int | None = None) -> int:

@@ -131,3 +131,31 @@ def test_a_bare_bet_without_openers_says_why() -> None:
         )
 
     run(go)
+
+
+def test_antes_returned_at_the_session_end_count_on_the_leaderboard() -> None:
+    """004 jacks §1: a deal passes out and the host ends the session; the carried antes go
+    back to who anted them, and the session results and the all-time leaderboard both show
+    nobody up or down."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await p.say("Alice", "new jacks 2/4")
+        await p.say("Alice", "sit 200")
+        await p.say("Bob", "sit 200")
+        p.stack_deck("2c 3d 4h 5s 7c 9c 8d Ks Qd 6h")  # nobody holds openers
+        await p.say("Alice", "start")
+        await p.say("Alice", "pause")  # after this deal
+        live = p.service.tables["g/c"]
+        while live.table.current is not None:
+            hand = live.table.hand
+            assert hand is not None and hand.to_act is not None and live.names
+            await p.say(live.names[hand.names[hand.to_act]], "check")
+        assert live.table.carried == 2
+        assert (await p.say("Alice", "end")).ok
+        summary = p.transport.posts[-1][1]
+        assert "Alice: +0" in summary and "Bob: +0" in summary, summary
+        board = (await p.say("Alice", "leaderboard")).text.splitlines()
+        assert board[1:] == ["1. Alice +0 in 1 hands", "2. Bob +0 in 1 hands"]
+
+    run(go)
