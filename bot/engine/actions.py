@@ -104,6 +104,8 @@ class LegalActions:
             no bring-in is due.
         completes: stud's first round: a raise now completes the bring-in to a full bet.
         either: fixed limit's open-pair option: exactly the minimum or the maximum.
+        opened: a bet (or a blind or kill blind) is live on this street, so a bigger one is
+            a raise even for a player who may check (the big blind's option).
     """
 
     player: int
@@ -118,6 +120,7 @@ class LegalActions:
     bring_in: int = 0
     completes: bool = False
     either: bool = False
+    opened: bool = False
 
     @property
     def can_raise(self) -> bool:
@@ -141,7 +144,7 @@ class LegalActions:
                 "complete to"
                 if self.bring_in or self.completes
                 else "bet"
-                if self.can_check
+                if self.can_check and not self.opened
                 else "raise to"
             )
             if self.either:

@@ -122,6 +122,7 @@ class Betting:
             either=rng is not None
             and rng[0] < rng[1]
             and self.config.street_structure(self.street) is Structure.FIXED_LIMIT,
+            opened=self.current_bet > 0,
         )
 
     def _betting_open(self) -> bool:  # pragma: no cover - defined by Hand
@@ -221,7 +222,7 @@ class Betting:
         if kind is Fold:
             if owe <= 0:
                 raise IllegalAction(
-                    f"no one has bet, so check instead of folding: you may "
+                    f"there is nothing to call, so check instead of folding: you may "
                     f"{self.legal_actions().describe()}"
                 )
             self.folded[p] = True

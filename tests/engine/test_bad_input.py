@@ -151,7 +151,8 @@ def test_fold_when_checking_is_free_is_refused() -> None:
     refused(
         h,
         Fold(1),
-        f"no one has bet, so check instead of folding: you may check or bet 200 to {BIG}",
+        f"there is nothing to call, so check instead of folding: you may check or raise to 200 "
+        f"to {BIG} \\(all-in\\)",
     )
 
 

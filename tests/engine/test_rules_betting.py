@@ -251,7 +251,7 @@ def test_big_blind_option_to_raise_after_limpers() -> None:
     la = h.legal_actions()
     assert la.can_check and not la.can_fold and la.call_amount == 0
     assert (la.min_raise_to, la.max_raise_to) == (200, BIG)
-    assert la.describe() == f"check or bet 200 to {BIG} (all-in)"
+    assert la.describe() == f"check or raise to 200 to {BIG} (all-in)"
     play(h, Raise(1, 300))
     assert h.to_act == 2 and legal(h) == (500, BIG, 200)
     play(h, Call(2), Call(0))
