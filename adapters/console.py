@@ -226,7 +226,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
             if live.table.hand_number != last_hand:
                 hands += 1
                 last_hand = live.table.hand_number
-                if options.hands and hands > options.hands:
+                if options.hands and hands >= options.hands:  # N hands over: stop
                     break
             if hand is None or hand.to_act is None:
                 print("No hand can be dealt: type 'topup N', 'sit N' or quit.", file=out)

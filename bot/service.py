@@ -64,6 +64,7 @@ from .engine.table import Table, TableSettings
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
 from .statetext import StateText
+from .tableview import table_view
 
 log = logging.getLogger(__name__)
 
@@ -906,22 +907,10 @@ class TableService:
         return state
 
     def status_text(self, live: Live) -> str:
-        """The table in a few lines: game, stacks, the hand in play, the kill button."""
-        table = live.table
-        lines = [table.next_game().description]
-        for number in sorted(table.seating.seats):
-            seat = table.seating.seats[number]
-            lines.append(f"seat {number}: {seat.name} {seat.stack} ({seat.status.value})")
-        if table.kills is not None:
-            button = table.kills.button.summary()
-            lines.append(
-                f"kill button: {button['state']}"
-                + (f" ({button['holder']})" if button["holder"] else "")
-            )
-        hand = table.hand
-        if hand is not None and hand.to_act is not None:
-            lines.append(f"to act: {(live.names or {}).get(hand.names[hand.to_act])}")
-        return "\n".join(lines)
+        """The table as its message shows it: the game, the board, the pot, every seat with
+        its stack and bet as they stand now, whose turn and the legal range, and the kill
+        button with every leg and every kill owed."""
+        return table_view(live.id, live.table, live.names or {}).text()
 
 
 def _fields_of(live: Live) -> dict[str, Any]:

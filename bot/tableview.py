@@ -127,11 +127,8 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
     holder = None
     footer: list[str] = []
     if table.kills is not None:
-        button = table.kills.button.summary()
-        holder = button.get("holder")
-        state = str(button["state"]).replace("_", " ")
-        who = f" ({names.get(holder, holder)})" if holder else ""
-        footer.append(f"Kill button: {state}{who}")
+        footer.append(kill_status(table, names))
+        holder = table.kills.button.holder
     seats = []
     for number in sorted(seating.seats):
         seat = seating.seats[number]
@@ -187,6 +184,32 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         hand.phase.value.replace("_", " "),
         step,
     )
+
+
+def kill_status(table: Table, names: Mapping[str, str]) -> str:
+    """The kill button, every leg up and every kill owed, in one line (000 kill §1-§6):
+    e.g. ``Kill button: leg up (Ann) · legs: Ann · owes a kill: Cat 4``; "" without kills."""
+    if table.kills is None:
+        return ""
+    button = table.kills.button
+    state = button.state.value.replace("_", " ")
+    holder = f" ({names.get(button.holder, button.holder)})" if button.holder else ""
+    amount = f" for {button.amount}" if button.state.value == "killed" and button.amount else ""
+    parts = [f"Kill button: {state}{holder}{amount}"]
+    legs = [names.get(n, n) for n in button.legs()]
+    if legs:
+        frozen = set(button.frozen)
+        parts.append(
+            "legs: "
+            + ", ".join(
+                f"{name} (frozen)" if raw in frozen else name
+                for name, raw in zip(legs, button.legs(), strict=True)
+            )
+        )
+    owed = {**button.missed, **button.owes_next}
+    if owed:
+        parts.append("owes a kill: " + ", ".join(f"{names.get(n, n)} {c}" for n, c in owed.items()))
+    return " · ".join(parts)
 
 
 def _choices(hand: Hand) -> tuple[str, tuple[Choice, ...]]:
