@@ -275,7 +275,7 @@ async def leaderboard_lines(
     title += f" · {Game(dealt).label}" if dealt else ""
     lines = [f"Leaderboard{title}:"]
     for rank, (_, name, net, hands) in enumerate(board[:10], start=1):
-        lines.append(f"{rank}. {name} {net:+d} in {hands} hands")
+        lines.append(f"{rank}. {name} {net:+d} in {hands} hand{'' if hands == 1 else 's'}")
     return lines if board else [f"Leaderboard{title}: no hands yet"]
 
 

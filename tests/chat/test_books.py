@@ -35,9 +35,9 @@ def test_leaderboard_keeps_kill_games_and_each_game_apart() -> None:
         assert everything[1] == "1. Cat +2 in 2 hands"
         assert everything[-1] == "3. Bob -2 in 2 hands"
         kill = (await p.say("Ann", "leaderboard kill")).text.splitlines()
-        assert kill[:2] == ["Leaderboard (kill games):", "1. Cat +1 in 1 hands"]
+        assert kill[:2] == ["Leaderboard (kill games):", "1. Cat +1 in 1 hand"]
         omaha = (await p.say("Ann", "leaderboard plo")).text.splitlines()
-        assert omaha[0] == "Leaderboard · Omaha:" and "Cat +1 in 1 hands" in omaha[1]
+        assert omaha[0] == "Leaderboard · Omaha:" and "Cat +1 in 1 hand" in omaha[1]
         none = (await p.say("Ann", "leaderboard nokill razz")).text
         assert none == "Leaderboard (games without a kill) · Razz: no hands yet"
         bad = await p.say("Ann", "leaderboard chess")
@@ -156,6 +156,6 @@ def test_antes_returned_at_the_session_end_count_on_the_leaderboard() -> None:
         summary = p.transport.posts[-1][1]
         assert "Alice: +0" in summary and "Bob: +0" in summary, summary
         board = (await p.say("Alice", "leaderboard")).text.splitlines()
-        assert board[1:] == ["1. Alice +0 in 1 hands", "2. Bob +0 in 1 hands"]
+        assert board[1:] == ["1. Alice +0 in 1 hand", "2. Bob +0 in 1 hand"]
 
     run(go)
