@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 500  # characters of one command: more is refused before it is read
 
 HELP = (
-    "Poker commands (type them after /poker, or use the buttons):\n"
+    "Poker commands (in chat, after /poker; the table message's buttons do the same):\n"
     "  new …            set up a table in this channel (new help for the options)\n"
     "  sit N [SEAT]     buy in for N chips · topup N · sitout · back · leave · wait\n"
     "  fold · check · call · bet N · raise N · allin · draw CARDS · pat · runs 2\n"
