@@ -19,7 +19,7 @@ given twice, the unknown card ``"??"``, or anything that is not a card.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,8 @@ _EVAL6: _Evaluator = _native.evaluate_6cards
 _EVAL7: _Evaluator = _native.evaluate_7cards
 _EVAL_OMAHA: _Evaluator = _native.evaluate_omaha_cards  # 5 board ids, then 4 hole ids
 _HIGH_EVALUATORS: dict[int, _Evaluator] = {5: _EVAL5, 6: _EVAL6, 7: _EVAL7}
+# The five-card picks of 5, 6 or 7 cards by index, in ``combinations`` order.
+_FIVES = {n: tuple(combinations(range(n), 5)) for n in (5, 6, 7)}
 
 # phevaluator ranks the 7462 distinct five-card hands 1 (royal flush) .. 7462 (7-5-4-3-2).
 # The hot paths write ``7463 - rank`` (that is, _PHEVAL_WORST + 1 - rank) as a literal.
@@ -391,13 +393,14 @@ def _best_high_five(cards: Sequence[str]) -> list[str]:
     """The best five of 5 to 7 already checked cards: of equally good fives, the first in
     ``combinations`` order, as pokerkit's ``from_game`` picks (our evaluator is some 80
     times faster, and a showdown names every hand shown)."""
-    best: tuple[str, ...] = ()
-    top = -1
-    for five in combinations(cards, 5):
-        value = high_value(five)
-        if value > top:
-            best, top = five, value
-    return list(best)
+    ids = [_CARD_ID[card] for card in cards]
+    best: tuple[int, ...] = ()
+    top = _PHEVAL_WORST + 1  # phevaluator's rank: lower is better
+    for picks in _FIVES[len(cards)]:
+        rank = _EVAL5(*[ids[i] for i in picks])
+        if rank < top:
+            best, top = picks, rank
+    return [cards[i] for i in best]
 
 
 def best_five_high(cards: Sequence[str]) -> tuple[str, ...]:
@@ -431,6 +434,13 @@ def describe_high(cards: Sequence[str]) -> str:
         HandError: (a ValueError) on the same inputs as :func:`high_value`.
     """
     _check(cards, 5, 7, "a high hand")
+    return _described_high(tuple(cards))
+
+
+@lru_cache(maxsize=1024)
+def _described_high(cards: tuple[str, ...]) -> str:
+    """:func:`describe_high` of checked cards; a showdown names a hand when it is shown and
+    again when it wins, so the second is a lookup."""
     return _name_high_five(_best_high_five(cards))
 
 

@@ -364,7 +364,14 @@ _ESCAPES = {
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
+# Text with nothing to escape (almost every action and name) is written as it is: the
+# character loop below was most of the time of writing a hand.
+_PLAIN = re.compile('[^"\\\\\x00-\x1f\x7f\ud800-\udfff]*')
+
+
 def _toml_str(text: str) -> str:
+    if _PLAIN.fullmatch(text):
+        return f'"{text}"'
     parts = ['"']
     for ch in text:
         code = ord(ch)
