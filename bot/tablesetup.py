@@ -64,6 +64,18 @@ DEFAULT_STRUCTURE = {
     Game.DEUCE_SINGLE: Structure.NO_LIMIT,
 }
 
+# Options that take one whole number: word -> (setting, what the number is).
+NUMBER_WORDS: dict[str, tuple[str, str]] = {
+    "ante": ("ante", "an amount"),
+    "bbante": ("bb_ante", "an amount"),
+    "bb-ante": ("bb_ante", "an amount"),
+    "seats": ("seats", "a number of seats"),
+    "confirm": ("confirm", "chips"),
+    "timer": ("timer", "seconds"),
+    "turn": ("timer", "seconds"),
+    "minutes": ("minutes", "minutes"),
+}
+
 HELP = (
     "new [GAME] [STRUCTURE] [STAKES] [options]\n"
     "  GAME: holdem, omaha (plo), o8, stud, stud8, razz, jacks, a5, 27, 27td, "
@@ -114,17 +126,13 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
     structure: Structure | None = None
     stakes: tuple[int, int] | None = None
     spread: tuple[int, int] | None = None
-    ante = bb_ante = 0
+    numbers = {"ante": 0, "bb_ante": 0, "seats": 0, "timer": 30, "minutes": 0, "confirm": 0}
     buy_in: tuple[int, int] | None = None
-    seats = 0
-    timer = 30
     kill: KillRules | None = None
     runs = True
-    minutes = 0
     choice = False
     straddle = False
     value: tuple[int, str] = (0, "")
-    confirm = 0
     i = 0
     while i < len(words):
         word = words[i]
@@ -159,25 +167,14 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
                 raise ParseError(f"{word} needs stakes like 1/2")
             stakes = _pair(words[i], "stakes")
             i += 1
-        elif word == "ante":
-            ante = _amount(words, i, "an amount")
-            i += 1
-        elif word in ("bbante", "bb-ante"):
-            bb_ante = _amount(words, i, "an amount")
+        elif word in NUMBER_WORDS:
+            name, what = NUMBER_WORDS[word]
+            numbers[name] = _amount(words, i, what)
             i += 1
         elif word in ("buyin", "buy-in"):
             if i >= len(words):
                 raise ParseError("buyin needs a range like 40-200")
             buy_in = _pair(words[i], "a buy-in range")
-            i += 1
-        elif word == "seats":
-            seats = _amount(words, i, "a number of seats")
-            i += 1
-        elif word == "confirm":
-            confirm = _amount(words, i, "chips")
-            i += 1
-        elif word in ("timer", "turn"):
-            timer = _amount(words, i, "seconds")
             i += 1
         elif word == "kill":
             size = KillSize.FULL
@@ -196,9 +193,6 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
                 raise ParseError("runs on or runs off: offer to run the board twice all-in")
             runs = words[i] == "on"
             i += 1
-        elif word == "minutes":
-            minutes = _amount(words, i, "minutes")
-            i += 1
         elif word == "choice":
             choice = True
         elif word == "value":
@@ -212,8 +206,9 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         else:
             raise ParseError(f"{word!r} is not a table option.\n{HELP}")
     return _settings(
-        game, mix, structure, stakes, spread, ante, bb_ante, buy_in, seats, timer, kill,
-        runs, minutes, choice, straddle, value, confirm,
+        game, mix, structure, stakes, spread, numbers["ante"], numbers["bb_ante"], buy_in,
+        numbers["seats"], numbers["timer"], kill, runs, numbers["minutes"], choice, straddle,
+        value, numbers["confirm"],
     )
 
 
