@@ -183,6 +183,7 @@ async def play_script(options: Options, out: TextIO) -> int:
             state = service.public_state(table_id) if table_id in service.tables else {}
             print(json.dumps(state, indent=2, sort_keys=True), file=out)
     finally:
+        await service.idle()
         await service.db.close()
     return status
 
@@ -221,6 +222,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         hands = 0
         last_hand = live.table.hand_number
         while True:
+            await service.idle(table_id)  # a hand just ended: its next deal first
             live = service.tables[table_id]
             hand = live.table.hand
             if live.table.hand_number != last_hand:
@@ -267,6 +269,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
     except EOFError:
         pass
     finally:
+        await service.idle()
         await service.db.close()
     print("Bye: the table is saved; 'killbutton play' carries on where you stopped.", file=out)
     return 0

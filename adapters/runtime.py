@@ -49,6 +49,7 @@ class Runtime:
         for task in (self.timers, self.collector):
             if task is not None:
                 task.cancel()
+        await self.service.idle()
         await self.service.db.close()
 
 

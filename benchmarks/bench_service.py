@@ -210,6 +210,7 @@ class Run:
     latencies: list[float] = field(default_factory=list)  # seconds per handle()
     ending: list[float] = field(default_factory=list)  # those of actions that ended a hand
     within: list[float] = field(default_factory=list)  # those of the other actions
+    deals: list[float] = field(default_factory=list)  # hand's end answered -> next deal committed
     kinds: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
@@ -273,6 +274,10 @@ async def play_table(
         run.latencies.append(took)
         if current is not None and service.tables[table_id].table.current is not current:
             run.ending.append(took)
+            answered = time.perf_counter()
+            await service.idle(table_id)  # the next deal, the table's own step
+            if service.tables[table_id].table.current is not None:
+                run.deals.append(time.perf_counter() - answered)
         else:
             run.within.append(took)
         run.kinds[getattr(command, "kind", type(command).__name__)] += 1
@@ -548,11 +553,18 @@ def describe(name: str, run: Run) -> dict[str, float]:
     if run.ending and run.within:
         ending, within = sorted(run.ending), sorted(run.within)
         print(
-            f"  the {len(ending):,} actions that ended a hand (showdown, PHH, next deal):"
+            f"  the {len(ending):,} actions that ended a hand (showdown, award, PHH):"
             f" p50 {percentile(ending, 50) * 1e3:.2f} ms,"
             f" p99 {percentile(ending, 99) * 1e3:.2f} ms; the others:"
             f" p50 {percentile(within, 50) * 1e3:.2f} ms,"
             f" p99 {percentile(within, 99) * 1e3:.2f} ms"
+        )
+    if run.deals:
+        deals = sorted(run.deals)
+        print(
+            f"  the next deal (its own step: shuffle, commitment, blinds, hole cards) committed"
+            f" after the hand's end was answered: p50 {percentile(deals, 50) * 1e3:.2f} ms,"
+            f" p99 {percentile(deals, 99) * 1e3:.2f} ms ({len(deals):,} deals)"
         )
     writes = run.writes
     if values and writes.writes:

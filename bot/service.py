@@ -4,7 +4,9 @@ An action is applied by the engine, then it and its events are committed in one
 transaction, and only then are the events handed to the publisher (the renderers). A failed
 commit puts the table back as it was and tells the player to try again. A platform's retry
 of the same request id is applied once. At start the service restores every table, the hand
-in play included, and the turn timers (the durable-service issue).
+in play included, and the turn timers (the durable-service issue). The next deal after a
+hand's last move is a step of its own, committed after that move is answered, so the
+showdown is shown without waiting for the next shuffle.
 """
 
 from __future__ import annotations
@@ -190,6 +192,7 @@ class TableService:
         self.shuffle = shuffle or (lambda: Deck().order)
         self.tables: dict[str, Live] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self._deals: dict[str, asyncio.Task[None]] = {}  # table id -> its next deal's step
 
     # ------------------------------------------------------------------ tables
 
@@ -281,7 +284,9 @@ class TableService:
         ``expect_hand`` is the hand a clicked button belongs to: checked under the table's
         lock, so a click that lands as its hand ends is refused, never applied to the next;
         ``expect_step`` the number of moves the hand had when the button was shown, so a
-        double click cannot act on the next decision.
+        double click cannot act on the next decision. A move that ends a hand returns once
+        it is committed and published; the next deal follows as the table's own step
+        (:meth:`idle` waits for it), and any command that comes first waits behind it.
 
         Returns:
             What was published (empty for a retried request id).
@@ -295,6 +300,7 @@ class TableService:
         async with self._lock(table_id):
             if request_id is not None and await self.db.request_seen(request_id):
                 return []
+            await self._deal_owed(live)  # a command never overtakes the next deal
             if expect_hand is not None and expect_hand != live.table.hand_number:
                 raise ServiceError(
                     f"hand #{expect_hand} is over: use the buttons of the newest table message"
@@ -386,11 +392,89 @@ class TableService:
             ) from exc
         live.version += 1
         live.committed = state["table"]
+        if self._owes_deal(live):
+            self._schedule_deal(live.id)
         if self.publish is not None:
             # a move that says nothing (a vote for the runs) still changes whose turn it is
             out = out or [Outgoing(live.id, None, TableChanged())]
             await self.publish(out)
         return out
+
+    # ------------------------------------------------------------------ the next deal
+
+    def _owes_deal(self, live: Live) -> bool:
+        """Between hands with the game running and two players to deal to."""
+        return live.running and live.table.current is None and self._can_deal(live.table)
+
+    def deal_owed(self) -> int:
+        """Schedule the next deal at every table that owes one: restored between the move
+        that ended a hand and its deal, or whose deal could not be saved. Returns how many."""
+        owed = [live.id for live in self.tables.values() if self._owes_deal(live)]
+        for table_id in owed:
+            self._schedule_deal(table_id)
+        return len(owed)
+
+    def _schedule_deal(self, table_id: str) -> None:
+        """Deal the next hand as soon as the table's lock is free (once, however often
+        asked)."""
+        if table_id not in self._deals:
+            task = asyncio.ensure_future(self._deal_step(table_id))
+            self._deals[table_id] = task
+            task.add_done_callback(lambda _: self._deals.pop(table_id, None))
+
+    async def _deal_step(self, table_id: str) -> None:
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        async with self._lock(table_id):
+            try:
+                await self._deal_owed(live)
+            except ServiceError:
+                log.warning("the next hand at %s could not be saved; the timer retries", table_id)
+
+    async def _deal_owed(self, live: Live) -> list[Outgoing]:
+        """Under the table's lock: deal the hand the table owes, committed as a step of its
+        own (``{"type": "Deal"}``, no player); nothing if none is owed.
+
+        A deal the engine refuses pauses the game with a message to the table rather
+        than failing every command after it.
+
+        Returns:
+            What was published.
+        Raises:
+            ServiceError: the deal could not be saved (nothing changed; the timer and the
+                next command try again).
+        """
+        if not self._owes_deal(live):
+            return []
+        before = live.committed or live.table.to_dict()
+        saved = _fields_of(live)
+        out: list[Outgoing] = []
+        extra: list[tuple[str, Sequence[Any]]] = []
+        try:
+            self._advance(live, out, extra, deal_now=True)
+        except Exception as exc:
+            live.table = Table.from_dict(before)
+            _restore_fields(live, saved)
+            if isinstance(exc, EngineError):
+                why = self._named(live, str(exc))
+            else:
+                log.exception("the next deal at table %s failed", live.id)
+                why = "an error on our side, logged"
+            live.running = False
+            text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
+            out, extra = [Outgoing(live.id, None, Notice(text))], []
+        return await self._commit(live, None, {"type": "Deal"}, None, out, extra, before, saved)
+
+    async def idle(self, table_id: str | None = None) -> None:
+        """Wait until the next deal owed at ``table_id`` (None: at every table) is dealt and
+        committed or has failed: for a reply that should show the new hand, for shutdown
+        and for tests."""
+        while True:
+            tasks = [t for k, t in self._deals.items() if table_id in (None, k)]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     def _apply(
         self, live: Live, player: Player, command: Command, extra: list[tuple[str, Sequence[Any]]]
@@ -512,18 +596,31 @@ class TableService:
         return out
 
     def _advance(
-        self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
+        self,
+        live: Live,
+        out: list[Outgoing],
+        extra: list[tuple[str, Sequence[Any]]],
+        deal_now: bool = False,
     ) -> None:
         """Apply moves chosen in advance, finish a completed hand, deal the next while the
-        game runs, and set the timer."""
+        game runs, and set the timer.
+
+        A hand finished by this step is not followed by the next deal here unless
+        ``deal_now``: the move that ends a hand is committed and answered first, and the
+        deal is a step of its own (:meth:`_deal_step`), so the showdown is never held back
+        by the next shuffle and its commitment."""
         table = live.table
         while self._apply_pre_action(live, out):
             pass
+        finished = False
         for _ in range(2):
             hand = table.hand
             if hand is not None and hand.is_complete:
                 self._finish(live, out, extra)
+                finished = True
                 continue
+            if finished and not deal_now:
+                break  # the next deal is a step of its own (:meth:`_deal_step`)
             if hand is None and live.running and self._can_deal(table):
                 events = self._deal(live, out)
                 dealt = table.hand
@@ -721,6 +818,7 @@ class TableService:
         player who times out too often in a row is sat out. Call it every second or so."""
         published: list[Outgoing] = []
         now = self.clock()
+        self.deal_owed()
         for live in list(self.tables.values()):
             if live.deadline is None:
                 continue
@@ -848,9 +946,7 @@ class TableService:
         try:
             lines = [*paid, *await controls.session_summary(live, self.db, away)]
             if returned:  # the last deal passed out: its results get the antes back
-                credit = await self.db.credited_hand_row(
-                    live.id, live.table.hand_number, returned
-                )
+                credit = await self.db.credited_hand_row(live.id, live.table.hand_number, returned)
                 extra += [credit] if credit is not None else []
             new = await self.db.start_session(live.id, end=old)
         except BaseException as exc:

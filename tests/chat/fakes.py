@@ -103,6 +103,8 @@ def run(body: Callable[[], Awaitable[None]]) -> None:
             await body()
         finally:
             while OPEN:
-                await OPEN.pop().service.db.close()
+                service = OPEN.pop().service
+                await service.idle()
+                await service.db.close()
 
     asyncio.run(main())

@@ -128,7 +128,17 @@ class Driver:
         if isinstance(command, Play):
             what = f"{command.kind}" + (f" {command.amount}" if command.amount else "")
         self.report(f"{player.id} {what}")
+        await self.dealt()
         return True
+
+    async def dealt(self) -> None:
+        """The next deal, a step of its own after the move that ends a hand (or owed by a
+        table restored between that move and its deal): reported like a move."""
+        reported = self.live.version
+        self.service.deal_owed()  # a table restored between a hand's end and its deal
+        await self.service.idle(TABLE_ID)
+        if self.live.version != reported:
+            self.report("deal")
 
     async def setup(self) -> None:
         """Whatever a crash interrupted: the missing seats, then the game started."""
@@ -233,6 +243,7 @@ async def main(path: str, seed: int) -> None:
     live = service.tables[TABLE_ID]
     driver = Driver(service, random.Random(seed), await ledger_total(db, live))
     driver.report("ready")
+    await driver.dealt()
     await driver.setup()
     await driver.play_forever()
 

@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,22 @@ SETTINGS = TableSettings(
     turn_seconds=30,
 )
 ANN, BOB, CAT = Player("u1", "Ann"), Player("u2", "Bob"), Player("u3", "Cat")
+
+
+class DealingService(TableService):
+    """The service as the chat core drives it: the next deal that follows a move ending a
+    hand (a step of its own) is committed before the test looks at the table. Tests of
+    that step itself use :class:`TableService`."""
+
+    async def handle(self, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        out = await super().handle(*args, **kwargs)
+        await self.idle()
+        return out
+
+    async def tick(self) -> list[Outgoing]:
+        out = await super().tick()
+        await self.idle()
+        return out
 
 
 class FakeClock:
@@ -48,7 +65,7 @@ async def _service(
 
     rng = random.Random(11)
     shuffle = shuffle or (lambda: Deck(rng=rng).order)
-    service = TableService(db, publish, clock or FakeClock(), shuffle)
+    service = DealingService(db, publish, clock or FakeClock(), shuffle)
     await service.restore()
     return service, published
 

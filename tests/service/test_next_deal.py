@@ -1,0 +1,164 @@
+"""The next deal is a step of its own: the move that ends a hand is committed and answered
+first, then the table deals, committed apart (``{"type": "Deal"}``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from test_service import ANN, BOB, SETTINGS, FakeClock
+
+from bot.commands import Play, Sit, Start, Status
+from bot.engine.cards import Deck
+from bot.engine.errors import IllegalAction
+from bot.engine.events import HandStarted, PotAwarded
+from bot.engine.table import Table
+from bot.service import Notice, Outgoing, TableService
+from storage.db import Database
+
+
+async def _heads_up(path: Path) -> tuple[TableService, list[Outgoing], str]:
+    """Ann and Bob seated and dealt hand #1, on a plain service (nothing waits for deals)."""
+    db = await Database.open(str(path))
+    published: list[Outgoing] = []
+
+    async def publish(out: Sequence[Outgoing]) -> None:
+        published.extend(out)
+
+    rng = random.Random(5)
+    service = TableService(db, publish, FakeClock(), lambda: Deck(rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    await service.handle(table_id, ANN, Sit(500))
+    await service.handle(table_id, BOB, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    return service, published, table_id
+
+
+async def _fold_to_end(service: TableService, table_id: str) -> None:
+    """The player to act folds heads-up: the hand is over."""
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.to_act is not None
+    player = ANN if hand.names[hand.to_act] == ANN.id else BOB
+    await service.handle(table_id, player, Play("fold"))
+
+
+async def _commands(service: TableService, table_id: str) -> list[tuple[int, dict[str, object]]]:
+    rows = await service.db._rows(
+        "SELECT version, command FROM actions WHERE table_id = ? ORDER BY version", (table_id,)
+    )
+    return [(version, json.loads(text)) for version, text in rows]
+
+
+def test_the_move_ending_a_hand_is_answered_before_the_next_deal(tmp_path: Path) -> None:
+    """The fold is committed and its award published while no new hand is dealt; the deal
+    follows as its own committed version, published after it."""
+
+    async def main() -> None:
+        service, published, table_id = await _heads_up(tmp_path / "t.db")
+        live = service.tables[table_id]
+        await _fold_to_end(service, table_id)
+        folded_at = live.version
+        assert live.table.current is None and live.table.hand_number == 1
+        assert any(isinstance(o.event, PotAwarded) for o in published)
+        assert len([o for o in published if isinstance(o.event, HandStarted)]) == 1
+        awarded = len(published)
+        await service.idle(table_id)
+        assert live.table.hand_number == 2 and live.table.hand is not None
+        assert live.version == folded_at + 1
+        assert len([o for o in published[awarded:] if isinstance(o.event, HandStarted)]) == 1
+        commands = await _commands(service, table_id)
+        assert commands[-2][1]["type"] == "Play" and commands[-1] == (
+            folded_at + 1,
+            {"type": "Deal"},
+        )
+        stored = await service.db.load_table(table_id)
+        assert stored is not None and stored.version == live.version
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_a_command_that_arrives_before_the_deal_step_comes_after_it(tmp_path: Path) -> None:
+    """Commands never overtake the next deal: one arriving first deals, then is answered."""
+
+    async def main() -> None:
+        service, published, table_id = await _heads_up(tmp_path / "t.db")
+        live = service.tables[table_id]
+        await _fold_to_end(service, table_id)
+        await service.handle(table_id, BOB, Status())  # before the deal's task has run
+        assert live.table.hand_number == 2 and live.table.hand is not None
+        await service.idle()
+        assert live.table.hand_number == 2  # dealt once
+        assert len([o for o in published if isinstance(o.event, HandStarted)]) == 2
+        await service.db.close()
+
+    asyncio.run(main())
+
+
+def test_a_table_restored_between_a_hands_end_and_its_deal_deals_at_the_first_tick(
+    tmp_path: Path,
+) -> None:
+    """A restart between the two steps: the restored table owes its deal and the timer
+    deals it, with the stacks the finished hand left."""
+
+    async def main() -> None:
+        path = tmp_path / "t.db"
+        service, _, table_id = await _heads_up(path)
+        await _fold_to_end(service, table_id)
+        for task in list(service._deals.values()):
+            task.cancel()  # the process dies before its deal step runs
+        stacks = {
+            s.player_id: s.stack for s in service.tables[table_id].table.seating.seats.values()
+        }
+        await asyncio.sleep(0)
+        await service.db.close()
+
+        again = TableService(await Database.open(str(path)), None, FakeClock())
+        await again.restore()
+        live = again.tables[table_id]
+        assert live.table.current is None and live.running
+        assert {s.player_id: s.stack for s in live.table.seating.seats.values()} == stacks
+        await again.tick()
+        await again.idle()
+        assert live.table.hand_number == 2 and live.table.hand is not None
+        hand = live.table.hand
+        assert sum(hand.stacks) + hand.pot_total() == sum(stacks.values())
+        await again.db.close()
+
+    asyncio.run(main())
+
+
+def test_a_deal_the_engine_refuses_pauses_the_game_with_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal step cannot be refused to a player, so a refusal pauses the game and says
+    why, committed; the host's start deals again."""
+
+    async def main() -> None:
+        service, published, table_id = await _heads_up(tmp_path / "t.db")
+        live = service.tables[table_id]
+        real = Table.start_hand
+
+        def refuse(self: Table, *args: object, **kwargs: object) -> object:
+            raise IllegalAction("the deck is marked")
+
+        monkeypatch.setattr(Table, "start_hand", refuse)
+        await _fold_to_end(service, table_id)
+        version = live.version
+        await service.idle()
+        assert not live.running and live.table.current is None
+        assert live.version == version + 1
+        notices = [o.event.text for o in published if isinstance(o.event, Notice)]
+        assert "the next hand cannot be dealt (the deck is marked)" in notices[-1]
+        stored = await service.db.load_table(table_id)
+        assert stored is not None and stored.state["running"] is False
+        monkeypatch.setattr(Table, "start_hand", real)
+        await service.handle(table_id, ANN, Start())
+        assert live.table.hand_number == 2 and live.table.hand is not None
+        await service.db.close()
+
+    asyncio.run(main())
