@@ -22,9 +22,41 @@ import aiosqlite
 
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .schema import MIGRATIONS
-from .writes import ChangedElsewhere, WriteQueue
+from .writes import Batch, ChangedElsewhere, WriteQueue
 
 DEFAULT_PATH = "killbutton.db"
+ACTION_INSERT = (
+    "INSERT INTO actions (table_id, version, hand_number, player_id, command, request_id, at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+EVENT_INSERT = (
+    "INSERT INTO events (table_id, version, hand_number, audience, event) VALUES (?, ?, ?, ?, ?)"
+)
+MOVE_INSERT = "INSERT INTO hand_moves (table_id, seq, record) VALUES (?, ?, ?)"
+VERSION_UPDATE = (
+    "UPDATE table_versions SET live = ?, version = ? WHERE table_id = ? AND version = ?"
+)
+STATE_UPDATE = "UPDATE poker_tables SET state = ? WHERE id = ?"
+# The statements of every commit: a group commit runs each one's rows together, many in
+# one statement (:func:`storage.writes._batched`).
+BULK = {
+    ACTION_INSERT: Batch("actions", ACTION_INSERT.replace("(?, ?, ?, ?, ?, ?, ?)", "{values}")),
+    EVENT_INSERT: Batch("events", EVENT_INSERT.replace("(?, ?, ?, ?, ?)", "{values}")),
+    MOVE_INSERT: Batch("hand_moves", MOVE_INSERT.replace("(?, ?, ?)", "{values}")),
+    VERSION_UPDATE: Batch(
+        "table_versions",
+        "UPDATE table_versions SET live = v.column1, version = v.column2"
+        " FROM (VALUES {values}) AS v"
+        " WHERE table_versions.table_id = v.column3 AND table_versions.version = v.column4",
+        every_row=True,
+    ),
+    STATE_UPDATE: Batch(
+        "poker_tables",
+        "UPDATE poker_tables SET state = v.column1 FROM (VALUES {values}) AS v"
+        " WHERE poker_tables.id = v.column2",
+        every_row=True,
+    ),
+}
 
 
 class StorageError(RuntimeError):
@@ -108,7 +140,7 @@ class Database:
         self.path = path
         self.broken: list[tuple[str, str]] = []
         self.checkpointer: Checkpointer | None = None
-        self.writes = WriteQueue(conn)
+        self.writes = WriteQueue(conn, bulk=BULK)
         # (platform, name) of players as last written: most commands come from a player
         # already stored under the same name, and rewriting his row cost a page per commit.
         self._players: dict[str, tuple[str, str]] = {}
@@ -249,8 +281,8 @@ class Database:
                 self._player(table.host_id, platform, host_name),
                 (
                     "INSERT INTO poker_tables (id, server_id, channel, host_id, game, kill_game,"
-                    " settings, state, version, session_id, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " settings, state, session_id, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.id,
                         table.server_id,
@@ -260,10 +292,13 @@ class Database:
                         int(kill_game),
                         json.dumps(table.settings),
                         json.dumps(table.state),
-                        table.version,
                         table.session_id,
                         now,
                     ),
+                ),
+                (
+                    "INSERT INTO table_versions (table_id, version, live) VALUES (?, ?, NULL)",
+                    (table.id, table.version),
                 ),
                 ("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table.id, now)),
                 (
@@ -282,8 +317,8 @@ class Database:
                 skipped and reported by :attr:`broken`.
         """
         rows = await self._rows(
-            "SELECT id, server_id, channel, host_id, settings, state, version, session_id, live"
-            " FROM poker_tables"
+            "SELECT p.id, p.server_id, p.channel, p.host_id, p.settings, p.state, v.version,"
+            " p.session_id, v.live FROM poker_tables p JOIN table_versions v ON v.table_id = p.id"
         )
         moves: dict[str, list[tuple[int, str]]] = {}
         for table_id, seq, record in await self._rows(
@@ -374,8 +409,7 @@ class Database:
         statements += _state_statements(table_id, version, state)
         statements.append(
             (
-                "INSERT INTO actions (table_id, version, hand_number, player_id, command,"
-                " request_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                ACTION_INSERT,
                 (
                     table_id,
                     version,
@@ -390,8 +424,7 @@ class Database:
         for row in events:
             statements.append(
                 (
-                    "INSERT INTO events (table_id, version, hand_number, audience, event)"
-                    " VALUES (?, ?, ?, ?, ?)",
+                    EVENT_INSERT,
                     (table_id, version, hand_number, row.audience, json.dumps(row.event)),
                 )
             )
@@ -673,26 +706,15 @@ def _state_statements(
     update, which must change one row."""
     if not isinstance(state, StateWrite):
         state = StateWrite(state if isinstance(state, str) else json.dumps(state), None)
-    if state.base is None:
-        statements: list[tuple[str, Sequence[Any]]] = [
-            (
-                "UPDATE poker_tables SET live = ?, version = ? WHERE id = ? AND version = ?",
-                (state.live, version, table_id, version - 1),
-            )
-        ]
-    else:
-        statements = [
-            (
-                "UPDATE poker_tables SET state = ?, live = ?, version = ?"
-                " WHERE id = ? AND version = ?",
-                (state.base, state.live, version, table_id, version - 1),
-            ),
+    statements: list[tuple[str, Sequence[Any]]] = [
+        (VERSION_UPDATE, (state.live, version, table_id, version - 1))
+    ]
+    if state.base is not None:
+        statements += [
+            (STATE_UPDATE, (state.base, table_id)),
             ("DELETE FROM hand_moves WHERE table_id = ?", (table_id,)),
         ]
-    statements += [
-        ("INSERT INTO hand_moves (table_id, seq, record) VALUES (?, ?, ?)", (table_id, seq, text))
-        for seq, text in state.moves
-    ]
+    statements += [(MOVE_INSERT, (table_id, seq, text)) for seq, text in state.moves]
     return statements
 
 

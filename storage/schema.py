@@ -109,4 +109,19 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (table_id, seq)
         ) WITHOUT ROWID""",
     ],
+    [
+        # Every commit bumps the version and rewrites the live fields, while the table's
+        # state (about 6 kB, past one page) changes only between hands: in the same row
+        # every commit rewrote the whole record and its overflow pages. Now the small,
+        # often written part is a row of its own.
+        """CREATE TABLE table_versions (
+            table_id TEXT PRIMARY KEY REFERENCES poker_tables(id),
+            version INTEGER NOT NULL,       -- bumped by every committed action
+            live TEXT                       -- JSON; NULL: all of it in poker_tables.state
+        ) WITHOUT ROWID""",
+        "INSERT INTO table_versions (table_id, version, live)"
+        " SELECT id, version, live FROM poker_tables",
+        "ALTER TABLE poker_tables DROP COLUMN live",
+        "ALTER TABLE poker_tables DROP COLUMN version",
+    ],
 ]

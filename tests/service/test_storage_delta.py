@@ -138,3 +138,47 @@ def test_a_restart_restores_a_hand_stored_as_its_moves(tmp_path: Path) -> None:
         await again.db.close()
 
     asyncio.run(main())
+
+
+def test_migration_3_moves_the_version_and_live_fields_to_a_row_of_their_own(
+    tmp_path: Path,
+) -> None:
+    """A database written before migration 3 (version and live fields in the table's row)
+    opens with both moved to ``table_versions``, read back the same; the next commit
+    checks and bumps the version there."""
+    from storage.schema import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    raw = sqlite3.connect(path, isolation_level=None)
+    for statements in MIGRATIONS[:2]:
+        for statement in statements:
+            raw.execute(statement)
+    raw.execute("PRAGMA user_version=2")
+    raw.execute("INSERT INTO servers (id, platform) VALUES ('srv', 'test')")
+    raw.execute("INSERT INTO players (id, platform, display_name) VALUES ('u1', 'test', 'Ann')")
+    base = {"table": {"seats": 6}, "running": False, "deadline": None}
+    raw.execute(
+        "INSERT INTO poker_tables (id, server_id, channel, host_id, game, kill_game, settings,"
+        " state, version, session_id, created_at, live)"
+        " VALUES ('srv/c', 'srv', 'c', 'u1', 'holdem', 0, '{}', ?, 41, NULL, 0, ?)",
+        (json.dumps(base), json.dumps({"running": True, "deadline": 99.5})),
+    )
+    raw.close()
+
+    async def main() -> None:
+        db = await Database.open(str(path))
+        try:
+            (table,) = await db.load_tables()
+            assert table.version == 41
+            assert table.state == {"table": {"seats": 6}, "running": True, "deadline": 99.5}
+            columns = {row[1] for row in await db._rows("PRAGMA table_info(poker_tables)")}
+            assert "version" not in columns and "live" not in columns
+            with pytest.raises(StorageError, match="changed elsewhere"):
+                await db.commit("srv/c", 41, base, {"type": "Status"}, None, None, None, [])
+            await db.commit("srv/c", 42, base, {"type": "Status"}, None, None, None, [])
+            (table,) = await db.load_tables()
+            assert table.version == 42 and table.state == base
+        finally:
+            await db.close()
+
+    asyncio.run(main())
