@@ -10,7 +10,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import gcpolicy
+from bot import gcpolicy, gilshare
 from bot.chat import ChatCore
 from bot.presenter import Presenter, Transport
 from bot.service import TableService
@@ -56,7 +56,8 @@ class Runtime:
 async def start(transport: Transport, db_path: str | None, timers: bool = True) -> Runtime:
     """Open the database (``db_path``, else ``$KILLBUTTON_DB``, else ``killbutton.db``),
     restore every table with its hand in progress, start the turn timers, and move what
-    was restored out of the garbage collector's reach (:mod:`bot.gcpolicy`).
+    was restored out of the garbage collector's reach (:mod:`bot.gcpolicy`), and shorten
+    the interpreter's switch interval for the database thread (:mod:`bot.gilshare`).
 
     Raises:
         StorageError: the database cannot be opened.
@@ -71,5 +72,6 @@ async def start(transport: Transport, db_path: str | None, timers: bool = True) 
     if timers:
         runtime.timers = loop.create_task(service.run_timers())
     gcpolicy.settle()
+    gilshare.share_with_database_thread()
     runtime.collector = loop.create_task(gcpolicy.keep_settled())
     return runtime

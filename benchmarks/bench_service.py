@@ -62,8 +62,8 @@ another number of tables is scaled to 1,000). ``--profile`` adds a cProfile summ
 service hot path (a further saturated run of ``--profile-seconds``) and of one restore;
 cProfile sees the event-loop thread only, so the SQLite work done in aiosqlite's thread
 shows as waiting (``select.epoll.poll``, ``SimpleQueue.put_nowait``).
-``--switch-interval`` sets ``sys.setswitchinterval`` to see how much of the time is the GIL
-handing over between the event loop and aiosqlite's thread.
+The interpreter's switch interval is the bot's (:mod:`bot.gilshare`, 0.5 ms) for every
+phase, the raw one included; ``--switch-interval`` sets another (Python's own is 0.005).
 
 Run from the repository root: ``python benchmarks/bench_service.py`` (``--help``).
 """
@@ -93,7 +93,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from bot import gcpolicy
+from bot import gcpolicy, gilshare
 from bot.commands import Command, Play, Sit, Start, TopUp
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
@@ -803,7 +803,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--switch-interval",
         type=float,
         default=None,
-        help="sys.setswitchinterval() in seconds (default: Python's, 0.005)",
+        help="sys.setswitchinterval() in seconds (default: the bot's, bot.gilshare)",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
@@ -821,6 +821,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.switch_interval is not None:
         sys.setswitchinterval(args.switch_interval)
+    else:
+        gilshare.share_with_database_thread()  # as adapters.runtime.start does
     if args.db is not None:
         return asyncio.run(bench(args, str(Path(args.db))))
     with tempfile.TemporaryDirectory(prefix="bench_service_") as folder:

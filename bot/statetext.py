@@ -10,10 +10,10 @@ object.
 
 from __future__ import annotations
 
-import json
 import secrets
 from typing import Any
 
+from storage import jsontext
 from storage.db import StateWrite
 
 # A key no stored value can hold: a NUL and 128 random bits chosen at start-up.
@@ -33,17 +33,17 @@ class StateText:
     def _part(self, name: str, value: object) -> str:
         seen = self._texts.get(name)
         if seen is None or seen[0] is not value:
-            seen = (value, json.dumps(value))
+            seen = (value, jsontext.dumps(value))
             self._texts[name] = seen
         return seen[1]
 
     def dumps(self, state: dict[str, Any]) -> str:
-        """``json.dumps(state)`` (the same text once parsed) for a state of the shape
+        """``jsontext.dumps(state)`` (the same text once parsed) for a state of the shape
         ``{"table": {"settings": ..., "current": {"setup": ..., "shuffle": ...} | None,
         ...}, ...}``; any other shape is encoded as it is."""
         table = state.get("table")
         if not isinstance(table, dict) or "settings" not in table:
-            return json.dumps(state)
+            return jsontext.dumps(state)
         parts = {"settings": table["settings"]}
         table = {**table, "settings": _TOKEN + "settings"}
         current = table.get("current")
@@ -54,9 +54,9 @@ class StateText:
                 "setup": _TOKEN + "setup",
                 "shuffle": _TOKEN + "shuffle",
             }
-        text = json.dumps({**state, "table": table})
+        text = jsontext.dumps({**state, "table": table})
         for name, value in parts.items():
-            text = text.replace(json.dumps(_TOKEN + name), self._part(name, value), 1)
+            text = text.replace(jsontext.dumps(_TOKEN + name), self._part(name, value), 1)
         return text
 
     def encode(self, state: dict[str, Any], committed: dict[str, Any] | None) -> StateWrite:
@@ -65,12 +65,12 @@ class StateText:
         unknown): the new moves alone if only the hand's moves were added, else the whole
         state."""
         table = state["table"]
-        live = json.dumps({k: v for k, v in state.items() if k != "table"})
+        live = jsontext.dumps({k: v for k, v in state.items() if k != "table"})
         if committed is None or not _only_moves_added(committed, table):
             return StateWrite(self.dumps({"table": table}), live)
         stored = len(committed["current"]["actions"]) if committed["current"] else 0
         actions = table["current"]["actions"] if table["current"] else []
-        moves = [(seq, json.dumps(actions[seq])) for seq in range(stored, len(actions))]
+        moves = [(seq, jsontext.dumps(actions[seq])) for seq in range(stored, len(actions))]
         return StateWrite(None, live, moves)
 
 

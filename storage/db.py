@@ -11,7 +11,6 @@ the file by a :class:`storage.checkpoint.Checkpointer` thread, not inside a comm
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import jsontext
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .schema import MIGRATIONS
 from .writes import Batch, ChangedElsewhere, WriteQueue
@@ -33,28 +33,69 @@ EVENT_INSERT = (
     "INSERT INTO events (table_id, version, hand_number, audience, event) VALUES (?, ?, ?, ?, ?)"
 )
 MOVE_INSERT = "INSERT INTO hand_moves (table_id, seq, record) VALUES (?, ?, ?)"
+MOVES_DELETE = "DELETE FROM hand_moves WHERE table_id = ?"
 VERSION_UPDATE = (
     "UPDATE table_versions SET live = ?, version = ? WHERE table_id = ? AND version = ?"
 )
 STATE_UPDATE = "UPDATE poker_tables SET state = ? WHERE id = ?"
-# The statements of every commit: a group commit runs each one's rows together, many in
-# one statement (:func:`storage.writes._batched`).
+HAND_INSERT = (
+    "INSERT INTO hands (table_id, number, session_id, game, commitment, players, started_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+HAND_END = (
+    "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
+    " ended_at = ? WHERE table_id = ? AND number = ?"
+)
+
+
+def _column(index: int, row: str = "value") -> str:
+    return f"json_extract({row}, '$[{index}]')"
+
+
+def _insert_rows(sql: str) -> str:
+    """A single-row ``INSERT ... VALUES (?, ...)`` as an insert of every row of a JSON
+    array given as its one parameter."""
+    head, _, values = sql.partition(" VALUES ")
+    columns = ", ".join(_column(i) for i in range(values.count("?")))
+    return f"{head} SELECT {columns} FROM json_each(?)"
+
+
+# The statements of every commit: a group commit runs each one's rows from all its writes
+# as one statement (:func:`storage.writes._batched`).
 BULK = {
-    ACTION_INSERT: Batch("actions", ACTION_INSERT.replace("(?, ?, ?, ?, ?, ?, ?)", "{values}")),
-    EVENT_INSERT: Batch("events", EVENT_INSERT.replace("(?, ?, ?, ?, ?)", "{values}")),
-    MOVE_INSERT: Batch("hand_moves", MOVE_INSERT.replace("(?, ?, ?)", "{values}")),
+    ACTION_INSERT: Batch("actions", _insert_rows(ACTION_INSERT)),
+    EVENT_INSERT: Batch("events", _insert_rows(EVENT_INSERT)),
+    MOVE_INSERT: Batch("hand_moves", _insert_rows(MOVE_INSERT)),
+    MOVES_DELETE: Batch(
+        "hand_moves",
+        f"DELETE FROM hand_moves WHERE table_id IN (SELECT {_column(0)} FROM json_each(?))",
+    ),
     VERSION_UPDATE: Batch(
         "table_versions",
-        "UPDATE table_versions SET live = v.column1, version = v.column2"
-        " FROM (VALUES {values}) AS v"
-        " WHERE table_versions.table_id = v.column3 AND table_versions.version = v.column4",
+        f"UPDATE table_versions SET live = {_column(0, 'j.value')},"
+        f" version = {_column(1, 'j.value')} FROM json_each(?) AS j"
+        f" WHERE table_versions.table_id = {_column(2, 'j.value')}"
+        f" AND table_versions.version = {_column(3, 'j.value')}",
         every_row=True,
     ),
     STATE_UPDATE: Batch(
         "poker_tables",
-        "UPDATE poker_tables SET state = v.column1 FROM (VALUES {values}) AS v"
-        " WHERE poker_tables.id = v.column2",
+        f"UPDATE poker_tables SET state = {_column(0, 'j.value')} FROM json_each(?) AS j"
+        f" WHERE poker_tables.id = {_column(1, 'j.value')}",
         every_row=True,
+    ),
+    HAND_INSERT: Batch("hands", _insert_rows(HAND_INSERT)),
+    HAND_END: Batch(
+        "hands",
+        "UPDATE hands SET "
+        + ", ".join(
+            f"{name} = {_column(i, 'j.value')}"
+            for i, name in enumerate(
+                ("phh", "openings", "results", "biggest_pot", "killed_by", "ended_at")
+            )
+        )
+        + f" FROM json_each(?) AS j WHERE hands.table_id = {_column(6, 'j.value')}"
+        f" AND hands.number = {_column(7, 'j.value')}",
     ),
 }
 
@@ -218,7 +259,10 @@ class Database:
         return {str(a): str(b) for a, b in rows}
 
     async def _write(
-        self, statements: Iterable[tuple[str, Sequence[Any]]], must_change: int = -1
+        self,
+        statements: Iterable[tuple[str, Sequence[Any]]],
+        must_change: int = -1,
+        key: str | None = None,
     ) -> None:
         """Run statements in one transaction; all or nothing.
 
@@ -231,12 +275,13 @@ class Database:
             statements: (sql, parameters) pairs.
             must_change: the index of a statement that must change a row (the table's
                 versioned update); if it changes none, everything is rolled back.
+            key: the table the write is for (see :meth:`storage.writes.WriteQueue.write`).
         Raises:
             StorageError: the database refused (nothing was written), or the statement at
                 ``must_change`` changed no row ("changed elsewhere").
         """
         try:
-            await self.writes.write(list(statements), must_change)
+            await self.writes.write(list(statements), must_change, key)
         except ChangedElsewhere as exc:
             raise StorageError(str(exc)) from exc
         except (aiosqlite.Error, ValueError) as exc:
@@ -290,8 +335,8 @@ class Database:
                         table.host_id,
                         game,
                         int(kill_game),
-                        json.dumps(table.settings),
-                        json.dumps(table.state),
+                        jsontext.dumps(table.settings),
+                        jsontext.dumps(table.state),
                         table.session_id,
                         now,
                     ),
@@ -335,7 +380,7 @@ class Database:
                         row[1],
                         row[2],
                         row[3],
-                        json.loads(row[4]),
+                        jsontext.loads(row[4]),
                         _state(row[5], row[8], moves.get(row[0], ())),
                         int(row[6]),
                         row[7],
@@ -415,7 +460,7 @@ class Database:
                     version,
                     hand_number,
                     player[0] if player else None,
-                    json.dumps(command),
+                    jsontext.dumps(command),
                     request_id,
                     now,
                 ),
@@ -425,11 +470,11 @@ class Database:
             statements.append(
                 (
                     EVENT_INSERT,
-                    (table_id, version, hand_number, row.audience, json.dumps(row.event)),
+                    (table_id, version, hand_number, row.audience, jsontext.dumps(row.event)),
                 )
             )
         statements.extend(extra)
-        await self._write(statements, must_change=must_change)
+        await self._write(statements, must_change=must_change, key=table_id)
         if player is not None and named:
             self._players[player[0]] = (player[1], player[2])
 
@@ -458,7 +503,7 @@ class Database:
         """An audit-log statement for :meth:`commit`'s ``extra`` (host controls)."""
         return (
             "INSERT INTO audit (table_id, actor_id, what, detail, at) VALUES (?, ?, ?, ?, ?)",
-            (table_id, actor, what, json.dumps(detail), time.time()),
+            (table_id, actor, what, jsontext.dumps(detail), time.time()),
         )
 
     @staticmethod
@@ -478,15 +523,14 @@ class Database:
     ) -> tuple[str, Sequence[Any]]:
         """A new hand's statement for :meth:`commit`'s ``extra``."""
         return (
-            "INSERT INTO hands (table_id, number, session_id, game, commitment, players,"
-            " started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            HAND_INSERT,
             (
                 table_id,
                 number,
                 session_id,
                 game,
                 commitment,
-                json.dumps(list(players)),
+                jsontext.dumps(list(players)),
                 time.time(),
             ),
         )
@@ -503,12 +547,11 @@ class Database:
     ) -> tuple[str, Sequence[Any]]:
         """A finished hand's statement for :meth:`commit`'s ``extra``."""
         return (
-            "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
-            " ended_at = ? WHERE table_id = ? AND number = ?",
+            HAND_END,
             (
                 phh,
-                json.dumps(openings),
-                json.dumps(results),
+                jsontext.dumps(openings),
+                jsontext.dumps(results),
                 biggest_pot,
                 killed_by,
                 time.time(),
@@ -531,14 +574,14 @@ class Database:
         )
         if not rows:
             return None
-        results, players = json.loads(rows[0][0]), json.loads(rows[0][1])
+        results, players = jsontext.loads(rows[0][0]), jsontext.loads(rows[0][1])
         for player, chips in credits.items():
             results[player] = int(results.get(player, 0)) + chips
             if player not in players:
                 players.append(player)
         return (
             "UPDATE hands SET results = ?, players = ? WHERE table_id = ? AND number = ?",
-            (json.dumps(results), json.dumps(players), table_id, number),
+            (jsontext.dumps(results), jsontext.dumps(players), table_id, number),
         )
 
     async def start_session(self, table_id: str, end: int | None = None) -> int:
@@ -578,8 +621,8 @@ class Database:
         )
         totals: dict[str, list[int]] = {}
         for results_json, biggest, players_json in rows:
-            results = json.loads(results_json)
-            for player in json.loads(players_json):
+            results = jsontext.loads(results_json)
+            for player in jsontext.loads(players_json):
                 entry = totals.setdefault(player, [0, 0, 0, 0])
                 net = int(results.get(player, 0))
                 entry[0] += net
@@ -620,8 +663,8 @@ class Database:
             params.append(int(kill_game))
         totals: dict[str, list[int]] = {}
         for results_json, players_json in await self._rows(sql, params):
-            results = json.loads(results_json)
-            for player in json.loads(players_json):
+            results = jsontext.loads(results_json)
+            for player in jsontext.loads(players_json):
                 entry = totals.setdefault(player, [0, 0])
                 entry[0] += int(results.get(player, 0))
                 entry[1] += 1
@@ -651,7 +694,7 @@ class Database:
             " ORDER BY number DESC LIMIT ?",
             (table_id, player_id, limit),
         )
-        return [(int(n), str(p), list(json.loads(ids))) for n, p, ids in rows]
+        return [(int(n), str(p), list(jsontext.loads(ids))) for n, p, ids in rows]
 
     async def events_since(
         self, table_id: str, version: int
@@ -662,7 +705,7 @@ class Database:
             " ORDER BY id",
             (table_id, version),
         )
-        return [(int(v), a, json.loads(e)) for v, a, e in rows]
+        return [(int(v), a, jsontext.loads(e)) for v, a, e in rows]
 
     async def hand_proof(
         self, table_id: str, number: int
@@ -676,7 +719,7 @@ class Database:
         if not rows:
             return None
         root, openings = rows[0]
-        return root, (json.loads(openings) if openings else None)
+        return root, (jsontext.loads(openings) if openings else None)
 
     async def session_timeline(self, session_id: int) -> list[tuple[float, str, str, int]]:
         """A session's chip movements in time order, to chart every stack: rows of
@@ -691,7 +734,7 @@ class Database:
         )
         rows = [(float(a), str(p), str(k), int(n)) for a, p, k, n in ledger]
         for at, results in hands:
-            for player, net in json.loads(results).items():
+            for player, net in jsontext.loads(results).items():
                 rows.append((float(at or 0), str(player), "hand", int(net)))
         return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
 
@@ -705,14 +748,14 @@ def _state_statements(
     """The statements that store ``state`` at ``version``; the first is the versioned
     update, which must change one row."""
     if not isinstance(state, StateWrite):
-        state = StateWrite(state if isinstance(state, str) else json.dumps(state), None)
+        state = StateWrite(state if isinstance(state, str) else jsontext.dumps(state), None)
     statements: list[tuple[str, Sequence[Any]]] = [
         (VERSION_UPDATE, (state.live, version, table_id, version - 1))
     ]
     if state.base is not None:
         statements += [
             (STATE_UPDATE, (state.base, table_id)),
-            ("DELETE FROM hand_moves WHERE table_id = ?", (table_id,)),
+            (MOVES_DELETE, (table_id,)),
         ]
     statements += [(MOVE_INSERT, (table_id, seq, text)) for seq, text in state.moves]
     return statements
@@ -726,15 +769,15 @@ def _state(base: str, live: str | None, moves: Sequence[tuple[int, str]]) -> dic
         ValueError, KeyError, TypeError: corrupt JSON, or moves with no hand to follow or
             a gap in their numbers.
     """
-    state: dict[str, Any] = json.loads(base)
+    state: dict[str, Any] = jsontext.loads(base)
     if live is not None:
-        state.update(json.loads(live))
+        state.update(jsontext.loads(live))
     if moves:
         actions = state["table"]["current"]["actions"]
         for seq, record in moves:
             if seq != len(actions):
                 raise ValueError(f"stored move {seq} does not follow move {len(actions) - 1}")
-            actions.append(json.loads(record))
+            actions.append(jsontext.loads(record))
     return state
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
@@ -20,6 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
+
+from . import jsontext
 
 Statements = list[tuple[str, Sequence[Any]]]
 # Tried with 200 tables saturated: 8 and 32 about the same; one group of all 200 left the
@@ -54,25 +55,31 @@ class WriteQueue:
         self._conn = conn
         self.max_group = max_group
         self.bulk = dict(bulk or {})
-        self._pending: list[tuple[Statements, int, asyncio.Future[None]]] = []
+        self._pending: list[tuple[Statements, int, str | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.transactions = 0
         self.writes = 0
         self.statements = 0
         self.held = 0.0
 
-    async def write(self, statements: Statements, must_change: int = -1) -> None:
+    async def write(
+        self, statements: Statements, must_change: int = -1, key: str | None = None
+    ) -> None:
         """Commit ``statements`` all or nothing, possibly in one transaction with others.
 
         Args:
             statements: (sql, parameters) pairs.
             must_change: the index of a statement that must change exactly one row.
+            key: what the write changes (a table id): writes with the same key never share
+                a transaction, so the rows of different writes held back together
+                (:func:`_batched`) never touch the same rows. A write without a key has
+                none of its rows held back.
         Raises:
             ChangedElsewhere: that statement changed no row (nothing of this write kept).
             sqlite3.Error, ValueError: the database refused (nothing of this write kept).
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((statements, must_change, future))
+        self._pending.append((statements, must_change, key, future))
         if self._flusher is None:
             self._flusher = asyncio.ensure_future(self._flush())
         start = time.perf_counter()
@@ -85,16 +92,15 @@ class WriteQueue:
     async def _flush(self) -> None:
         try:
             while self._pending:
-                group = self._pending[: self.max_group]
-                del self._pending[: self.max_group]
-                work = [(statements, must) for statements, must, _ in group]
+                group = self._group()
+                work = [(statements, must, key) for statements, must, key, _ in group]
                 try:
                     results = await self._conn._execute(_transactions, self._conn, work, self.bulk)
                 except (sqlite3.Error, ValueError) as exc:
                     results = [exc] * len(group)
                 self.transactions += 1
                 self.writes += len(group)
-                for (_, _, future), error in zip(group, results, strict=True):
+                for (_, _, _, future), error in zip(group, results, strict=True):
                     if future.done():
                         continue  # its writer was cancelled; the write stands
                     if error is None:
@@ -103,6 +109,21 @@ class WriteQueue:
                         future.set_exception(error)
         finally:
             self._flusher = None
+
+    def _group(self) -> list[tuple[Statements, int, str | None, asyncio.Future[None]]]:
+        """The next transaction's writes, taken from the queue in order: up to
+        :attr:`max_group`, ending before a key already in it."""
+        keys: set[str] = set()
+        size = 0
+        for _, _, key, _ in self._pending[: self.max_group]:
+            if key is not None:
+                if key in keys:
+                    break
+                keys.add(key)
+            size += 1
+        group = self._pending[:size]
+        del self._pending[:size]
+        return group
 
 
 def _run(raw: sqlite3.Connection, statements: Statements, must_change: int) -> None:
@@ -113,7 +134,9 @@ def _run(raw: sqlite3.Connection, statements: Statements, must_change: int) -> N
 
 
 def _transactions(
-    conn: aiosqlite.Connection, work: Sequence[tuple[Statements, int]], bulk: Mapping[str, Batch]
+    conn: aiosqlite.Connection,
+    work: Sequence[tuple[Statements, int, str | None]],
+    bulk: Mapping[str, Batch],
 ) -> list[BaseException | None]:
     """Run on aiosqlite's thread: the group as one transaction with its rows batched
     (:func:`_batched`); if anything in it fails, rolled back and run again one write at a
@@ -122,7 +145,7 @@ def _transactions(
     try:
         _batched(raw, work, bulk)
         return [None] * len(work)
-    except (sqlite3.Error, ValueError):
+    except (sqlite3.Error, ValueError, TypeError):
         if raw.in_transaction:
             raw.execute("ROLLBACK")
     except BaseException:
@@ -134,13 +157,15 @@ def _transactions(
 
 @dataclass(frozen=True)
 class Batch:
-    """How many rows of one statement run as one.
+    """How the rows of one statement held back from many writes run as one statement.
 
     Attributes:
         table: the table the statement writes; its held rows run before any later
             statement whose text names it.
-        many: the statement for many rows, ``{values}`` standing for ``(?, ?), (?, ?)...``
-            with one parenthesised group per row, in the single-row statement's order.
+        many: the statement for all the rows at once. Its one parameter is the rows as a
+            JSON array of arrays, each in the single-row statement's parameter order: it
+            reads them with ``json_each(?)``, column ``i`` of a row being
+            ``json_extract(value, '$[i]')``.
         every_row: each row must change exactly one row (a versioned update): the
             statement's row count must equal its rows.
     """
@@ -150,65 +175,58 @@ class Batch:
     every_row: bool = False
 
 
-# Rows per batched statement: a row count is made of these, so only four statement texts
-# per batch are ever prepared (and kept in the connection's statement cache).
-CHUNKS = (64, 16, 4, 1)
-
-
 def _batched(
-    raw: sqlite3.Connection, work: Sequence[tuple[Statements, int]], bulk: Mapping[str, Batch]
+    raw: sqlite3.Connection,
+    work: Sequence[tuple[Statements, int, str | None]],
+    bulk: Mapping[str, Batch],
 ) -> None:
     """``BEGIN IMMEDIATE``, every write's statements in order, ``COMMIT``; but the rows of
-    the statements named in ``bulk`` are held back and run together, many rows a
-    statement, before any later statement that names their table, and at the end.
+    a keyed write's statements named in ``bulk`` are held back and run together, one
+    statement for all the rows of each, before any later statement that names their
+    table (or another of the same write's held statements on that table), and at the end.
+    Writes in one group have distinct keys (:meth:`WriteQueue._group`), so rows held from
+    different writes never touch the same rows.
 
     Why: every statement takes the interpreter's lock back from the event loop, and while
     the loop is busy each of those waits for it; a group of 32 writes was some 240
-    statements, and is now about ten.
+    statements, and is about ten now.
 
     Raises:
         ChangedElsewhere: a write's ``must_change`` statement changed no row.
-        sqlite3.Error, ValueError: a statement failed. The transaction is left open.
+        sqlite3.Error, ValueError, TypeError: a statement failed, or a held row's values
+            are not JSON. The transaction is left open.
     """
     held: dict[str, list[Sequence[Any]]] = {}
     raw.execute("BEGIN IMMEDIATE")
-    for statements, must_change in work:
+    for statements, must_change, key in work:
+        mine: set[str] = set()  # the statements this write held back
         for index, (sql, params) in enumerate(statements):
-            batch = bulk.get(sql)
+            batch = bulk.get(sql) if key is not None else None
             if batch is not None and (index != must_change or batch.every_row):
+                for earlier in [h for h in mine if h != sql and bulk[h].table == batch.table]:
+                    _run_held(raw, held.pop(earlier), bulk[earlier])
+                    mine.discard(earlier)
                 held.setdefault(sql, []).append(params)
+                mine.add(sql)
                 continue
             for waiting in [h for h in held if bulk[h].table in sql]:
-                _run_held(raw, waiting, held.pop(waiting), bulk[waiting])
+                _run_held(raw, held.pop(waiting), bulk[waiting])
             cursor = raw.execute(sql, params)
             if index == must_change and cursor.rowcount != 1:
                 raise ChangedElsewhere("the table was changed elsewhere: try again")
     for sql, rows in held.items():
-        _run_held(raw, sql, rows, bulk[sql])
+        _run_held(raw, rows, bulk[sql])
     raw.execute("COMMIT")
 
 
-def _run_held(raw: sqlite3.Connection, sql: str, rows: list[Sequence[Any]], batch: Batch) -> None:
-    start = 0
-    while start < len(rows):
-        size = next(n for n in CHUNKS if n <= len(rows) - start)
-        chunk = rows[start : start + size]
-        cursor = raw.execute(_many_rows(sql, batch.many, size), [v for row in chunk for v in row])
-        if batch.every_row and cursor.rowcount != size:
-            raise ChangedElsewhere("a table was changed elsewhere: try again")
-        start += size
-
-
-@functools.lru_cache(maxsize=64)
-def _many_rows(sql: str, many: str, rows: int) -> str:
-    """``many`` with ``{values}`` made of ``rows`` copies of ``sql``'s ``VALUES (...)``
-    group (an update's single-row text ends in its own group of question marks)."""
-    group = "(" + ", ".join("?" * sql.count("?")) + ")"
-    return many.replace("{values}", ", ".join([group] * rows))
+def _run_held(raw: sqlite3.Connection, rows: list[Sequence[Any]], batch: Batch) -> None:
+    cursor = raw.execute(batch.many, (jsontext.dumps(rows),))
+    if batch.every_row and cursor.rowcount != len(rows):
+        raise ChangedElsewhere("a table was changed elsewhere: try again")
 
 
 def _one_by_one(
-    raw: sqlite3.Connection, work: Sequence[tuple[Statements, int]]
+    raw: sqlite3.Connection, work: Sequence[tuple[Statements, int, str | None]]
 ) -> list[BaseException | None]:
     """``BEGIN IMMEDIATE``, each write in a savepoint (a failed one rolled back to it),
     ``COMMIT``. Returns each write's error or None; raises (after ``ROLLBACK``) when the
@@ -216,7 +234,7 @@ def _one_by_one(
     results: list[BaseException | None] = []
     raw.execute("BEGIN IMMEDIATE")
     try:
-        for statements, must_change in work:
+        for statements, must_change, _ in work:
             raw.execute("SAVEPOINT write")
             try:
                 _run(raw, statements, must_change)

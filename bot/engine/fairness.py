@@ -453,8 +453,9 @@ def commit(order: Sequence[str], salt_source: SaltSource | None = None) -> Secre
     Args:
         order: the deck in dealing order (e.g. ``Deck.order``), 1..52 distinct cards.
         salt_source: called once per position with :data:`SALT_BYTES`, returns that many
-            random bytes; defaults to :func:`secrets.token_bytes` (the OS CSPRNG). Tests pass
-            a seeded source such as ``random.Random(seed).randbytes``.
+            random bytes; by default every salt is cut from one :func:`secrets.token_bytes`
+            draw (the OS CSPRNG). Tests pass a seeded source such as
+            ``random.Random(seed).randbytes``.
     Returns:
         The secret side; publish its :attr:`~SecretShuffle.commitment`.
     Raises:
@@ -463,8 +464,12 @@ def commit(order: Sequence[str], salt_source: SaltSource | None = None) -> Secre
             that is not :data:`SALT_BYTES` bytes.
     """
     cards = _check_order(order)
-    source = salt_source if salt_source is not None else secrets.token_bytes
-    return SecretShuffle(cards, [source(SALT_BYTES) for _ in cards])
+    if salt_source is None:
+        pool = secrets.token_bytes(SALT_BYTES * len(cards))  # one system call, not one a card
+        salts = [pool[i : i + SALT_BYTES] for i in range(0, len(pool), SALT_BYTES)]
+    else:
+        salts = [salt_source(SALT_BYTES) for _ in cards]
+    return SecretShuffle(cards, salts)
 
 
 # --------------------------------------------------------------------------- verification

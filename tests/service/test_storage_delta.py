@@ -39,7 +39,9 @@ def test_only_new_moves_are_written_while_the_rest_stays() -> None:
     more = _state(first["table"]["current"]["actions"] + [{"kind": "fold", "player": 1}])
     write = text.encode(more, first["table"])
     assert write.base is None
-    assert write.moves == [(1, json.dumps({"kind": "fold", "player": 1}))]
+    assert [(seq, json.loads(text)) for seq, text in write.moves] == [
+        (1, {"kind": "fold", "player": 1})
+    ]
 
     for changed in (_state(more["table"]["current"]["actions"], stack=400), _state([])):
         write = text.encode(changed, more["table"])
@@ -180,5 +182,76 @@ def test_migration_3_moves_the_version_and_live_fields_to_a_row_of_their_own(
             assert table.version == 42 and table.state == base
         finally:
             await db.close()
+
+    asyncio.run(main())
+
+
+def test_a_group_commit_batches_each_statement_and_fails_only_the_bad_writes(
+    tmp_path: Path,
+) -> None:
+    """Many tables' commits in one transaction, each statement's rows run together: a
+    stale version or a repeated request id fails that write alone; a full write empties
+    the moves only of its own table; two writes of one table go in order, apart."""
+    from storage.db import EventRow
+
+    async def main() -> None:
+        db = await Database.open(str(tmp_path / "t.db"))
+        ids = [f"srv/c{n}" for n in range(6)]
+        for table_id in ids:
+            stored = StoredTable(table_id, "srv", table_id[4:], "u1", {}, _state([]), 0, None)
+            await db.create_table(stored, "test", "Ann", "holdem", False)
+
+        def move(table_id: str, version: int, seq: int, request: str | None = None) -> Any:
+            write = StateWrite(
+                None, json.dumps({"deadline": version}), [(seq, json.dumps({"s": seq}))]
+            )
+            events = [EventRow(None, {"type": "Notice", "n": n}) for n in range(3)]
+            play = {"type": "Play", "kind": "check"}
+            return db.commit(table_id, version, write, play, None, request, 1, events)
+
+        before = db.writes.transactions
+        results = await asyncio.gather(
+            *(move(t, 1, 0, f"r{n}") for n, t in enumerate(ids[:4])),
+            move(ids[4], 7, 0),  # stale: the table is at version 0
+            move(ids[5], 1, 0, "r0"),  # a platform's retry of r0, at another table
+            return_exceptions=True,
+        )
+        assert results[:4] == [None] * 4
+        assert "changed elsewhere" in str(results[4]) and "UNIQUE" in str(results[5])
+        assert db.writes.transactions - before == 1  # every write in the one group
+        full = json.dumps(_state([{"s": 0}, {"s": 1}], stack=400))
+        second = await asyncio.gather(
+            db.commit(ids[0], 2, StateWrite(full, "{}"), {"type": "Deal"}, None, None, 2, []),
+            move(ids[1], 2, 1),
+            move(ids[2], 2, 1),
+            move(ids[2], 3, 2),  # the same table again: the next transaction
+            return_exceptions=True,
+        )
+        assert second == [None] * 4
+        stored = {t.id: t for t in await db.load_tables()}
+        assert [t.version for t in (stored[i] for i in ids)] == [2, 2, 3, 1, 0, 0]
+        assert stored[ids[0]].state["table"]["current"]["actions"] == [{"s": 0}, {"s": 1}]
+        assert await db._rows("SELECT seq FROM hand_moves WHERE table_id = ?", (ids[0],)) == []
+        assert stored[ids[2]].state["table"]["current"]["actions"] == [
+            {"s": 0},
+            {"s": 1},
+            {"s": 2},
+        ]
+        assert stored[ids[2]].state["deadline"] == 3
+        events = await db._rows(
+            "SELECT table_id, version, event FROM events WHERE table_id = ? ORDER BY id", (ids[1],)
+        )
+        assert [(v, json.loads(e)["n"]) for _, v, e in events] == [
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+        ]
+        assert await db._rows("SELECT count(*) FROM actions WHERE table_id = ?", (ids[5],)) == [
+            (0,)
+        ]
+        await db.close()
 
     asyncio.run(main())
