@@ -142,8 +142,10 @@ def _transactions(
     (:func:`_batched`); if anything in it fails, rolled back and run again one write at a
     time (:func:`_one_by_one`), so only the failing writes fail."""
     raw = conn._conn  # the sqlite3 connection, only ever touched on this thread
+    # A write alone runs its statements as they are: holding its rows back would only add
+    # the JSON round trip (paced play, one write a transaction: p50 1.35 -> 1.14 ms).
     try:
-        _batched(raw, work, bulk)
+        _batched(raw, work, bulk if len(work) > 1 else {})
         return [None] * len(work)
     except (sqlite3.Error, ValueError, TypeError):
         if raw.in_transaction:
