@@ -24,8 +24,12 @@ saturated
     players acting in turn (the one the hand waits on), the tables interleaved on the one
     event loop and the one database connection. Each command goes through
     ``TableService.handle`` and is committed before it returns; the time around that
-    ``await`` is the action's latency. A busted player buys in again (``TopUp(500)``), which
-    is counted as an action too. Runs for ``--seconds`` (20) or ``--actions`` in total.
+    ``await`` is the action's latency. The move that ends a hand returns once it is
+    committed and published; the next deal is the table's own step after it
+    (``TableService.idle``), not an action: the table's next player waits for it, and the
+    time from the answer to the new hand committed is shown apart ("the next deal"). A
+    busted player buys in again (``TopUp(500)``), which is counted as an action too. Runs
+    for ``--seconds`` (20) or ``--actions`` in total.
     Closed loop: every table always has its next action waiting, so by Little's law the mean
     latency is about ``tables / throughput`` (queueing behind the other tables' commits).
     The CPU time of the event-loop thread and of the whole process is shown per action.
@@ -46,9 +50,10 @@ restore
 One database connection, shared: :class:`storage.db.Database` runs each transaction as one
 function on aiosqlite's thread (``BEGIN IMMEDIATE``, its statements, ``COMMIT``), queued
 behind the others, so concurrent tables never interleave; the writes (one action's
-statements each) queued while one transaction commits go into the next together, up to 32,
-each in its own savepoint (:class:`storage.writes.WriteQueue`, group commit), and no action
-returns before the transaction holding its write has committed. The benchmark reads that
+statements each) queued while one transaction commits go into the next together, up to 64,
+never two of one table, each statement's rows from all of them run as one statement, a
+failing write failing alone (:class:`storage.writes.WriteQueue`, group commit), and no
+action returns before the transaction holding its write has committed. The benchmark reads that
 queue's counters: the writes and their statements, the time each write takes from being
 queued to committed ("held"), and the transactions they were grouped into.
 After play, every table's stored

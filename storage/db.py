@@ -3,9 +3,10 @@
 One file (``killbutton.db`` by default), WAL mode, foreign keys on, a busy timeout, and the
 numbered migrations of :mod:`storage.schema` applied at start-up. Every committed action is
 one write, all or nothing: the command, its events and the table's new state together, so a
-crash leaves either all of it or none (writes queued together share a transaction, each in
-a savepoint of its own: :mod:`storage.writes`). The write-ahead log is copied back into
-the file by a :class:`storage.checkpoint.Checkpointer` thread, not inside a commit.
+crash leaves either all of it or none (writes queued together share a transaction, their
+rows batched, and fail one by one: :mod:`storage.writes`). The write-ahead log is copied
+back into the file by a :class:`storage.checkpoint.Checkpointer` thread, not inside a
+commit.
 """
 
 from __future__ import annotations
@@ -268,8 +269,9 @@ class Database:
 
         The whole transaction is one call on aiosqlite's thread: a hand-off per statement
         cost more than the SQL itself, and nothing else can run on the connection midway.
-        Writes queued meanwhile by other tables may share the transaction, each in its own
-        savepoint (:class:`storage.writes.WriteQueue`); this one returns once it committed.
+        Writes queued meanwhile by other tables may share the transaction, and still
+        succeed or fail on their own (:class:`storage.writes.WriteQueue`); this one returns
+        once it committed.
 
         Args:
             statements: (sql, parameters) pairs.
