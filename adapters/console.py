@@ -190,7 +190,7 @@ async def play_script(options: Options, out: TextIO) -> int:
 
 async def play_interactive(options: Options, read: Callable[[str], str], out: TextIO) -> int:
     """You and computer players at one table, until you type ``quit`` (or input ends)."""
-    you = _player(options.name or os.environ.get("USER", "") or "You")
+    you = _player(options.name or os.environ.get("USER", "") or "Player")
     service, console, table_id, rng, _ = await _open(options, out, you.id)
     console.display[you.id] = you.name
     try:
