@@ -382,11 +382,17 @@ class TableService:
                 rows,
                 extra,
             )
-        except StorageError as exc:
+        except (StorageError, TypeError, ValueError) as exc:
+            # TypeError, ValueError: a value JSON cannot hold (a lone surrogate in a name)
             live.table = Table.from_dict(before)
             _restore_fields(live, saved)
             if "changed elsewhere" in str(exc):
                 await self._reload(live.id)  # another process moved the table on
+            if not isinstance(exc, StorageError):
+                raise ServiceError(
+                    "that could not be saved (a name or text the database cannot hold), "
+                    "so nothing changed"
+                ) from exc
             raise ServiceError(
                 "the table could not be saved, so nothing changed: try again"
             ) from exc
