@@ -423,10 +423,16 @@ class TableService:
     def _schedule_deal(self, table_id: str) -> None:
         """Deal the next hand as soon as the table's lock is free (once, however often
         asked)."""
-        if table_id not in self._deals:
+        running = self._deals.get(table_id)
+        if running is None or running is asyncio.current_task():
+            # a deal step asks again when the hand it dealt ended at once (all-in blinds)
             task = asyncio.ensure_future(self._deal_step(table_id))
             self._deals[table_id] = task
-            task.add_done_callback(lambda _: self._deals.pop(table_id, None))
+            task.add_done_callback(lambda done: self._forget_deal(table_id, done))
+
+    def _forget_deal(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._deals.get(table_id) is task:
+            del self._deals[table_id]
 
     async def _deal_step(self, table_id: str) -> None:
         live = self.tables.get(table_id)
