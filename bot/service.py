@@ -12,6 +12,7 @@ showdown is shown without waiting for the next shuffle.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -477,6 +478,19 @@ class TableService:
             text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
             out, extra = [Outgoing(live.id, None, Notice(text))], []
         return await self._commit(live, None, {"type": "Deal"}, None, out, extra, before, saved)
+
+    async def settle(self, table_id: str) -> None:
+        """Wait for the table's lock and deal the hand it owes, if any: for a caller about
+        to read the table to size or confirm a move (between a hand's last move and the
+        next deal there is no hand to read). A deal that cannot be saved is left to the
+        command that follows, which tries again and says why."""
+        if table_id not in self.tables:
+            return
+        async with self._lock(table_id):
+            live = self.tables.get(table_id)
+            if live is not None:
+                with contextlib.suppress(ServiceError):
+                    await self._deal_owed(live)
 
     async def idle(self, table_id: str | None = None) -> None:
         """Wait until the next deal owed at ``table_id`` (None: at every table) is dealt and
