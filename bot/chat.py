@@ -158,6 +158,9 @@ class ChatCore:
                 raise ParseError("verify [HAND NUMBER]: e.g. 'verify 12'")
             lines = await controls.verify_lines(live, self.service.db, number or None)
             return Reply("\n".join(lines))
+        # a hand just ended: its next deal first, so a move is sized and confirmed against
+        # the hand it will be applied to (an all-in never skips its click)
+        await self.service.settle(table_id)
         command = self._sized(table_id, player.id, parse(request.text))
         confirm = self._needs_confirm(table_id, player.id, command)
         if confirm is not None and not request.confirmed:

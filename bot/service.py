@@ -12,6 +12,7 @@ showdown is shown without waiting for the next shuffle.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -382,11 +383,17 @@ class TableService:
                 rows,
                 extra,
             )
-        except StorageError as exc:
+        except (StorageError, TypeError, ValueError) as exc:
+            # TypeError, ValueError: a value JSON cannot hold (a lone surrogate in a name)
             live.table = Table.from_dict(before)
             _restore_fields(live, saved)
             if "changed elsewhere" in str(exc):
                 await self._reload(live.id)  # another process moved the table on
+            if not isinstance(exc, StorageError):
+                raise ServiceError(
+                    "that could not be saved (a name or text the database cannot hold), "
+                    "so nothing changed"
+                ) from exc
             raise ServiceError(
                 "the table could not be saved, so nothing changed: try again"
             ) from exc
@@ -417,10 +424,16 @@ class TableService:
     def _schedule_deal(self, table_id: str) -> None:
         """Deal the next hand as soon as the table's lock is free (once, however often
         asked)."""
-        if table_id not in self._deals:
+        running = self._deals.get(table_id)
+        if running is None or running is asyncio.current_task():
+            # a deal step asks again when the hand it dealt ended at once (all-in blinds)
             task = asyncio.ensure_future(self._deal_step(table_id))
             self._deals[table_id] = task
-            task.add_done_callback(lambda _: self._deals.pop(table_id, None))
+            task.add_done_callback(lambda done: self._forget_deal(table_id, done))
+
+    def _forget_deal(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._deals.get(table_id) is task:
+            del self._deals[table_id]
 
     async def _deal_step(self, table_id: str) -> None:
         live = self.tables.get(table_id)
@@ -465,6 +478,19 @@ class TableService:
             text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
             out, extra = [Outgoing(live.id, None, Notice(text))], []
         return await self._commit(live, None, {"type": "Deal"}, None, out, extra, before, saved)
+
+    async def settle(self, table_id: str) -> None:
+        """Wait for the table's lock and deal the hand it owes, if any: for a caller about
+        to read the table to size or confirm a move (between a hand's last move and the
+        next deal there is no hand to read). A deal that cannot be saved is left to the
+        command that follows, which tries again and says why."""
+        if table_id not in self.tables:
+            return
+        async with self._lock(table_id):
+            live = self.tables.get(table_id)
+            if live is not None:
+                with contextlib.suppress(ServiceError):
+                    await self._deal_owed(live)
 
     async def idle(self, table_id: str | None = None) -> None:
         """Wait until the next deal owed at ``table_id`` (None: at every table) is dealt and

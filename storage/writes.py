@@ -207,6 +207,8 @@ def _batched(
         mine: set[str] = set()  # the statements this write held back
         for index, (sql, params) in enumerate(statements):
             batch = bulk.get(sql) if key is not None else None
+            if batch is not None and _has_nul(params):
+                batch = None  # json_extract cuts a string at a NUL: this row runs as it is
             if batch is not None and (index != must_change or batch.every_row):
                 for earlier in [h for h in mine if h != sql and bulk[h].table == batch.table]:
                     _run_held(raw, held.pop(earlier), bulk[earlier])
@@ -222,6 +224,10 @@ def _batched(
     for sql, rows in held.items():
         _run_held(raw, rows, bulk[sql])
     raw.execute("COMMIT")
+
+
+def _has_nul(params: Sequence[Any]) -> bool:
+    return any(isinstance(value, str) and "\x00" in value for value in params)
 
 
 def _run_held(raw: sqlite3.Connection, rows: list[Sequence[Any]], batch: Batch) -> None:
