@@ -841,7 +841,8 @@ class TableService:
 
     async def tick(self) -> list[Outgoing]:
         """Act for players whose time ran out: check if free, else fold (000 NL §15); a
-        player who times out too often in a row is sat out. Call it every second or so."""
+        player who times out too often in a row is sat out; and deal at tables that owe a
+        deal (:meth:`deal_owed`). Call it every second or so."""
         published: list[Outgoing] = []
         now = self.clock()
         self.deal_owed()
