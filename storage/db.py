@@ -286,7 +286,8 @@ class Database:
             await self.writes.write(list(statements), must_change, key)
         except ChangedElsewhere as exc:
             raise StorageError(str(exc)) from exc
-        except (aiosqlite.Error, ValueError) as exc:
+        except (aiosqlite.Error, ValueError, TypeError, OverflowError) as exc:
+            # OverflowError: an integer past SQLite's 64 bits
             raise StorageError(f"the database refused the change: {exc}") from exc
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:

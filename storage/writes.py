@@ -31,6 +31,11 @@ Statements = list[tuple[str, Sequence[Any]]]
 MAX_GROUP = 64
 
 
+# What running a statement raises for the statement or its values (a constraint, a
+# string SQLite cannot hold, an integer past 64 bits) rather than for the connection.
+REFUSED = (sqlite3.Error, ValueError, TypeError, OverflowError)
+
+
 class ChangedElsewhere(sqlite3.Error):
     """The statement that had to change a row changed none (another process moved the
     table on); only that write is rolled back."""
@@ -99,7 +104,7 @@ class WriteQueue:
                 work = [(statements, must, key) for statements, must, key, _ in group]
                 try:
                     results = await self._conn._execute(_transactions, self._conn, work, self.bulk)
-                except (sqlite3.Error, ValueError) as exc:
+                except Exception as exc:  # whatever failed, every writer gets an answer
                     results = [exc] * len(group)
                 self.transactions += 1
                 self.writes += len(group)
@@ -150,7 +155,7 @@ def _transactions(
     try:
         _batched(raw, work, bulk if len(work) > 1 else {})
         return [None] * len(work)
-    except (sqlite3.Error, ValueError, TypeError):
+    except REFUSED:
         if raw.in_transaction:
             raw.execute("ROLLBACK")
     except BaseException:
@@ -250,7 +255,7 @@ def _one_by_one(
             try:
                 _run(raw, statements, must_change)
                 results.append(None)
-            except (sqlite3.Error, ValueError) as exc:
+            except REFUSED as exc:
                 if not raw.in_transaction:
                     raise  # SQLite rolled the whole transaction back (disk full, I/O)
                 raw.execute("ROLLBACK TO write")

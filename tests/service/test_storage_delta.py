@@ -255,3 +255,30 @@ def test_a_group_commit_batches_each_statement_and_fails_only_the_bad_writes(
         await db.close()
 
     asyncio.run(main())
+
+
+def test_a_value_sqlite_cannot_hold_fails_its_write_and_no_writer_waits_forever(
+    tmp_path: Path,
+) -> None:
+    """An integer past 64 bits (OverflowError, neither a database error nor a ValueError)
+    fails its own write with a clear error; the writes grouped with it commit, and none is
+    left waiting."""
+
+    async def main() -> None:
+        db = await Database.open(str(tmp_path / "t.db"))
+        await db._write([("CREATE TABLE n (x INTEGER)", ())])
+        results = await asyncio.wait_for(
+            asyncio.gather(
+                db._write([("INSERT INTO n VALUES (?)", (1,))]),
+                db._write([("INSERT INTO n VALUES (?)", (2**70,))]),
+                db._write([("INSERT INTO n VALUES (?)", (3,))]),
+                return_exceptions=True,
+            ),
+            timeout=10,
+        )
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], StorageError) and "refused" in str(results[1])
+        assert await db._rows("SELECT x FROM n ORDER BY x") == [(1,), (3,)]
+        await db.close()
+
+    asyncio.run(main())
