@@ -5,35 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_service import ANN, BOB, SETTINGS, FakeClock
+from test_next_deal import _heads_up
+from test_service import ANN, BOB, FakeClock
 
 from bot.commands import Pause, Play, Sit, Start, TopUp
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.table import TableSettings
-from bot.service import Outgoing, Player, ServiceError, TableService
+from bot.service import Player, ServiceError, TableService
 from storage.db import Database
 from tests.chat.fakes import pipeline, run
-
-
-async def _heads_up(path: Path, seed: int = 5) -> tuple[TableService, list[Outgoing], str]:
-    db = await Database.open(str(path))
-    published: list[Outgoing] = []
-
-    async def publish(out: Sequence[Outgoing]) -> None:
-        published.extend(out)
-
-    rng = random.Random(seed)
-    service = TableService(db, publish, FakeClock(), lambda: Deck(rng=rng).order)
-    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-    await service.handle(table_id, ANN, Sit(500))
-    await service.handle(table_id, BOB, Sit(500))
-    await service.handle(table_id, ANN, Start())
-    return service, published, table_id
 
 
 def _chips_on_table(service: TableService, table_id: str) -> int:

@@ -21,7 +21,7 @@ from bot.service import Notice, Outgoing, TableService
 from storage.db import Database
 
 
-async def _heads_up(path: Path) -> tuple[TableService, list[Outgoing], str]:
+async def _heads_up(path: Path, seed: int = 5) -> tuple[TableService, list[Outgoing], str]:
     """Ann and Bob seated and dealt hand #1, on a plain service (nothing waits for deals)."""
     db = await Database.open(str(path))
     published: list[Outgoing] = []
@@ -29,7 +29,7 @@ async def _heads_up(path: Path) -> tuple[TableService, list[Outgoing], str]:
     async def publish(out: Sequence[Outgoing]) -> None:
         published.extend(out)
 
-    rng = random.Random(5)
+    rng = random.Random(seed)
     service = TableService(db, publish, FakeClock(), lambda: Deck(rng=rng).order)
     table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
     await service.handle(table_id, ANN, Sit(500))
