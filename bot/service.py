@@ -12,7 +12,6 @@ showdown is shown without waiting for the next shuffle.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -326,8 +325,7 @@ class TableService:
             try:
                 out = self._apply(live, player, command, extra)
             except Exception as exc:
-                live.table = Table.from_dict(before)
-                _restore_fields(live, saved)
+                _roll_back(live, before, saved)
                 if isinstance(exc, EngineError):
                     raise ServiceError(self._named(live, str(exc))) from exc
                 log.exception("%s on table %s failed", type(command).__name__, live.id)
@@ -385,8 +383,7 @@ class TableService:
             )
         except (StorageError, TypeError, ValueError) as exc:
             # TypeError, ValueError: a value JSON cannot hold (a lone surrogate in a name)
-            live.table = Table.from_dict(before)
-            _restore_fields(live, saved)
+            _roll_back(live, before, saved)
             if "changed elsewhere" in str(exc):
                 await self._reload(live.id)  # another process moved the table on
             if not isinstance(exc, StorageError):
@@ -427,23 +424,13 @@ class TableService:
         running = self._deals.get(table_id)
         if running is None or running is asyncio.current_task():
             # a deal step asks again when the hand it dealt ended at once (all-in blinds)
-            task = asyncio.ensure_future(self._deal_step(table_id))
+            task = asyncio.ensure_future(self.settle(table_id))
             self._deals[table_id] = task
             task.add_done_callback(lambda done: self._forget_deal(table_id, done))
 
     def _forget_deal(self, table_id: str, task: asyncio.Task[None]) -> None:
         if self._deals.get(table_id) is task:
             del self._deals[table_id]
-
-    async def _deal_step(self, table_id: str) -> None:
-        live = self.tables.get(table_id)
-        if live is None:
-            return
-        async with self._lock(table_id):
-            try:
-                await self._deal_owed(live)
-            except ServiceError:
-                log.warning("the next hand at %s could not be saved; the timer retries", table_id)
 
     async def _deal_owed(self, live: Live) -> list[Outgoing]:
         """Under the table's lock: deal the hand the table owes, committed as a step of its
@@ -467,8 +454,7 @@ class TableService:
         try:
             self._advance(live, out, extra, deal_now=True)
         except Exception as exc:
-            live.table = Table.from_dict(before)
-            _restore_fields(live, saved)
+            _roll_back(live, before, saved)
             if isinstance(exc, EngineError):
                 why = self._named(live, str(exc))
             else:
@@ -480,17 +466,21 @@ class TableService:
         return await self._commit(live, None, {"type": "Deal"}, None, out, extra, before, saved)
 
     async def settle(self, table_id: str) -> None:
-        """Wait for the table's lock and deal the hand it owes, if any: for a caller about
-        to read the table to size or confirm a move (between a hand's last move and the
-        next deal there is no hand to read). A deal that cannot be saved is left to the
+        """Wait for the table's lock and deal the hand it owes, if any: the deal step
+        :meth:`_schedule_deal` starts, and for a caller about to read the table to size or
+        confirm a move (between a hand's last move and the next deal there is no hand to
+        read). A deal that cannot be saved is logged and left to the timer and to the
         command that follows, which tries again and says why."""
         if table_id not in self.tables:
             return
         async with self._lock(table_id):
             live = self.tables.get(table_id)
-            if live is not None:
-                with contextlib.suppress(ServiceError):
-                    await self._deal_owed(live)
+            if live is None:
+                return
+            try:
+                await self._deal_owed(live)
+            except ServiceError:
+                log.warning("the next hand at %s could not be saved; the timer retries", table_id)
 
     async def idle(self, table_id: str | None = None) -> None:
         """Wait until the next deal owed at ``table_id`` (None: at every table) is dealt and
@@ -633,7 +623,7 @@ class TableService:
 
         A hand finished by this step is not followed by the next deal here unless
         ``deal_now``: the move that ends a hand is committed and answered first, and the
-        deal is a step of its own (:meth:`_deal_step`), so the showdown is never held back
+        deal is a step of its own (:meth:`_schedule_deal`), so the showdown is never held back
         by the next shuffle and its commitment."""
         table = live.table
         while self._apply_pre_action(live, out):
@@ -646,7 +636,7 @@ class TableService:
                 finished = True
                 continue
             if finished and not deal_now:
-                break  # the next deal is a step of its own (:meth:`_deal_step`)
+                break  # the next deal is a step of its own (:meth:`_schedule_deal`)
             if hand is None and live.running and self._can_deal(table):
                 events = self._deal(live, out)
                 dealt = table.hand
@@ -875,8 +865,7 @@ class TableService:
                 try:
                     out = self._time_out(live, player_id, extra)
                 except EngineError:
-                    live.table = Table.from_dict(before)
-                    _restore_fields(live, saved)
+                    _roll_back(live, before, saved)
                     live.deadline = None
                     continue
                 try:
@@ -1055,6 +1044,13 @@ def _restore_fields(live: Live, saved: dict[str, Any]) -> None:
     """Put back what :func:`_fields_of` copied."""
     for name, value in saved.items():
         setattr(live, name, value)
+
+
+def _roll_back(live: Live, before: dict[str, Any], saved: dict[str, Any]) -> None:
+    """Put the table back as committed (``before``, its ``Table.to_dict()``) with the
+    service's fields copied by :func:`_fields_of`."""
+    live.table = Table.from_dict(before)
+    _restore_fields(live, saved)
 
 
 _RECORD_KIND = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}
