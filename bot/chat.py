@@ -242,12 +242,10 @@ class ChatCore:
 
     def own_cards(self, table_id: str, player_id: str) -> str:
         """The asking player's own cards in the hand in play, for his eyes only."""
-        hand = self.service.tables[table_id].table.hand
-        if hand is None or player_id not in hand.names:
+        own = self.service.own_cards(table_id, player_id)
+        if own is None:
             return "you have no cards in the hand in play"
-        index = hand.names.index(player_id)
-        cards = hand.hole[index]
+        cards, folded = own
         if not cards:
             return "your cards are not dealt yet"
-        folded = " (folded)" if hand.folded[index] else ""
-        return f"Your cards: {cards_text(cards)}{folded}"
+        return f"Your cards: {cards_text(cards)}" + (" (folded)" if folded else "")

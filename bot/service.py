@@ -985,6 +985,17 @@ class TableService:
             text = text.replace(pid, name)
         return text
 
+    def own_cards(self, table_id: str, player_id: str) -> tuple[tuple[str, ...], bool] | None:
+        """A player's own hole cards in the hand in play (``()`` before they are dealt)
+        and whether he has folded, for his eyes only; None when the table has no hand in
+        play or he is not dealt in."""
+        live = self.tables.get(table_id)
+        hand = live.table.hand if live is not None else None
+        if hand is None or player_id not in hand.names:
+            return None
+        index = hand.names.index(player_id)
+        return tuple(hand.hole[index] or ()), bool(hand.folded[index])
+
     def public_state(self, table_id: str) -> dict[str, object]:
         """What everyone at the table may know, as plain data: seats and stacks, the button
         and kill button, and the hand in play without anyone's hidden cards."""

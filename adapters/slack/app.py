@@ -263,11 +263,8 @@ class SlackBot:
 
     def own_cards(self, value: kb.ButtonValue, player_id: str) -> tuple[str, ...]:
         """The clicker's own cards in the hand in play (for his private modal), or ()."""
-        live = self.core.service.tables.get(value.table_id)
-        hand = live.table.hand if live is not None else None
-        if hand is None or player_id not in hand.names:
-            return ()
-        return tuple(hand.hole[hand.names.index(player_id)] or ())
+        own = self.core.service.own_cards(value.table_id, player_id)
+        return own[0] if own is not None else ()
 
     async def _on_submit(self, ack: Ack, body: Body, request: AsyncBoltRequest) -> None:
         """A modal sent: its command from the fields, refused inline when the hand moved
