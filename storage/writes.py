@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
@@ -29,6 +31,8 @@ Statements = list[tuple[str, Sequence[Any]]]
 # With 200 tables saturated: 8 and 32 about the same when each write ran its own
 # statements; with rows batched, 64 a little better than 32 and about as good as 128.
 MAX_GROUP = 64
+# Rows one multi-row insert takes (:func:`_coalesced`): far below SQLite's 999 parameters.
+MAX_ROWS = 64
 
 
 # What running a statement raises for the statement or its values (a constraint, a
@@ -135,10 +139,61 @@ class WriteQueue:
 
 
 def _run(raw: sqlite3.Connection, statements: Statements, must_change: int) -> None:
-    for index, (sql, params) in enumerate(statements):
+    """One write's statements in order, consecutive rows of one insert as one statement
+    (:func:`_coalesced`).
+
+    Raises:
+        ChangedElsewhere: the ``must_change`` statement changed no row.
+        sqlite3.Error, ValueError, TypeError, OverflowError: a statement failed.
+    """
+    for sql, params, must in _coalesced(statements, must_change):
         cursor = raw.execute(sql, params)
-        if index == must_change and cursor.rowcount != 1:
+        if must and cursor.rowcount != 1:
             raise ChangedElsewhere("the table was changed elsewhere: try again")
+
+
+_ONE_ROW = re.compile(r"^(INSERT INTO [^;]+? VALUES )(\((?:\?, )*\?\))$")
+
+
+@lru_cache(maxsize=256)
+def _many_rows(sql: str, rows: int) -> str | None:
+    """``sql`` as an insert of ``rows`` rows, or None if it is not a plain one-row
+    ``INSERT INTO ... VALUES (?, ...)``."""
+    match = _ONE_ROW.match(sql)
+    if match is None:
+        return None
+    return match.group(1) + ", ".join([match.group(2)] * rows)
+
+
+def _coalesced(
+    statements: Statements, must_change: int
+) -> Iterator[tuple[str, Sequence[Any], bool]]:
+    """``(sql, parameters, is the must_change statement)`` to run for ``statements``: a
+    run of consecutive identical one-row inserts (an action's events) becomes one insert of
+    up to :data:`MAX_ROWS` rows, in the same order.
+
+    Why: each statement takes the interpreter's lock back from the event loop, and a write
+    that ends a hand or deals one stores some ten events.
+    """
+    index = 0
+    while index < len(statements):
+        sql, params = statements[index]
+        end = index + 1
+        if index != must_change:
+            while (
+                end < len(statements)
+                and end - index < MAX_ROWS
+                and end != must_change
+                and statements[end][0] == sql
+            ):
+                end += 1
+        many = _many_rows(sql, end - index) if end - index > 1 else None
+        if many is None:
+            yield sql, params, index == must_change
+            index += 1
+            continue
+        yield many, [value for _, row in statements[index:end] for value in row], False
+        index = end
 
 
 def _transactions(
@@ -150,10 +205,15 @@ def _transactions(
     (:func:`_batched`); if anything in it fails, rolled back and run again one write at a
     time (:func:`_one_by_one`), so only the failing writes fail."""
     raw = conn._conn  # the sqlite3 connection, only ever touched on this thread
-    # A write alone runs its statements as they are: holding its rows back would only add
-    # the JSON round trip (paced play, one write a transaction: p50 1.35 -> 1.14 ms).
+    # A write alone runs its statements as they are (its events as one insert): holding its
+    # rows back would only add the JSON round trip (paced: p50 1.35 -> 1.14 ms).
     try:
-        _batched(raw, work, bulk if len(work) > 1 else {})
+        if len(work) == 1:
+            raw.execute("BEGIN IMMEDIATE")
+            _run(raw, *work[0][:2])
+            raw.execute("COMMIT")
+        else:
+            _batched(raw, work, bulk)
         return [None] * len(work)
     except REFUSED:
         if raw.in_transaction:

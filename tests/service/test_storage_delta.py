@@ -282,3 +282,47 @@ def test_a_value_sqlite_cannot_hold_fails_its_write_and_no_writer_waits_forever(
         await db.close()
 
     asyncio.run(main())
+
+
+def test_a_lone_write_stores_its_events_as_one_insert_in_order(tmp_path: Path) -> None:
+    """A write alone in its transaction runs a run of identical one-row inserts (its
+    events) as one insert, in order, a NUL kept; a refused row in the run fails the whole
+    write and keeps nothing of it."""
+    from storage.db import EVENT_INSERT, EventRow
+    from storage.writes import _coalesced
+
+    statements = [
+        ("UPDATE t SET v = ? WHERE id = ?", (1, 2)),
+        (EVENT_INSERT, ("a", 1, 1, None, "x")),
+        (EVENT_INSERT, ("a", 1, 1, None, "y")),
+        ("INSERT INTO other (x) VALUES (?) ON CONFLICT DO NOTHING", (1,)),
+        ("INSERT INTO other (x) VALUES (?) ON CONFLICT DO NOTHING", (2,)),
+    ]
+    runs = list(_coalesced(statements, 0))
+    assert [(sql.count("(?, ?, ?, ?, ?)"), len(params), must) for sql, params, must in runs] == [
+        (0, 2, True),
+        (2, 10, False),
+        (0, 1, False),
+        (0, 1, False),
+    ]
+    assert list(_coalesced(statements[1:3], 1)) == [(*statements[1], False), (*statements[2], True)]
+
+    async def main() -> None:
+        db = await Database.open(str(tmp_path / "t.db"))
+        stored = StoredTable("s/c", "s", "c", "h", {}, _state([]), 0, None)
+        await db.create_table(stored, "console", "Host", "holdem", False)
+        write = StateWrite(None, "{}", [(0, json.dumps({"s": 0}))])
+        events = [EventRow(None, {"n": n, "text": "a\x00b" if n == 3 else ""}) for n in range(70)]
+        await db.commit("s/c", 1, write, {"type": "Play"}, None, None, 1, events)
+        rows = await db._rows("SELECT event FROM events WHERE table_id = 's/c' ORDER BY id")
+        assert [json.loads(e)["n"] for (e,) in rows] == list(range(70))
+        assert json.loads(rows[3][0])["text"] == "a\x00b"
+
+        await db._write([("CREATE TABLE n (x INTEGER UNIQUE)", ())])
+        one = "INSERT INTO n (x) VALUES (?)"
+        with pytest.raises(StorageError, match="UNIQUE"):
+            await db._write([(one, (1,)), (one, (2,)), (one, (1,))])
+        assert await db._rows("SELECT count(*) FROM n") == [(0,)]
+        await db.close()
+
+    asyncio.run(main())
