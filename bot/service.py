@@ -58,7 +58,7 @@ from .engine.actions import (
 )
 from .engine.cards import Deck
 from .engine.errors import EngineError, IllegalAction
-from .engine.events import Event, HandStarted, PotAwarded
+from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
 from .engine.hand import Phase
 from .engine.kills import Kill
 from .engine.records import KINDS, action_from_dict
@@ -783,7 +783,10 @@ class TableService:
         results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
         biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
         killer = hand.setup.kill.killer if hand.setup.kill else None
-        openings = [o.to_dict() for o in hand.public_openings()]
+        opened = next((e for e in reversed(hand.events) if isinstance(e, ShuffleOpened)), None)
+        # the hand's last event already holds its openings: computing the paths again cost
+        # a tenth of the move that ends a hand
+        openings = [o.to_dict() for o in (opened.openings if opened else hand.public_openings())]
         extra.append(
             self.db.hand_end_row(
                 live.id, current.number, dumps_phh(history), openings, results, biggest, killer
