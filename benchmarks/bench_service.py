@@ -17,8 +17,11 @@ raw
     ``wal_autocheckpoint=0``, ``journal_size_limit``, with a
     :class:`storage.checkpoint.Checkpointer` thread beside it) on a file beside ``--db``, then
     ``BEGIN IMMEDIATE`` / one ``INSERT`` / ``COMMIT`` per row, each awaited, for
-    ``--raw-seconds`` (3). Run once before and once after the saturated phase (the machine's
-    load moves); their mean is the reference rate.
+    ``--raw-seconds`` (1). Run before each of the saturated phase's ``--rounds`` (5) slices
+    and after the last, so the two rates are sampled across the same minutes (this machine's
+    load moves the raw rate by a third within a run); the reference rate is all their rows
+    over all their seconds, and each slice's ratio to the raw measurements beside it is
+    shown.
 saturated
     Every table plays random legal poker at the same time: one asyncio task per table, its
     players acting in turn (the one the hand waits on), the tables interleaved on the one
@@ -29,15 +32,20 @@ saturated
     (``TableService.idle``), not an action: the table's next player waits for it, and the
     time from the answer to the new hand committed is shown apart ("the next deal"). A
     busted player buys in again (``TopUp(500)``), which is counted as an action too. Runs
-    for ``--seconds`` (20) or ``--actions`` in total.
+    for ``--seconds`` (20, in ``--rounds`` slices, each ended by letting the owed deals
+    finish, untimed) or ``--actions`` in total (one slice).
     Closed loop: every table always has its next action waiting, so by Little's law the mean
     latency is about ``tables / throughput`` (queueing behind the other tables' commits).
     The CPU time of the event-loop thread and of the whole process is shown per action.
 paced
     The same tables, each player thinking a random ``--think`` (4 s) times 0.5 to 1.5
-    before acting, for ``--paced-seconds`` (20; 0 skips): about ``tables / think`` actions a
+    before acting, for ``--paced-seconds`` (60; 0 skips): about ``tables / think`` actions a
     second offered, below saturation, so the latency is the service time plus the queueing
-    that load causes. This is the figure that a latency target can be held to.
+    that load causes. This is the figure that a latency target can be held to. A minute
+    gives some 2,900 actions, so the p99 is the 29th slowest (at 20 s it was the 9th, and
+    moved by a millisecond between runs). It starts once the owed deals are dealt and with
+    a settle of the garbage collector, so the saturated phase's leftovers are not collected
+    in it.
 restore
     More tables are stored through the same service until it holds ``--restore-tables``
     (1,000): each created, its players seated, a hand dealt and one move made; the played
@@ -228,6 +236,26 @@ class Run:
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def add(self, other: Run) -> None:
+        """Count ``other`` (a later slice of the same phase) in with this one."""
+        self.latencies += other.latencies
+        self.ending += other.ending
+        self.within += other.within
+        self.deals += other.deals
+        self.kinds.update(other.kinds)
+        self.errors.update(other.errors)
+        self.seconds += other.seconds
+        self.stuck += other.stuck
+        self.writes = WriteStats(
+            self.writes.writes + other.writes.writes,
+            self.writes.statements + other.writes.statements,
+            self.writes.held + other.writes.held,
+            self.writes.commits + other.writes.commits,
+        )
+        self.loop_cpu += other.loop_cpu
+        self.all_cpu += other.all_cpu
+        self.collections += other.collections
 
 
 class Budget:
@@ -584,7 +612,9 @@ def describe(name: str, run: Run) -> dict[str, float]:
         oldest = [t for g, t in run.collections if g == 2]
         print(
             f"  garbage collector: {len(run.collections):,} collections, longest"
-            f" {max(t for _, t in run.collections) * 1e3:.1f} ms; {len(oldest)} of the oldest"
+            f" {max(t for _, t in run.collections) * 1e3:.1f} ms, in all"
+            f" {sum(t for _, t in run.collections) / run.seconds:.1%} of the time;"
+            f" {len(oldest)} of the oldest"
             f" generation, longest {max(oldest, default=0.0) * 1e3:.1f} ms"
         )
     kinds = ", ".join(f"{k} {n:,}" for k, n in run.kinds.most_common())
@@ -623,6 +653,48 @@ async def profiled(profiler: cProfile.Profile, work: Awaitable[T]) -> T:
 
 
 # ---------------------------------------------------------------------- main
+
+
+async def saturated_and_raw(
+    service: TableService, drivers: Sequence[Driver], raw_path: str, args: argparse.Namespace
+) -> tuple[Run, float]:
+    """The saturated phase in ``--rounds`` slices, a raw commit measurement before each and
+    after the last, so both rates are sampled across the same minutes of the machine's
+    load; prints each slice's ratio to the mean of the raw measurements beside it.
+
+    Returns:
+        (the slices counted together, the raw rate: all rows over all raw seconds).
+    """
+    rounds = 1 if args.actions is not None else args.rounds
+    seconds = args.seconds / rounds if args.actions is None else 0.0
+    raw_rates: list[float] = []
+    raw_rows = 0
+    raw_seconds = 0.0
+    total = Run()
+
+    async def measure_raw() -> None:
+        nonlocal raw_rows, raw_seconds
+        rate, rows = await raw_commit_rate(raw_path, args.raw_seconds)
+        raw_rates.append(rate)
+        raw_rows += rows
+        raw_seconds += rows / rate
+
+    await measure_raw()
+    for _ in range(rounds):
+        run = await play(drivers, seconds, args.actions)
+        await service.idle()  # deals still owed run before the raw measurement, untimed
+        await measure_raw()
+        beside = (raw_rates[-2] + raw_rates[-1]) / 2
+        print(
+            f"  slice {len(raw_rates) - 1}: service {run.rate:,.0f} actions/s, raw"
+            f" {raw_rates[-2]:,.0f} and {raw_rates[-1]:,.0f} commits/s beside it:"
+            f" {run.rate / beside:.2f} x"
+        )
+        total.add(run)
+    rates = ", ".join(f"{r:,.0f}" for r in raw_rates)
+    raw = raw_rows / raw_seconds
+    print(f"raw aiosqlite: {raw:,.0f} commits/s over {len(raw_rates)} measurements ({rates})")
+    return total, raw
 
 
 def remove_db(path: str) -> None:
@@ -665,17 +737,15 @@ async def bench(args: argparse.Namespace, db_path: str) -> int:
             f" slowest {max(warm.latencies, default=0.0) * 1e3:.0f} ms (the first showdown"
             " imports pokerkit's lookups)"
         )
-    raw_before, rows = await raw_commit_rate(raw_path, args.raw_seconds)
-    print(f"raw aiosqlite (before): {raw_before:,.0f} commits/s ({rows:,} rows)")
-    seconds = args.seconds if args.actions is None else 0.0
-    saturated = describe(
-        f"saturated, {args.tables} tables", await play(drivers, seconds, args.actions)
-    )
-    raw_after, rows = await raw_commit_rate(raw_path, args.raw_seconds)
-    print(f"raw aiosqlite (after): {raw_after:,.0f} commits/s ({rows:,} rows)")
-    raw = (raw_before + raw_after) / 2
+    run, raw = await saturated_and_raw(service, drivers, raw_path, args)
+    saturated = describe(f"saturated, {args.tables} tables", run)
     paced: dict[str, float] | None = None
     if args.paced_seconds > 0:
+        await service.idle()
+        # a settle after full load walks every table's newest state (tens of ms) and the
+        # next waits in proportion (bot.gcpolicy.next_pause): start paced play settled, as a
+        # bot that has not just been saturated is
+        gcpolicy.settle()
         offered = len(drivers) / args.think
         paced = describe(
             f"paced, {args.tables} tables, think {args.think:g} s (offered ~{offered:,.0f}/s)",
@@ -782,13 +852,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--warmup-seconds", type=float, default=5.0, help="untimed play first (5; 0 skips)"
     )
     parser.add_argument(
-        "--paced-seconds", type=float, default=20.0, help="paced phase length (20; 0 skips)"
+        "--paced-seconds", type=float, default=60.0, help="paced phase length (60; 0 skips)"
     )
     parser.add_argument(
         "--think", type=float, default=4.0, help="mean think time per action, paced (4 s)"
     )
     parser.add_argument(
-        "--raw-seconds", type=float, default=3.0, help="each raw commit measurement (3)"
+        "--raw-seconds", type=float, default=1.0, help="each raw commit measurement (1)"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="slices of the saturated phase, a raw measurement before each and after the last (5)",
     )
     parser.add_argument("--restore-tables", type=int, default=1000, help="tables to restore (1000)")
     parser.add_argument("--restore-repeat", type=int, default=3, help="timed restores (3)")
@@ -818,6 +894,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--tables, --restore-tables and --restore-repeat must be at least 1")
     if args.think <= 0:
         parser.error("--think must be positive")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     return args
 
 
