@@ -967,19 +967,24 @@ class TableService:
             if returned:  # the last deal passed out: its results get the antes back
                 credit = await self.db.credited_hand_row(live.id, live.table.hand_number, returned)
                 extra += [credit] if credit is not None else []
-            new = await self.db.start_session(live.id, end=old)
+            new, switch = await self.db.next_session(live.id, end=old)
         except BaseException as exc:
             live.table = Table.from_dict(before)  # nothing saved: the carried pot stays
             if isinstance(exc, StorageError):
                 raise ServiceError("the session could not be closed: try again") from exc
             raise
+        extra += switch
         for seat in live.table.seating.seats.values():
             extra.append(self.db.ledger_row(live.id, old, seat.player_id, "cash_out", seat.stack))
             extra.append(self.db.ledger_row(live.id, new, seat.player_id, "buy_in", seat.stack))
         live.session_id = new
         live.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
-        return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
+        try:
+            return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
+        except ServiceError:
+            live.session_id = old  # the night goes on: nothing of its end was stored
+            raise
 
     @staticmethod
     def _named(live: Live, text: str) -> str:

@@ -23,7 +23,7 @@ import aiosqlite
 from . import jsontext
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .schema import MIGRATIONS
-from .writes import Batch, ChangedElsewhere, WriteQueue
+from .writes import Batch, ChangedElsewhere, Statements, WriteQueue
 
 DEFAULT_PATH = "killbutton.db"
 ACTION_INSERT = (
@@ -587,24 +587,31 @@ class Database:
             (jsontext.dumps(results), jsontext.dumps(players), table_id, number),
         )
 
-    async def start_session(self, table_id: str, end: int | None = None) -> int:
-        """Open a new session (a night of play) for a table, closing session ``end`` in the
-        same transaction; returns the new session's id."""
+    async def next_session(self, table_id: str, end: int | None) -> tuple[int, Statements]:
+        """The id a new session (a night of play) of a table will have, and the statements
+        that open it, close session ``end`` and make it the table's, for :meth:`commit`'s
+        ``extra``: the switch is stored with the move that ends the night, or not at all.
+
+        Two tables that end a night at once may be given the same id; the second commit
+        then fails on the sessions' key and changes nothing ("try again").
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows("SELECT coalesce(max(id), 0) + 1 FROM sessions")
+        new = int(rows[0][0])
         now = time.time()
-        statements: list[tuple[str, Sequence[Any]]] = []
+        statements: Statements = []
         if end is not None:
             statements.append(("UPDATE sessions SET ended_at = ? WHERE id = ?", (now, end)))
         statements += [
-            ("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table_id, now)),
             (
-                "UPDATE poker_tables SET session_id = (SELECT max(id) FROM sessions"
-                " WHERE table_id = ?) WHERE id = ?",
-                (table_id, table_id),
+                "INSERT INTO sessions (id, table_id, started_at) VALUES (?, ?, ?)",
+                (new, table_id, now),
             ),
+            ("UPDATE poker_tables SET session_id = ? WHERE id = ?", (new, table_id)),
         ]
-        await self._write(statements)
-        rows = await self._rows("SELECT session_id FROM poker_tables WHERE id = ?", (table_id,))
-        return int(rows[0][0])
+        return new, statements
 
     async def end_session(self, session_id: int) -> None:
         """Close a session."""

@@ -76,16 +76,16 @@ def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
         await service.handle(table_id, CAT, parse("leave"))
         old_session = live.session_id
         kept = live.table.to_dict()
-        real_start = service.db.start_session
+        real_next = service.db.next_session
 
         async def broken(*args: object, **kwargs: object) -> int:
             raise StorageError("database is locked")
 
-        monkeypatch.setattr(service.db, "start_session", broken)
+        monkeypatch.setattr(service.db, "next_session", broken)
         with pytest.raises(ServiceError, match="could not be closed: try again"):
             await service.handle(table_id, ANN, parse("end"))
         assert live.table.to_dict() == kept and live.table.carried == 15
-        monkeypatch.setattr(service.db, "start_session", real_start)
+        monkeypatch.setattr(service.db, "next_session", real_next)
         await service.handle(table_id, ANN, parse("end"))
         assert live.table.carried == 0 and live.table.carried_from == {}
         stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
@@ -251,3 +251,50 @@ def test_set_commands_parse_to_options() -> None:
     assert parse("set structure pot_limit") == SetOption("structure", "pot_limit")
     with pytest.raises(ValueError, match="stakes 1/2, buyin MIN MAX"):
         parse("set stakes")
+
+
+def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ending the night is one commit with the session switch: when it fails, no new
+    session is opened, the night's session is still the table's (stored and in memory),
+    and ending it again shows the night's results and settles its ledger."""
+
+    async def main() -> None:
+        service, published = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        live = service.tables[table_id]
+        await service.handle(table_id, ANN, parse("pause"))
+        hand = live.table.hand
+        assert hand is not None
+        while hand.to_act is not None:
+            who = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+            await service.handle(
+                table_id, who, Play("fold" if hand.legal_actions().can_fold else "check")
+            )
+        night = live.session_id
+        sessions = await service.db._rows("SELECT count(*) FROM sessions")
+        real_commit = service.db.commit
+
+        async def full_disk(*args: object, **kwargs: object) -> None:
+            raise StorageError("database or disk is full")
+
+        monkeypatch.setattr(service.db, "commit", full_disk)
+        with pytest.raises(ServiceError, match="could not be saved"):
+            await service.handle(table_id, ANN, parse("end"))
+        assert live.session_id == night and await service.db.session_of(table_id) == night
+        assert await service.db._rows("SELECT count(*) FROM sessions") == sessions
+        assert await service.db._rows("SELECT ended_at FROM sessions WHERE id = ?", (night,)) == [
+            (None,)
+        ]
+
+        monkeypatch.setattr(service.db, "commit", real_commit)
+        await service.handle(table_id, ANN, parse("end"))
+        assert live.session_id != night and await service.db.session_of(table_id) == live.session_id
+        ledger = await service.db.ledger(table_id, night)
+        assert sorted(k for _, k, _ in ledger).count("cash_out") == 3
+        nets = [line for line in _texts(published)[-1].splitlines() if ":" in line]
+        assert any(not line.split(":")[1].strip().startswith("0;") for line in nets)
+        await service.db.close()
+
+    asyncio.run(main())
