@@ -69,6 +69,7 @@ class WriteQueue:
         self.bulk = dict(bulk or {})
         self._pending: list[tuple[Statements, int, str | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._leading = False  # a writer is committing its own write (see write())
         self.transactions = 0
         self.writes = 0
         self.statements = 0
@@ -92,10 +93,20 @@ class WriteQueue:
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((statements, must_change, key, future))
-        if self._flusher is None:
-            self._flusher = asyncio.ensure_future(self._flush())
         start = time.perf_counter()
         try:
+            if self._flusher is None and not self._leading:
+                # The connection is idle, so the queue holds this write alone: commit it
+                # from here rather than from a flushing task, two hand-offs between tasks
+                # fewer (paced, a write p50 0.75 -> 0.66 ms); writes queued meanwhile go to the
+                # task.
+                self._leading = True
+                try:
+                    await self._commit(self._group())
+                finally:
+                    self._leading = False
+                    if self._pending and self._flusher is None:
+                        self._flusher = asyncio.ensure_future(self._flush())
             await future
         finally:
             self.held += time.perf_counter() - start
@@ -104,23 +115,30 @@ class WriteQueue:
     async def _flush(self) -> None:
         try:
             while self._pending:
-                group = self._group()
-                work = [(statements, must, key) for statements, must, key, _ in group]
-                try:
-                    results = await self._conn._execute(_transactions, self._conn, work, self.bulk)
-                except Exception as exc:  # whatever failed, every writer gets an answer
-                    results = [exc] * len(group)
-                self.transactions += 1
-                self.writes += len(group)
-                for (_, _, _, future), error in zip(group, results, strict=True):
-                    if future.done():
-                        continue  # its writer was cancelled; the write stands
-                    if error is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(error)
+                await self._commit(self._group())
         finally:
             self._flusher = None
+
+    async def _commit(
+        self, group: list[tuple[Statements, int, str | None, asyncio.Future[None]]]
+    ) -> None:
+        """One transaction of ``group`` on aiosqlite's thread; answers each writer."""
+        work = [(statements, must, key) for statements, must, key, _ in group]
+        try:
+            results = await self._conn._execute(_transactions, self._conn, work, self.bulk)
+        except asyncio.CancelledError:
+            raise  # only the committing writer is cancelled; its write may stand
+        except Exception as exc:  # whatever failed, every writer gets an answer
+            results = [exc] * len(group)
+        self.transactions += 1
+        self.writes += len(group)
+        for (_, _, _, future), error in zip(group, results, strict=True):
+            if future.done():
+                continue  # its writer was cancelled; the write stands
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
 
     def _group(self) -> list[tuple[Statements, int, str | None, asyncio.Future[None]]]:
         """The next transaction's writes, taken from the queue in order: up to
