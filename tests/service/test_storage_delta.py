@@ -333,3 +333,24 @@ def test_a_lone_write_stores_its_events_as_one_insert_in_order(tmp_path: Path) -
         await db.close()
 
     asyncio.run(main())
+
+
+def test_a_cancelled_writer_leaves_no_write_queued_behind_it_waiting(tmp_path: Path) -> None:
+    """A write that finds the connection idle is committed by its own writer; if that
+    writer is cancelled while its transaction runs, the write stands, and the writes
+    queued behind it are still committed."""
+
+    async def main() -> None:
+        db = await Database.open(str(tmp_path / "t.db"))
+        await db._write([("CREATE TABLE n (x INTEGER)", ())])
+        first = asyncio.ensure_future(db._write([("INSERT INTO n VALUES (1)", ())]))
+        await asyncio.sleep(0)  # its transaction is now on aiosqlite's thread
+        behind = asyncio.ensure_future(db._write([("INSERT INTO n VALUES (2)", ())]))
+        await asyncio.sleep(0)
+        first.cancel()
+        await asyncio.wait_for(behind, timeout=10)
+        assert first.cancelled()
+        assert await db._rows("SELECT x FROM n ORDER BY x") == [(1,), (2,)]
+        await db.close()
+
+    asyncio.run(main())
