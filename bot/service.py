@@ -505,7 +505,18 @@ class TableService:
             out.append(Outgoing(live.id, audience, Notice(text)))
 
         in_hand = table.current is not None and player.id in table.current.setup.names
-        if isinstance(command, Sit):
+        if isinstance(command, Play):  # first: nearly every command is a move
+            hand = table.hand
+            to_act = hand.names[hand.to_act] if hand and hand.to_act is not None else None
+            if command.kind in ("bet", "raise") and to_act not in (None, player.id):
+                # a bet without an amount out of turn: say whose turn, not "how much"
+                raise IllegalAction(f"it is not your turn: {to_act} is to act")
+            events = table.act(player.id, lambda i: to_action(command, i))
+            mover = table.seating.seat_of(player.id)
+            if mover is not None:
+                mover.timeouts = 0
+            out += self._events(live, events)
+        elif isinstance(command, Sit):
             seat = table.seating.sit(player.id, player.name, command.buy_in, command.seat)
             extra.append(
                 self.db.ledger_row(live.id, live.session_id, player.id, "buy_in", command.buy_in)
@@ -573,17 +584,6 @@ class TableService:
                 self._cash_out_leavers(live, out, extra)  # kicked during the voided hand
             elif len(table.seating.seats) < seated:
                 self._tell_waiting(live, out)
-        elif isinstance(command, Play):
-            hand = table.hand
-            to_act = hand.names[hand.to_act] if hand and hand.to_act is not None else None
-            if command.kind in ("bet", "raise") and to_act not in (None, player.id):
-                # a bet without an amount out of turn: say whose turn, not "how much"
-                raise IllegalAction(f"it is not your turn: {to_act} is to act")
-            events = table.act(player.id, lambda i: to_action(command, i))
-            mover = table.seating.seat_of(player.id)
-            if mover is not None:
-                mover.timeouts = 0
-            out += self._events(live, events)
         self._advance(live, out, extra)
         return out
 
