@@ -27,7 +27,7 @@ import gc
 import time
 
 EVERY = 0.5  # seconds between settles, at least
-SHARE = 0.02  # of the time settles may take, at most
+SHARE = 0.01  # of the time settles may take, at most
 YOUNG = 10_000  # objects kept since the last collection that start a young collection
 
 

@@ -126,8 +126,8 @@ def test_settle_moves_what_survives_out_of_the_collectors_reach() -> None:
 
 def test_settles_are_frequent_when_short_and_held_to_a_share_of_the_time() -> None:
     assert gcpolicy.next_pause(0.002) == gcpolicy.EVERY == 0.5
-    assert gcpolicy.next_pause(0.060) == pytest.approx(3.0)  # 60 ms kept to 2% of the time
-    assert gcpolicy.next_pause(0.060, every=5.0) == 5.0
+    assert gcpolicy.next_pause(0.060) == pytest.approx(6.0)  # 60 ms kept to 1% of the time
+    assert gcpolicy.next_pause(0.060, every=10.0) == 10.0
 
 
 def test_a_restart_restores_a_hand_stored_as_its_moves(tmp_path: Path) -> None:
