@@ -13,11 +13,12 @@ among them would be kept).
 
 How often: a settle's pause is what was kept since the last, and an action that arrives
 during it waits for it. Paced (50 actions a second) that grows with the interval: 1 to 11
-ms every 2 s, 1 to 4 ms (the longest of a minute 2.4 to 6.5 ms) every half second, so
-settles are frequent and short. Under full
-load it is every table's newest state whatever the interval (40 to 100 ms with 200 tables),
-so the next settle waits until the pauses take at most :data:`SHARE` of the time
-(:func:`next_pause`).
+ms every 2 s, 1 to 4 ms (the longest of a minute mostly 2.2 to 6.5 ms) every half second,
+so settles are frequent and short. Under full load it is every table's newest state
+whatever the interval (40 to 100 ms with 200 tables), so the next settle waits until the
+pauses take at most :data:`SHARE` of the time (:func:`next_pause`). When full load ends,
+the wait set by its last settle (up to 10 s) still runs, and the first settle after it
+walks what those seconds kept (8 to 11 ms, paced).
 """
 
 from __future__ import annotations
