@@ -980,11 +980,7 @@ class TableService:
         live.session_id = new
         live.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
-        try:
-            return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
-        except ServiceError:
-            live.session_id = old  # the night goes on: nothing of its end was stored
-            raise
+        return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
 
     @staticmethod
     def _named(live: Live, text: str) -> str:
@@ -1056,6 +1052,7 @@ def _fields_of(live: Live) -> dict[str, Any]:
         "pre": dict(live.pre or {}),
         "turn": live.turn,
         "warned": live.warned,
+        "session_id": live.session_id,  # ending a session switches it before its commit
     }
 
 
