@@ -126,8 +126,6 @@ class WriteQueue:
         work = [(statements, must, key) for statements, must, key, _ in group]
         try:
             results = await self._conn._execute(_transactions, self._conn, work, self.bulk)
-        except asyncio.CancelledError:
-            raise  # only the committing writer is cancelled; its write may stand
         except Exception as exc:  # whatever failed, every writer gets an answer
             results = [exc] * len(group)
         self.transactions += 1
