@@ -48,6 +48,27 @@ async def _audit(service: TableService) -> list[tuple[str, dict[str, object]]]:
     return [(str(what), json.loads(detail)) for what, detail in rows]
 
 
+async def _play_out(service: TableService, table_id: str, move: str | None = None) -> None:
+    """Play the hand in progress to its end: each player to act plays ``move``, or folds
+    when he can and else checks."""
+    hand = service.tables[table_id].table.hand
+    assert hand is not None
+    while hand.to_act is not None:
+        who = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+        kind = move or ("fold" if hand.legal_actions().can_fold else "check")
+        await service.handle(table_id, who, Play(kind))
+
+
+def _refuse(monkeypatch: pytest.MonkeyPatch, db: object, method: str, why: str) -> None:
+    """Make ``db.method`` fail as the database would, with ``why`` (``monkeypatch.undo()``
+    mends it)."""
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise StorageError(why)
+
+    monkeypatch.setattr(db, method, refused)
+
+
 def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -69,23 +90,16 @@ def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
         live = service.tables[table_id]
         hand = live.table.hand
         assert hand is not None
-        while hand.to_act is not None:
-            who = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
-            await service.handle(table_id, who, Play("check"))
+        await _play_out(service, table_id, "check")
         assert hand.passed_out and live.table.carried == 15 and live.table.hand is None
         await service.handle(table_id, CAT, parse("leave"))
         old_session = live.session_id
         kept = live.table.to_dict()
-        real_next = service.db.next_session
-
-        async def broken(*args: object, **kwargs: object) -> int:
-            raise StorageError("database is locked")
-
-        monkeypatch.setattr(service.db, "next_session", broken)
+        _refuse(monkeypatch, service.db, "next_session", "database is locked")
         with pytest.raises(ServiceError, match="could not be closed: try again"):
             await service.handle(table_id, ANN, parse("end"))
         assert live.table.to_dict() == kept and live.table.carried == 15
-        monkeypatch.setattr(service.db, "next_session", real_next)
+        monkeypatch.undo()
         await service.handle(table_id, ANN, parse("end"))
         assert live.table.carried == 0 and live.table.carried_from == {}
         stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
@@ -265,21 +279,10 @@ def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
         table_id = await _table_with_three(service)
         live = service.tables[table_id]
         await service.handle(table_id, ANN, parse("pause"))
-        hand = live.table.hand
-        assert hand is not None
-        while hand.to_act is not None:
-            who = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
-            await service.handle(
-                table_id, who, Play("fold" if hand.legal_actions().can_fold else "check")
-            )
+        await _play_out(service, table_id)
         night = live.session_id
         sessions = await service.db._rows("SELECT count(*) FROM sessions")
-        real_commit = service.db.commit
-
-        async def full_disk(*args: object, **kwargs: object) -> None:
-            raise StorageError("database or disk is full")
-
-        monkeypatch.setattr(service.db, "commit", full_disk)
+        _refuse(monkeypatch, service.db, "commit", "database or disk is full")
         with pytest.raises(ServiceError, match="could not be saved"):
             await service.handle(table_id, ANN, parse("end"))
         assert live.session_id == night and await service.db.session_of(table_id) == night
@@ -288,7 +291,7 @@ def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
             (None,)
         ]
 
-        monkeypatch.setattr(service.db, "commit", real_commit)
+        monkeypatch.undo()
         await service.handle(table_id, ANN, parse("end"))
         assert live.session_id != night and await service.db.session_of(table_id) == live.session_id
         ledger = await service.db.ledger(table_id, night)
