@@ -14,13 +14,14 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import bots
 from bot.chat import ChatCore, Request
-from bot.commands import ParseError, Sit, Start, parse
+from bot.commands import ParseError, Sit, Start, parse, whole_number
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
@@ -121,6 +122,33 @@ class Console:
                 print(f"  (you) {line}", file=self.out)
 
 
+class ScriptClock:
+    """The service's clock: the time of day, moved forward by a script's ``wait N`` lines,
+    so turn timers, the clock and a kill's objection window run in a script."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+
+async def _wait(service: TableService, text: str) -> str | None:
+    """``wait N``: move the script's clock N seconds (1 to 86400) on and let every timer
+    that is due act; returns why the line cannot be read, or None."""
+    seconds = whole_number(text, 86_400)
+    if not seconds:
+        return f"wait N: N is whole seconds from 1 to 86400, not {text[:20]!r}"
+    clock = service.clock
+    if not isinstance(clock, ScriptClock):
+        return "wait works only in a script"
+    for _ in range(seconds):  # a second at a time, as the timer task ticks in play
+        clock.ahead += 1
+        await service.tick()
+        await service.idle()
+    return None
+
+
 def _player(name: str) -> Player:
     return Player(f"console:{name.lower()}", name, "console")
 
@@ -139,7 +167,7 @@ async def _open(
         rng.shuffle(order)
         return tuple(order)
 
-    service = TableService(db, shuffle=shuffle)
+    service = TableService(db, clock=ScriptClock(), shuffle=shuffle)
     console = Console(service, console_out, viewer)
     service.publish = console.publish
     await service.restore()
@@ -155,6 +183,12 @@ async def play_script(options: Options, out: TextIO) -> int:
         for number, raw in enumerate(options.lines, start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:
+                continue
+            if line.split()[0].lower() == "wait":
+                why = await _wait(service, line[4:].strip())
+                if why is not None:
+                    print(f"line {number}: {why}", file=out)
+                    status = 2
                 continue
             who, sep, text = line.partition(":")
             if not sep:

@@ -73,14 +73,15 @@ def host_control(live: Live, host: Player, command: Any, db: Database, extra: St
         seat = table.seating.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")
-        if in_hand and table.current and target in table.current.setup.names:
-            seat.leaving = True
-            seat.sit_out_next = True
+        owed = table.owes_kill(target)
+        chips = table.kick(target)
+        if chips is None:
             text = f"{seat.name} will be removed after this hand"
         else:
-            chips = table.seating.leave(target)
             extra.append(db.ledger_row(live.id, live.session_id, target, "cash_out", chips))
             text = f"{seat.name} was removed by the host, cashing out {chips}"
+            if owed is not None:
+                text += f"; the kill of {owed} he owes waits for his return (000 kill §6)"
         extra.append(db.audit_row(live.id, host.id, "kick", {"player": target}))
         return text
     if isinstance(command, Adjust):
@@ -90,9 +91,7 @@ def host_control(live: Live, host: Player, command: Any, db: Database, extra: St
         seat = table.seating.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")
-        if seat.stack + command.amount < 0:
-            raise IllegalAction(f"{seat.name} has {seat.stack}: the stack cannot go below 0")
-        seat.stack += command.amount
+        table.seating.adjust(target, command.amount)
         extra.append(
             db.ledger_row(
                 live.id, live.session_id, target, "adjust", command.amount, command.reason

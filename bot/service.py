@@ -543,9 +543,21 @@ class TableService:
             tell(f"{player.name} is back" + (" and posts" if command.post else ""))
         elif isinstance(command, Leave):
             chips = table.leave(player.id)
-            self._tell_waiting(live, out)
-            extra.append(self.db.ledger_row(live.id, live.session_id, player.id, "cash_out", chips))
-            tell(f"{player.name} leaves with {chips}")
+            if chips is None:
+                owed = table.owes_kill(player.id)
+                if owed is not None and not in_hand:
+                    tell(
+                        f"{player.name} owes a kill of {owed}: he is dealt the next hand to "
+                        "post it, then leaves (000 kill §6)"
+                    )
+                else:
+                    tell(f"{player.name} will leave when this hand is over")
+            else:
+                self._tell_waiting(live, out)
+                extra.append(
+                    self.db.ledger_row(live.id, live.session_id, player.id, "cash_out", chips)
+                )
+                tell(f"{player.name} leaves with {chips}")
         elif isinstance(command, Start):
             self._host_only(live, player)
             live.running = True
@@ -806,14 +818,10 @@ class TableService:
     ) -> None:
         """Between hands: players leaving (or kicked) during the hand go, with a cash-out;
         the first on the waiting list is told a seat is free."""
-        table = live.table
-        leaving = [s for s in table.seating.seats.values() if s.leaving]
-        for seat in leaving:
-            chips = table.seating.leave(seat.player_id)
-            extra.append(
-                self.db.ledger_row(live.id, live.session_id, seat.player_id, "cash_out", chips)
-            )
-            out.append(Outgoing(live.id, None, Notice(f"{seat.name} leaves with {chips}")))
+        leaving = live.table.cash_out_leavers()
+        for player_id, name, chips in leaving:
+            extra.append(self.db.ledger_row(live.id, live.session_id, player_id, "cash_out", chips))
+            out.append(Outgoing(live.id, None, Notice(f"{name} leaves with {chips}")))
         if leaving:
             self._tell_waiting(live, out)
 

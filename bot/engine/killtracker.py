@@ -108,6 +108,23 @@ class KillTracker:
             return replace(setup, lowball_kill=LowballKill(amount, killed))
         return setup
 
+    def defer_absent_killer(self, present: Sequence[str]) -> None:
+        """A required killer who cannot be dealt this hand (he has no chips, or left the
+        table) does not hold the table up: the button goes neutral and the kill is recorded
+        against him, to be posted on the first deal he is back in (000 kill §6: no game
+        "until the kill money is posted"; RULES.md "Obligations": never holds up the table).
+
+        Args:
+            present: the player ids dealt into the next hand.
+        """
+        button = self.button
+        holder, amount = button.holder, button.amount
+        if button.state is not ButtonState.KILLED or holder is None or holder in present:
+            return
+        if amount is not None:
+            button.owes_next.setdefault(holder, amount)
+        button.state, button.holder, button.amount = ButtonState.NEUTRAL, None, None
+
     def settle(self, hand: Hand) -> KillButton:
         """Move the button after the hand prepared last; returns (and keeps) the new one.
 

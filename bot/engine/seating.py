@@ -40,7 +40,9 @@ class Seat:
         post_next: he chose to post (a big blind to come in, or his missed blinds) at the
             next deal instead of waiting for the big blind.
         sit_out_next: a pre-action: sit out after this hand.
-        leaving: leave with a cash-out after this hand.
+        leaving: leave with a cash-out after this hand (after the next one, if he owes
+            a kill then: 000 kill §6).
+        kicked: the host removes him after this hand, a kill owed or not.
         timeouts: turns timed out in a row.
     """
 
@@ -54,6 +56,7 @@ class Seat:
     post_next: bool = False
     sit_out_next: bool = False
     leaving: bool = False
+    kicked: bool = False
     timeouts: int = 0
 
 
@@ -177,39 +180,72 @@ class Seating:
 
         Raises:
             IllegalAction: not seated, in a hand, or an amount that is not a positive whole
-                number keeping the stack within the maximum (busted: a whole buy-in, see
-                :meth:`rebuy`).
+                number keeping the stack within the maximum (with no chips left: a whole
+                buy-in, see :meth:`rebuy`).
         """
         seat = self._seated(player_id)
         if in_hand:
             raise IllegalAction("chips are added between hands, not during one")
-        if seat.status is SeatStatus.BUSTED:
+        if seat.stack == 0:
             return self.rebuy(player_id, amount)
         room = self.max_buy_in - seat.stack
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise IllegalAction(f"top up by a whole number of chips, up to {max(room, 0)}")
         if amount > room:
             raise IllegalAction(f"the most you may add is {max(room, 0)}")
-        seat.stack += amount
+        self.set_stack(seat, seat.stack + amount)
         return seat
 
     def rebuy(self, player_id: str, amount: int) -> Seat:
-        """A busted player buys in again (between the minimum and maximum).
+        """A player with no chips buys in again (between the minimum and maximum); the
+        buy-in is added to the stack, never put in its place, so no chip the ledger counts
+        is ever lost (000 NL §16).
 
         Raises:
-            IllegalAction: not seated, not busted, or a buy-in out of range.
+            IllegalAction: not seated, chips still on the table (top up instead), or a
+                buy-in out of range.
         """
         seat = self._seated(player_id)
-        if seat.status is not SeatStatus.BUSTED:
-            raise IllegalAction("only a busted player buys in again; others top up")
+        if seat.stack != 0:
+            raise IllegalAction(
+                f"you still have {seat.stack} chips: top up by at most "
+                f"{max(self.max_buy_in - seat.stack, 0)}"
+            )
         if (
             not isinstance(amount, int)
             or isinstance(amount, bool)
             or not self.min_buy_in <= amount <= self.max_buy_in
         ):
             raise IllegalAction(f"buy in for {self._buy_in_range()}")
-        seat.stack = amount
-        seat.status = SeatStatus.WAITING
+        self.set_stack(seat, seat.stack + amount)
+        return seat
+
+    def set_stack(self, seat: Seat, chips: int) -> None:
+        """Put ``chips`` on a seat between hands, keeping its status true to the stack:
+        a player left with no chips is busted (out until he buys in again), and a busted
+        player given chips (a re-buy, a host adjustment, antes returned) waits for the big
+        blind like any player back in the game. Every change of a stack between hands goes
+        through here, so a stack and its status never disagree.
+
+        Raises:
+            IllegalAction: a negative stack.
+        """
+        if chips < 0:
+            raise IllegalAction(f"{seat.name} has {seat.stack}: the stack cannot go below 0")
+        seat.stack = chips
+        if chips == 0:
+            seat.status = SeatStatus.BUSTED
+        elif seat.status is SeatStatus.BUSTED:
+            seat.status = SeatStatus.WAITING
+
+    def adjust(self, player_id: str, chips: int) -> Seat:
+        """Host control between hands: add ``chips`` (negative: take away) to a stack.
+
+        Raises:
+            IllegalAction: not seated, or a stack that would go below 0.
+        """
+        seat = self._seated(player_id)
+        self.set_stack(seat, seat.stack + chips)
         return seat
 
     def _seated(self, player_id: str) -> Seat:
@@ -395,17 +431,18 @@ class Seating:
         self.button, self.big_blind = deal.button, deal.big_blind
         self.small_blind = deal.small_blind_position
 
-    def settle(self, stacks: dict[int, int]) -> list[Seat]:
+    def settle(self, stacks: dict[int, int], keep: frozenset[str] = frozenset()) -> list[Seat]:
         """Stacks after a hand (seat -> chips); busted players are marked, pre-actions
-        (sit out next hand) applied. Returns the players who busted."""
+        (sit out next hand) applied, except for the players in ``keep`` (player ids), who
+        are dealt the next hand first (000 kill §6: a kill owed is posted before a player
+        may sit out) and keep their wish for after it. Returns the players who busted."""
         busted = []
         for s, stack in stacks.items():
             seat = self.seats[s]
-            seat.stack = stack
+            self.set_stack(seat, stack)
             if stack == 0:
-                seat.status = SeatStatus.BUSTED
                 busted.append(seat)
-            elif seat.sit_out_next:
+            elif seat.sit_out_next and seat.player_id not in keep:
                 seat.status = SeatStatus.SITTING_OUT
                 seat.sit_out_next = False
         return busted

@@ -20,7 +20,7 @@ from .events import Event, MixGame
 from .fairness import SecretShuffle
 from .games import spec_for
 from .hand import Hand, HandSetup
-from .kills import Kill, KillButton, KillRules
+from .kills import ButtonState, Kill, KillButton, KillRules
 from .killtracker import KillTracker
 from .records import action_from_dict, action_to_dict
 from .rotation import Rotation, config_for
@@ -234,11 +234,14 @@ class Table:
             The hand's first events.
         Raises:
             IllegalAction: a hand is in play, too few players, a straddle from the wrong
-                seat, a kill the rules do not allow, an owed kill whose holder is away.
+                seat, a kill the rules do not allow. A kill owed is never a reason: its
+                holder is dealt in to post it, or, if he cannot be (no chips, gone), it is
+                recorded against him and the hand is dealt (000 kill §6).
         """
         if self.current is not None:
             raise IllegalAction("a hand is already being played")
         config = self.settings.config
+        self._deal_in_killer()
         deal = self.seating.next_deal(config.stakes.small_blind, config.stakes.big_blind)
         rotation_before = self.rotation.to_dict() if self.rotation is not None else None
         if self.rotation is not None:
@@ -285,6 +288,7 @@ class Table:
             carried=self.carried,
         )
         if self.kills is not None:
+            self.kills.defer_absent_killer(names)
             newcomers = [p for p in names if p not in self.last_dealt] if self.last_dealt else []
             setup = self.kills.prepare(setup, self.quit_since, kill_offer, newcomers)
         elif kill_offer is not None:
@@ -310,6 +314,16 @@ class Table:
             announce = MixGame(config.game.label, upcoming.label if upcoming else None)
             return [announce, *hand.events]
         return list(hand.events)
+
+    def _deal_in_killer(self) -> None:
+        """The player who owes a kill is dealt in to post it even if he sat out since (000
+        kill §6, RULES.md "Obligations"): his wish to sit out is kept for after the hand."""
+        button = self.kills.button if self.kills is not None else None
+        if button is None or button.state is not ButtonState.KILLED or button.holder is None:
+            return
+        seat = self.seating.seat_of(button.holder)
+        if seat is not None and seat.stack > 0 and seat.status is SeatStatus.SITTING_OUT:
+            seat.status, seat.sit_out_next = SeatStatus.ACTIVE, True
 
     def act(self, player_id: str, make: Callable[[int], Action]) -> list[Event]:
         """Apply a player's action to the hand in play.
@@ -380,9 +394,8 @@ class Table:
         shares = {p: c for p, c in self.carried_from.items() if c > 0}
         for seat in self.seating.seats.values():
             share = shares.get(seat.player_id, 0)
-            seat.stack += share
-            if share and seat.status is SeatStatus.BUSTED:
-                seat.status = SeatStatus.WAITING
+            if share:
+                self.seating.set_stack(seat, seat.stack + share)
         self.carried, self.carried_from, self.passes = 0, {}, 0
         return shares
 
@@ -410,7 +423,8 @@ class Table:
             self.passes = 0
         if self.kills is not None:
             self.kills.settle(hand)
-        self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)})
+        owing = {p for p in hand.names if self.owes_kill(p) is not None}
+        self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)}, frozenset(owing))
         self.current = None
         return net
 
@@ -445,21 +459,72 @@ class Table:
 
     # ------------------------------------------------------------------ seats
 
-    def leave(self, player_id: str) -> int:
-        """A player quits the game: returns his cash-out.
+    def owes_kill(self, player_id: str) -> int | None:
+        """The required kill, in chips, that ``player_id`` must post at the next deal
+        here (000 kill §6), or None."""
+        if self.kills is None:
+            return None
+        button = self.kills.button
+        if button.state is ButtonState.KILLED and button.holder == player_id:
+            return button.amount
+        return None
+
+    def leave(self, player_id: str) -> int | None:
+        """A player quits the game: returns his cash-out, or None when his wish is kept
+        for later (``Seat.leaving``): he is in the hand in play (he goes when it ends), or
+        he owes a kill (000 kill §6: he is dealt the next hand, posts it, then goes).
 
         Raises:
-            IllegalAction: he is in the hand in play, or owes a kill (000 kill §6).
+            IllegalAction: he is not seated.
         """
+        seat = self.seating.seat_of(player_id)
+        if seat is None:
+            raise IllegalAction("you are not seated at this table")
+        in_hand = self.current is not None and player_id in self.current.setup.names
+        if in_hand or self.owes_kill(player_id) is not None:
+            seat.leaving = True
+            return None
+        return self.cash_out(player_id)
+
+    def kick(self, player_id: str) -> int | None:
+        """Host control: remove a player; returns his cash-out, or None when he is in the
+        hand in play and goes when it ends. A kill he owes does not hold the table up: it
+        is recorded against him and posted on the first deal he comes back to (000 kill
+        §6; RULES.md "Obligations": the host may remove a player who refuses).
+
+        Raises:
+            IllegalAction: he is not seated.
+        """
+        seat = self.seating.seat_of(player_id)
+        if seat is None:
+            raise IllegalAction("that player is not seated")
         if self.current is not None and player_id in self.current.setup.names:
-            raise IllegalAction("finish the hand first: you leave when it is over")
-        if self.kills is not None:
-            button = self.kills.button
-            if button.state.value == "killed" and button.holder == player_id:
-                raise IllegalAction(f"you owe a kill of {button.amount}: post it before leaving")
+            seat.leaving = seat.kicked = True
+            return None
+        return self.cash_out(player_id)
+
+    def cash_out(self, player_id: str) -> int:
+        """Take a player off the table between his hands; returns his chips. He counts
+        as gone for the kill button (000 kill §1b: a leg lapses; a kill owed stays owed).
+
+        Raises:
+            IllegalAction: not seated.
+        """
         chips = self.seating.leave(player_id)
         self.quit_since.append(player_id)
         return chips
+
+    def cash_out_leavers(self) -> list[tuple[str, str, int]]:
+        """Between hands: every player whose leaving was asked for and may now go (kicked,
+        or owing no kill) is cashed out. Returns (player id, name, chips) for each."""
+        if self.current is not None:
+            return []
+        going = [
+            s
+            for s in self.seating.seats.values()
+            if s.kicked or (s.leaving and self.owes_kill(s.player_id) is None)
+        ]
+        return [(s.player_id, s.name, self.cash_out(s.player_id)) for s in going]
 
     # ------------------------------------------------------------------ saving
 

@@ -118,15 +118,33 @@ def test_table_in_a_mix_deals_the_rotation() -> None:
 
 
 def test_table_refuses_out_of_turn_and_strangers() -> None:
-    """Bad input changes nothing: a player not in the hand, a second deal, leaving mid-hand."""
+    """Bad input changes nothing: a player not in the hand, a second deal."""
     table = _table()
     table.start_hand(Deck(rng=random.Random(0)).order)
     with pytest.raises(IllegalAction, match="not in this hand"):
         table.act("zed", Fold)
     with pytest.raises(IllegalAction, match="already being played"):
         table.start_hand(Deck(rng=random.Random(0)).order)
-    with pytest.raises(IllegalAction, match="finish the hand first"):
-        table.leave("ann")
+
+
+def test_a_leave_asked_for_during_a_hand_is_kept_and_done_when_it_ends() -> None:
+    """RULES.md "Obligations": a ``leave`` typed during a hand is never refused and never
+    forgotten: the player plays the hand out and is cashed out when it ends."""
+    table = _table()
+    table.start_hand(Deck(rng=random.Random(0)).order)
+    assert table.leave("ann") is None
+    seat = table.seating.seat_of("ann")
+    assert seat is not None and seat.leaving
+    assert table.cash_out_leavers() == []  # not while the hand is in play
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_complete:
+        assert hand.to_act is not None
+        table.act(hand.names[hand.to_act], Fold)
+    table.finish_hand()
+    stack = seat.stack
+    assert table.cash_out_leavers() == [("ann", seat.name, stack)]
+    assert table.seating.seat_of("ann") is None
 
 
 def test_002_a_mixed_table_says_which_game_is_in_play_and_which_is_next() -> None:

@@ -1,0 +1,37 @@
+"""A property of every night: the chips on the table equal the ledger after every command,
+whatever the host and the players do (re-buys after adjustments, kicks, time-outs, voids,
+sessions ended), and an owed kill never stops the dealing."""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.chat.fakes import OPEN
+from tests.service.nights import play_night
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_000_nl_16_chips_on_the_table_equal_the_ledger_after_every_command(seed: int) -> None:
+    """000 NL §16 (table stakes) and RULES.md "Money": every chip on the table came in
+    through the ledger (buy-ins, top-ups, host adjustments) and leaves through it
+    (cash-outs); after each of 250 random commands the two agree exactly."""
+
+    async def main() -> None:
+        try:
+            night = await play_night(seed, 250)
+        finally:
+            while OPEN:
+                await OPEN.pop().service.db.close()
+        assert night.drift == []
+        assert night.hands > 0  # the night dealt: no owed kill or host action stranded it
+
+    asyncio.run(main())
