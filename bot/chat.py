@@ -153,9 +153,12 @@ class ChatCore:
         if head in ("cards", "mycards", "hand"):
             return Reply(self.own_cards(table_id, player.id))
         if head == "verify":
-            number = whole_number(words[1], 10**9) if len(words) > 1 else 0
-            if number is None:
-                raise ParseError("verify [HAND NUMBER]: e.g. 'verify 12'")
+            number = whole_number(words[1], 10**9) if len(words) == 2 else 0
+            if len(words) > 2 or number is None or (len(words) == 2 and not number):
+                raise ParseError(
+                    "verify [HAND NUMBER]: one hand number from 1, e.g. 'verify 12' "
+                    "(without a number: the last hand)"
+                )
             lines = await controls.verify_lines(live, self.service.db, number or None)
             return Reply("\n".join(lines))
         # a hand just ended: its next deal first, so a move is sized and confirmed against

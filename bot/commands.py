@@ -208,33 +208,51 @@ PLAY_WORDS = {
     "runs": "runs",
 }
 
-_AMOUNT = re.compile(r"(\d+(?:\.\d+)?)([kKmM]?)")
+# whole chips, with commas only where they group thousands (1,000 but not 4,0), an exact
+# decimal and a k or m suffix
+_AMOUNT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?([kKmM]?)")
+_FORMS = "use whole chips like 40, 1k or 2.5k"
 
 
 def parse_amount(text: str) -> int:
-    """A chip amount: ``40``, ``1k`` (1000), ``2.5k`` (2500), ``1m``.
+    """A chip amount: ``40``, ``1,000``, ``1k`` (1000), ``2.5k`` (2500), ``1m``.
+
+    Read exactly, never rounded or cut: a comma must group thousands (``4,0`` is refused,
+    not read as 40), and a decimal must come to whole chips (``2.0000001`` and
+    ``1.0000001k`` are refused, not read as 2 and 1000).
 
     Raises:
         ParseError: not a positive whole number of chips in one of those forms, or over
-            a trillion.
+            a trillion; the message says what is accepted.
     """
-    cleaned = text.strip().replace(",", "")
-    if len(cleaned) > 16 or not cleaned.isascii():
-        raise ParseError("that is not an amount: use whole chips like 40, 1k or 2.5k")
+    cleaned = text.strip()
+    if len(cleaned) > 24 or not cleaned.isascii():
+        raise ParseError(f"that is not an amount: {_FORMS}")
     match = _AMOUNT.fullmatch(cleaned)
     if not match:
-        raise ParseError(f"{text!r} is not an amount: use whole chips like 40, 1k or 2.5k")
-    number, suffix = match.groups()
+        raise ParseError(f"{text!r} is not an amount: {_FORMS}")
+    whole, frac, suffix = match.groups()
     scale = {"": 1, "k": 1_000, "m": 1_000_000}[suffix.lower()]
-    whole, _, frac = number.partition(".")
-    value = int(whole) * scale + (int(frac.ljust(6, "0")[:6]) * scale // 1_000_000 if frac else 0)
-    if frac and (int(frac.ljust(6, "0")[:6]) * scale) % 1_000_000:
-        raise ParseError(f"{text!r} is not a whole number of chips")
+    frac = frac or ""
+    exact = (int(whole.replace(",", "")) * 10 ** len(frac) + int(frac or "0")) * scale
+    value, rest = divmod(exact, 10 ** len(frac))
+    if rest:
+        raise ParseError(f"{text!r} is not a whole number of chips: {_FORMS}")
     if value <= 0:
         raise ParseError("an amount must be more than 0 chips")
     if value > MAX_AMOUNT:
         raise ParseError(f"{text!r} is more chips than any table holds")
     return value
+
+
+def _nothing_after(head: str, rest: list[str], usage: str) -> None:
+    """Refuse words a command does not take, rather than act on part of what was typed.
+
+    Raises:
+        ParseError: ``rest`` is not empty; says how the command is written.
+    """
+    if rest:
+        raise ParseError(f"{head} takes nothing after it ({rest[0][:20]!r}): type {usage}")
 
 
 def parse(text: str) -> Command:
@@ -253,12 +271,14 @@ def parse(text: str) -> Command:
         seat = None
         if len(rest) > 1:
             seat = whole_number(rest[1], 99)
-            if seat is None:
-                raise ParseError(f"{rest[1][:20]!r} is not a seat number")
+            if not seat:
+                raise ParseError(f"{rest[1][:20]!r} is not a seat number: sit BUY_IN [SEAT]")
+        _nothing_after(f"{head} BUY_IN SEAT", rest[2:], "'sit 200' or 'sit 200 3'")
         return Sit(parse_amount(rest[0]), seat)
     if head in ("topup", "top-up", "rebuy", "addon"):
         if not rest:
             raise ParseError("topup AMOUNT: how many chips to add")
+        _nothing_after(f"{head} AMOUNT", rest[1:], "'topup 100'")
         return TopUp(parse_amount(rest[0]))
     simple: dict[str, Command] = {
         "sitout": SitOut(),
@@ -286,6 +306,7 @@ def parse(text: str) -> Command:
         "waitlist": Wait(),
     }
     if head in simple:
+        _nothing_after(head, rest, repr(head))
         return simple[head]
     host = _host_command(head, rest)
     if host is not None:
@@ -298,13 +319,16 @@ def parse(text: str) -> Command:
         )
     if kind in ("bet", "raise"):
         # without an amount: the minimum (the only size in fixed limit); chat fills it in
+        _nothing_after(f"{head} AMOUNT", rest[1:], f"'{head} 40'")
         return Play(kind, parse_amount(rest[0]) if rest else None)
     if kind == "runs":
-        if not rest or rest[0] not in ("1", "2", "3"):
+        if len(rest) != 1 or rest[0] not in ("1", "2", "3"):
             raise ParseError("runs 1, 2 or 3: how many times to run the board")
         return Play("runs", int(rest[0]))
     if kind == "draw":
         if head in ("pat", "stand"):
+            if rest and [w.lower() for w in rest] != ["pat"]:
+                raise ParseError(f"{head} takes no cards: to throw cards type 'draw 7h 2c'")
             return Play("draw", cards=())
         # ranks are written in capitals and suits in small letters: "7H" means 7h
         written = "".join(w[:-1].upper() + w[-1].lower() if len(w) in (2, 3) else w for w in rest)
@@ -316,13 +340,26 @@ def parse(text: str) -> Command:
         if twice:
             raise ParseError(f"{', '.join(twice)} named twice: name each card to throw once")
         return Play("draw", cards=cards)
+    if kind in ("call", "allin") and rest:
+        raise ParseError(
+            f"{head} takes no amount: a call matches the bet and an all-in is every chip you "
+            f"have; to choose an amount type 'raise N'"
+        )
+    _nothing_after(head, rest, repr(head))
     return Play(kind)
 
 
 def _signed(text: str) -> int:
-    negative = text.startswith("-")
-    value = parse_amount(text.lstrip("+-"))
-    return -value if negative else value
+    """An amount with at most one sign in front: ``-50``, ``+50`` or ``50``.
+
+    Raises:
+        ParseError: not an amount (``--50`` included).
+    """
+    sign, body = (text[0], text[1:]) if text[:1] in ("+", "-") else ("+", text)
+    if body[:1] in ("+", "-"):
+        raise ParseError(f"{text[:20]!r} is not an amount: one sign at most, like -50 or +50")
+    value = parse_amount(body)
+    return -value if sign == "-" else value
 
 
 _OPTION_ALIASES = {"buy-in": "buyin", "buyins": "buyin", "blinds": "stakes", "limit": "structure"}
@@ -332,12 +369,13 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
     if head == "kick":
         if not rest:
             raise ParseError("kick NAME: who to remove from the table")
-        return Kick(rest[0])
+        return Kick(" ".join(rest))  # a display name may have spaces in it
     if head == "adjust":
         if len(rest) < 3:
             raise ParseError("adjust NAME AMOUNT REASON: e.g. 'adjust bob -50 miscount'")
         return Adjust(rest[0], _signed(rest[1]), " ".join(rest[2:]))
     if head == "void":
+        _nothing_after(head, rest, "'void'")
         return Void()
     if head == "set":
         if len(rest) < 2:
@@ -348,15 +386,42 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         name = rest[0].lower()
         return SetOption(_OPTION_ALIASES.get(name, name), " ".join(rest[1:]).lower())
     if head in ("end", "endsession"):
+        _nothing_after(head, rest, f"'{head}'")
         return EndSession()
     if head == "ledger":
+        _nothing_after(head, rest, "'ledger'")
         return Ledger()
     if head in ("leaderboard", "board"):
         words = [w.lower() for w in rest]
         kill = next((w == "kill" for w in words if w in ("kill", "nokill")), None)
         games = [w for w in words if w not in ("kill", "nokill")]
+        if len(games) > 1 or len(words) - len(games) > 1:
+            raise ParseError("leaderboard [kill|nokill] [GAME]: e.g. 'leaderboard kill holdem'")
         return Leaderboard(kill, games[0] if games else "")
     if head == "history":
-        count = (whole_number(rest[0], 20) or 1) if rest else 1
-        return History(max(1, min(count, 20)), "phh" in (r.lower() for r in rest))
+        return _history(rest)
     return None
+
+
+HISTORY_MOST = 20
+
+
+def _history(rest: list[str]) -> History:
+    """``history [N] [phh]``: N from 1 to 20 (1 when left out).
+
+    Raises:
+        ParseError: anything else, with how the command is written.
+    """
+    usage = f"history [N] [phh]: your last N hands, N from 1 to {HISTORY_MOST}, e.g. 'history 3'"
+    words = [w.lower() for w in rest]
+    phh = "phh" in words
+    numbers = [w for w in words if w != "phh"]
+    if len(numbers) > 1 or words.count("phh") > 1:
+        raise ParseError(usage)
+    count = 1
+    if numbers:
+        read = whole_number(numbers[0], HISTORY_MOST)
+        if not read:
+            raise ParseError(f"{numbers[0][:20]!r} is not a number of hands: {usage}")
+        count = read
+    return History(count, phh)

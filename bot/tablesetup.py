@@ -138,6 +138,8 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         word = words[i]
         i += 1
         if word == ",":
+            if i == 1 or i == len(words) or words[i - 2] == "," or words[i] == ",":
+                raise ParseError(f"a comma separates two options here, not nothing.\n{HELP}")
             continue
         if word in GAME_WORDS:
             game = GAME_WORDS[word]

@@ -60,7 +60,19 @@ def changed_settings(
 
 
 def _two_amounts(value: str) -> tuple[int, int]:
-    parts = value.replace("-", " ").replace("/", " ").split()
+    """``MIN MAX``, ``MIN-MAX`` or ``MIN/MAX`` in whole chips; a minus sign is never a
+    separator in front of the first number (``-5 400`` is refused, not read as 5 to 400).
+
+    Raises:
+        IllegalAction: anything else, with how it is written.
+    """
+    parts = value.split()
+    if len(parts) == 1:
+        for sep in ("-", "/"):
+            first, found, second = parts[0].partition(sep)
+            if found:
+                parts = [first, second]
+                break
     if len(parts) != 2 or not all(_chips(p) for p in parts):
         raise IllegalAction("set buyin MIN MAX: whole chips, e.g. 'set buyin 100 1000'")
     low, high = int(parts[0]), int(parts[1])

@@ -1,0 +1,128 @@
+"""Amounts and counts are read exactly or refused with what is accepted, and a refusal
+changes nothing: no comma dropped, no decimal cut, no minus sign read as a separator, no
+stray word taken for something else."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.commands import ParseError, parse, parse_amount
+from tests.chat.fakes import Pipeline, pipeline, run
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4,0", "40,5", "1,00", ",100", "100,", "2.0000001", "1.0000001k", "1.9999999", "0.5", "--5"],
+)
+def test_an_amount_is_read_exactly_or_refused(text: str) -> None:
+    """RULES.md "Money": chips are integers; an amount that is not exactly whole chips is
+    refused, never rounded, truncated or read with its commas dropped."""
+    with pytest.raises(ParseError, match="amount|whole number"):
+        parse_amount(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "chips"),
+    [("40", 40), ("1,000", 1000), ("12,345,678", 12_345_678), ("2.5k", 2500), ("2.0", 2)],
+)
+def test_thousands_commas_and_exact_decimals_are_read(text: str, chips: int) -> None:
+    """The forms players write: commas grouping thousands, a k or m suffix, a decimal that
+    comes to whole chips."""
+    assert parse_amount(text) == chips
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "history abc",
+        "history -3",
+        "history 0",
+        "history 21",
+        "history 2 3",
+        "fold now",
+        "call 5",
+        "raise 40 50",
+        "pat 7h",
+        "sit 200 0",
+        "start now",
+        "leaderboard holdem omaha",
+    ],
+)
+def test_a_command_with_words_it_does_not_take_is_refused(text: str) -> None:
+    """A command is acted on as typed or not at all: extra or unreadable words are refused
+    with how the command is written, never read as something else."""
+    with pytest.raises(ParseError):
+        parse(text)
+
+
+async def _seated() -> Pipeline:
+    p = await pipeline()
+    assert (await p.say("Ann", "new holdem nl 1/2 buyin 40-400")).ok
+    for name in ("Ann", "Bob"):
+        assert (await p.say(name, "sit 200")).ok
+    return p
+
+
+def _stacks(p: Pipeline) -> dict[str, int]:
+    seats = p.service.tables["g/c"].table.seating.seats.values()
+    return {s.name: s.stack for s in seats}
+
+
+def test_a_comma_in_a_buy_in_or_an_adjustment_changes_nothing() -> None:
+    """``sit 40,5`` and ``adjust bob 40,5`` are refused (they were read as 405), with the
+    forms accepted; stacks and seats stay as they were."""
+
+    async def go() -> None:
+        p = await _seated()
+        reply = await p.say("Cat", "sit 40,5")
+        assert not reply.ok and "'40,5' is not an amount" in reply.text
+        reply = await p.say("Ann", "adjust bob 40,5 comp")
+        assert not reply.ok and "whole chips like 40" in reply.text
+        assert _stacks(p) == {"Ann": 200, "Bob": 200}
+
+    run(go)
+
+
+def test_a_minus_sign_is_not_a_range_separator() -> None:
+    """``set buyin -5 400`` is refused (it set 5 to 400); ``set buyin 50-400`` is read."""
+
+    async def go() -> None:
+        p = await _seated()
+        reply = await p.say("Ann", "set buyin -5 400")
+        assert not reply.ok and "set buyin MIN MAX" in reply.text
+        settings = p.service.tables["g/c"].table.settings
+        assert (settings.min_buy_in, settings.max_buy_in) == (40, 400)
+        assert (await p.say("Ann", "set buyin 50-400")).ok
+        settings = p.service.tables["g/c"].table.settings
+        assert (settings.min_buy_in, settings.max_buy_in) == (50, 400)
+
+    run(go)
+
+
+def test_a_stray_comma_opens_no_table() -> None:
+    """``new holdem nl ,`` opened a default table in silence: it is refused, and no table
+    plays in the channel."""
+
+    async def go() -> None:
+        p = await pipeline()
+        reply = await p.say("Ann", "new holdem nl ,")
+        assert not reply.ok and "comma" in reply.text
+        assert "g/c" not in p.service.tables
+
+    run(go)
+
+
+def test_history_and_verify_refuse_what_they_cannot_read() -> None:
+    """``history abc``, ``history -3`` and ``verify 4 0`` answered as if asked something
+    else (the last hand); each is refused with how the command is written."""
+
+    async def go() -> None:
+        p = await _seated()
+        for text in ("history abc", "history -3"):
+            reply = await p.say("Ann", text)
+            assert not reply.ok and "history [N] [phh]" in reply.text, text
+        for text in ("verify 4 0", "verify 0", "verify x"):
+            reply = await p.say("Ann", text)
+            assert not reply.ok and "verify [HAND NUMBER]" in reply.text, text
+
+    run(go)
