@@ -288,18 +288,29 @@ class TableService:
         it is committed and published; the next deal follows as the table's own step
         (:meth:`idle` waits for it), and any command that comes first waits behind it.
 
+        A ``request_id`` already committed is a platform's retry when it comes with the
+        same command from the same player (answered with nothing, applied once), and is
+        refused with any other (:func:`_same_request`).
+
         Returns:
             What was published (empty for a retried request id).
         Raises:
-            ServiceError: the command is not allowed now (with what is), or the table
-                could not be saved; nothing changed either way.
+            ServiceError: the command is not allowed now (with what is), its request id
+                was used for another command, or the table could not be saved; nothing
+                changed either way.
         """
         live = self.tables.get(table_id)
         if live is None:
             raise ServiceError("there is no table in this channel: start one with /poker new")
         async with self._lock(table_id):
-            if request_id is not None and await self.db.request_seen(request_id):
-                return []
+            if request_id is not None:
+                taken = await self.db.request_command(request_id)
+                if taken is not None:
+                    if _same_request(taken, player, command):
+                        return []  # a platform's retry: applied once already
+                    raise ServiceError(
+                        "that request was already used for another command: nothing was done"
+                    )
             await self._deal_owed(live)  # a command never overtakes the next deal
             if expect_hand is not None and expect_hand != live.table.hand_number:
                 raise ServiceError(
@@ -1075,6 +1086,26 @@ def _roll_back(live: Live, before: dict[str, Any], saved: dict[str, Any]) -> Non
     service's fields copied by :func:`_fields_of`."""
     live.table = Table.from_dict(before)
     _restore_fields(live, saved)
+
+
+def _same_request(
+    taken: tuple[str | None, dict[str, Any]], player: Player, command: Command
+) -> bool:
+    """Whether ``command`` from ``player`` is the one committed under its request id
+    (``taken``: the sender's player id and the command as stored), i.e. a retry.
+
+    The rule: the same sender, the same command type and the same fields, compared as
+    stored (JSON, so tuples are lists); except that a bet or raise sent without an amount
+    matches any amount, since it was stored as sized to the minimum when it was applied.
+    """
+    player_id, stored = taken
+    if player_id != player.id or stored.get("type") != type(command).__name__:
+        return False
+    fields = {k: list(v) if isinstance(v, tuple) else v for k, v in vars(command).items()}
+    if isinstance(command, Play) and command.kind in ("bet", "raise") and command.amount is None:
+        fields.pop("amount")
+        stored = {k: v for k, v in stored.items() if k != "amount"}
+    return stored == {"type": type(command).__name__, **fields}
 
 
 _RECORD_KIND = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}

@@ -12,6 +12,7 @@ commit.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,6 +25,10 @@ from . import jsontext
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .schema import MIGRATIONS
 from .writes import Batch, ChangedElsewhere, Statements, WriteQueue
+
+# aiosqlite logs every call it runs, with its parameters, at DEBUG; the rows hold players'
+# hidden cards and the deck, so its log stays at INFO and above whatever the process's level
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 DEFAULT_PATH = "killbutton.db"
 ACTION_INSERT = (
@@ -47,6 +52,14 @@ HAND_END = (
     "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
     " ended_at = ? WHERE table_id = ? AND number = ?"
 )
+REQUEST_CLAIM = (
+    "INSERT INTO requests_seen (request_id, at) VALUES (?, ?) ON CONFLICT (request_id) DO NOTHING"
+)
+REQUESTS_PRUNE = "DELETE FROM requests_seen WHERE at < ?"
+# Slack refuses a signature more than five minutes old, so an id is only ever replayed
+# within five minutes of its first delivery; twice that leaves room for clock drift.
+REQUESTS_KEPT_SECONDS = 600.0
+PRUNE_EVERY_SECONDS = 60.0  # old ids go in one delete a minute, not one per claim
 
 
 def _column(index: int, row: str = "value") -> str:
@@ -186,6 +199,7 @@ class Database:
         # (platform, name) of players as last written: most commands come from a player
         # already stored under the same name, and rewriting his row cost a page per commit.
         self._players: dict[str, tuple[str, str]] = {}
+        self._pruned_at = float("-inf")  # when claim_request last deleted old ids
         # One connection serves every table, so its transactions must not interleave: each
         # transaction (and each read) is one function on aiosqlite's one thread, which runs
         # them in the order queued, one at a time. Writes that queue while one transaction
@@ -412,10 +426,60 @@ class Database:
         )
         return str(rows[0][0]) if rows else None
 
-    async def request_seen(self, request_id: str) -> bool:
-        """Whether a platform request id was already applied (its retry is applied once)."""
-        rows = await self._rows("SELECT 1 FROM actions WHERE request_id = ?", (request_id,))
-        return bool(rows)
+    async def request_command(self, request_id: str) -> tuple[str | None, dict[str, Any]] | None:
+        """What was committed under a platform request id: (the sender's player id, or None
+        for the table's own steps; the command as stored, JSON parsed), or None when no
+        action carries that id.
+
+        Raises:
+            StorageError: the database could not be read, or the stored command is not
+                JSON.
+        """
+        rows = await self._rows(
+            "SELECT player_id, command FROM actions WHERE request_id = ?", (request_id,)
+        )
+        if not rows:
+            return None
+        player_id, command = rows[0]
+        try:
+            data = jsontext.loads(command)
+        except ValueError as exc:
+            raise StorageError(f"the command of request {request_id!r} is unreadable") from exc
+        return (None if player_id is None else str(player_id)), data
+
+    async def claim_request(self, request_id: str, now: float | None = None) -> bool:
+        """Record a platform request id as seen; True the first time, False for every later
+        claim while it is kept (at least :data:`REQUESTS_KEPT_SECONDS`).
+
+        The rule: a request is taken once, whatever came of it, so a signed request sent
+        again unchanged (a retry, or a copy replayed) is dropped, after a restart and in
+        another process too. The id is inserted unless present, in one transaction, and
+        the insert's changed-row count says which; claims racing for one id get one True.
+        About once a minute a claim also deletes the ids older than the window.
+
+        Args:
+            request_id: the platform's request id (e.g. ``slack:`` and the trigger id).
+            now: seconds since the epoch (the clock of every process sharing the file);
+                None for the time now.
+        Raises:
+            StorageError: the database refused the write (nothing was recorded).
+        """
+        at = time.time() if now is None else now
+        statements: Statements = [(REQUEST_CLAIM, (request_id, at))]
+        pruned = self._pruned_at
+        if at - pruned >= PRUNE_EVERY_SECONDS:
+            self._pruned_at = at
+            statements.append((REQUESTS_PRUNE, (at - REQUESTS_KEPT_SECONDS,)))
+        try:
+            await self.writes.write(statements, must_change=0)
+        except ChangedElsewhere:
+            # the id was there: the write, the delete with it, was rolled back
+            self._pruned_at = pruned
+            return False
+        except (aiosqlite.Error, ValueError, TypeError, OverflowError) as exc:
+            self._pruned_at = pruned
+            raise StorageError(f"the database refused the change: {exc}") from exc
+        return True
 
     # ------------------------------------------------------------------ the hot path
 

@@ -124,4 +124,15 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE poker_tables DROP COLUMN live",
         "ALTER TABLE poker_tables DROP COLUMN version",
     ],
+    [
+        # Every platform request id seen, kept for a while: a signed request replayed
+        # unchanged (within the platform's signature window) is dropped even when its
+        # first delivery was refused, so nothing of it is in ``actions``, and even after a
+        # restart or in another process.
+        """CREATE TABLE requests_seen (
+            request_id TEXT PRIMARY KEY,
+            at REAL NOT NULL                -- when first seen, seconds since the epoch
+        ) WITHOUT ROWID""",
+        "CREATE INDEX requests_seen_by_time ON requests_seen (at)",
+    ],
 ]

@@ -2,9 +2,13 @@
 turned into :class:`bot.chat.Request` for the chat core.
 
 Every listener acknowledges at once (Slack wants an answer within 3 s) and leaves the work
-to a task. A request id (the payload's ``trigger_id``) is applied once: Slack delivers a
-request again when it did not hear back in time (``X-Slack-Retry-Num``); the adapter drops
-a repeat it has seen and the service drops one it has committed, across restarts too.
+to a task. A request (the payload's ``trigger_id``) is taken once, whatever came of it:
+Slack delivers a request again when it did not hear back in time (``X-Slack-Retry-Num``),
+and a signed request copied and sent again verifies for five minutes. Before any work the
+adapter claims the id in the database (:meth:`storage.db.Database.claim_request`), so a
+repeat is dropped even when the first was refused (nothing of it committed), after a
+restart and in another process too; the service also answers a committed id once.
+Malformed requests never reach the listeners (:mod:`adapters.slack.gate`).
 """
 
 from __future__ import annotations
@@ -15,16 +19,19 @@ import re
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from aiohttp import web
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.chat import ChatCore, Reply, Request
 from bot.commands import ParseError, parse_amount
+from bot.logsafe import described, frames
+from storage.db import StorageError
 
 from . import blocks as kb
-from .transport import SlackTransport, call_waiting
+from .gate import HttpGate, WellFormed
+from .transport import FAILURES, SlackTransport, call_waiting, failure
 from .users import Directory, SeenRequests
 
 log = logging.getLogger(__name__)
@@ -56,6 +63,7 @@ class SlackBot:
         self.core = core
         self.transport = transport
         self.client = client
+        self.signing_secret = signing_secret
         self.directory = Directory(client)
         self.seen = SeenRequests()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -68,6 +76,7 @@ class SlackBot:
             # is still at once, and a test's dispatch returns with the task started
             process_before_response=True,
         )
+        self.app.middleware(WellFormed())
         self.app.command(COMMAND)(self._on_command)
         self.app.action(re.compile(f"^({kb.PLAY}|{kb.CONFIRM}$|{kb.CARDS}$)"))(self._on_button)
         self.app.action(re.compile(f"^({kb.RAISE}|{kb.DRAW})$"))(self._on_modal_button)
@@ -83,8 +92,10 @@ class SlackBot:
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a Slack request failed", exc_info=task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            # by type and place only: the reply it carried may have held the player's cards
+            log.error("a Slack request failed: %s\n%s", described(error), frames(error))
 
     async def settle(self) -> None:
         """Wait until every started request and queued edit is done (tests, shutdown)."""
@@ -92,15 +103,40 @@ class SlackBot:
             await asyncio.gather(*self.tasks, return_exceptions=True)
             await self.transport.drain()
 
-    def _first_time(self, body: dict[str, Any], request: AsyncBoltRequest) -> str | None:
-        """The request's id, or None when it is a repeat already taken."""
+    def web_app(self, path: str) -> web.Application:
+        """The HTTP endpoint (``POST path``): signed, well-formed requests go to the Bolt
+        app, anything else gets 401 or 400 (:class:`adapters.slack.gate.HttpGate`).
+
+        Raises:
+            ValueError: the bot has no signing secret (Socket Mode).
+        """
+        if self.signing_secret is None:
+            raise ValueError("HTTP mode needs the signing secret")
+        return HttpGate(self.app, self.signing_secret).web_app(path)
+
+    async def _first_time(self, body: dict[str, Any], request: AsyncBoltRequest) -> str | None:
+        """Claim the request's id; the id (``slack:`` and the trigger id, "" for a request
+        without one) when it is new, or None when the request must not be taken: seen
+        before, here or in the database, or its claim could not be recorded.
+
+        The memory of this process answers a quick repeat without a write; the database
+        is the one that counts, across restarts and processes.
+        """
         trigger = body.get("trigger_id") or ""
-        request_id = f"slack:{trigger}" if trigger else None
-        if request_id is not None and not self.seen.first_time(request_id):
-            retry = request.headers.get("x-slack-retry-num", ["?"])[0]
-            log.info("request %s delivered again (retry %s): already taken", trigger, retry)
-            return None
-        return request_id or ""
+        if not trigger:
+            return ""
+        request_id = f"slack:{trigger}"
+        if self.seen.first_time(request_id):
+            try:
+                if await self.core.service.db.claim_request(request_id):
+                    return request_id
+            except StorageError as exc:
+                # unrecorded, a copy of it could be taken again after a restart
+                log.error("request %s not taken: %s", trigger, exc)
+                return None
+        retry = request.headers.get("x-slack-retry-num", ["none"])[0]
+        log.info("request %s delivered again (retry %s): already taken", trigger, retry)
+        return None
 
     def hand_number(self, table_id: str) -> int | None:
         """The table's hand number now, or None when no table plays there."""
@@ -181,12 +217,15 @@ class SlackBot:
                 **({"blocks": blocks} if blocks else {}),
             )
             return
-        except SlackApiError as exc:
+        except FAILURES as exc:
             if respond is None:
-                log.warning("cannot answer %s: %s", user, exc.response["error"])
+                log.warning("cannot answer %s in %s: %s", user, channel, failure(exc))
                 return
         # a channel the bot is not in: the slash command's response_url still works
-        await respond(text=text, blocks=blocks, response_type="ephemeral")
+        try:
+            await respond(text=text, blocks=blocks, response_type="ephemeral")
+        except FAILURES as exc:
+            log.warning("cannot answer %s in %s: %s", user, channel, failure(exc))
 
     # ------------------------------------------------------------------ listeners
 
@@ -194,7 +233,7 @@ class SlackBot:
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
     ) -> None:
         await ack()
-        request_id = self._first_time(body, request)
+        request_id = await self._first_time(body, request)
         if request_id is None:
             return
         team, channel = body["team_id"], body["channel_id"]
@@ -207,7 +246,7 @@ class SlackBot:
         """Acknowledge a click; its button value, team, channel and request id, or None
         for a repeat or a button that may not be used now (its sender is told why)."""
         await ack()
-        request_id = self._first_time(body, request)
+        request_id = await self._first_time(body, request)
         if request_id is None:
             return None
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
@@ -259,7 +298,10 @@ class SlackBot:
         self.spawn(self._views_open(body["trigger_id"], view))
 
     async def _views_open(self, trigger_id: str, view: dict[str, Any]) -> None:
-        await call_waiting(self.client.views_open, trigger_id=trigger_id, view=view)
+        try:
+            await call_waiting(self.client.views_open, trigger_id=trigger_id, view=view)
+        except FAILURES as exc:  # e.g. the trigger expired: the player clicks again
+            log.warning("cannot open the form of request %s: %s", trigger_id, failure(exc))
 
     def own_cards(self, value: kb.ButtonValue, player_id: str) -> tuple[str, ...]:
         """The clicker's own cards in the hand in play (for his private modal), or ()."""
@@ -286,7 +328,7 @@ class SlackBot:
             await ack(response_action="errors", errors={block: why[:150]})
             return
         await ack()
-        request_id = self._first_time(body, request)
+        request_id = await self._first_time(body, request)
         if request_id is None:
             return
         channel = value.table_id.split("/", 1)[1]

@@ -67,21 +67,26 @@ def parse_value(text: str) -> ButtonValue:
     """Read a button's ``value`` (or a modal's ``private_metadata``).
 
     Raises:
-        ValueError: not a value this adapter wrote.
+        ValueError: not a value this adapter wrote (not JSON, a field missing or of
+            another type, e.g. a raise range that is not whole chips).
     """
     try:
         data = json.loads(text)
+        bounds = data.get("lo"), data.get("hi")
+        if any(bound is not None and type(bound) is not int for bound in bounds):
+            raise TypeError("a raise bound that is not whole chips")
         return ButtonValue(
             str(data["t"]),
             int(data["h"]),
             str(data["c"]),
-            data.get("lo"),
-            data.get("hi"),
+            bounds[0],
+            bounds[1],
             bool(data.get("ok")),
             None if data.get("s") is None else int(data["s"]),
         )
-    except (TypeError, KeyError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not a killbutton button value: {text[:80]!r}") from exc
+    except (TypeError, KeyError, ValueError, OverflowError, AttributeError) as exc:
+        # OverflowError: a hand number of 1e999; AttributeError: JSON that is no object
+        raise ValueError(f"not a killbutton button value: {str(text)[:80]!r}") from exc
 
 
 def escape(text: str) -> str:

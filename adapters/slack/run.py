@@ -1,5 +1,6 @@
 """``killbutton run slack``: the bot in HTTP mode (Slack posts to ``/slack/events``, every
-request signed) or in Socket Mode (the bot dials out; no public address needed).
+request signed, its signature and shape checked before Bolt sees it: :mod:`.gate`) or in
+Socket Mode (the bot dials out; no public address needed).
 
 Environment: ``SLACK_BOT_TOKEN`` always; with ``SLACK_APP_TOKEN`` Socket Mode, else with
 ``SLACK_SIGNING_SECRET`` HTTP mode on ``--host``/``--port``. ``SLACK_API_URL`` points the
@@ -62,7 +63,7 @@ async def _serve(db_path: str | None, host: str, port: int, env: dict[str, str])
             await stop.wait()
             await handler.close_async()
         else:
-            runner = web.AppRunner(bot.app.web_app(path=PATH, port=port))
+            runner = web.AppRunner(bot.web_app(PATH))
             await runner.setup()
             try:
                 await web.TCPSite(runner, host, port).start()

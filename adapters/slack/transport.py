@@ -2,7 +2,10 @@
 the coalescer), channel lines, private lines by DM and the turn nudge.
 
 Ids are the service's: ``table_id`` is ``team/channel``, ``player_id`` is ``slack:USER``.
-A 429 (``ratelimited``) is waited out for ``Retry-After`` seconds, never dropped.
+A 429 (``ratelimited``) is waited out for ``Retry-After`` seconds, never dropped. Any other
+failure to deliver (Slack refuses, the connection drops, resets or times out) is logged in
+one line, with the channel or user and the kind of error but never the text (it may hold
+cards), and nothing is raised: a lost message must not undo the move it reports.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from slack_sdk.errors import SlackApiError
+import aiohttp
+from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.coalesce import Coalescer, RetryAfter
@@ -24,6 +28,10 @@ from .blocks import escape, table_blocks
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # a call that is rate limited this many times in a row gives up
+# What a Web API call raises when it does not deliver: Slack refused it (SlackApiError, a
+# SlackClientError), the client could not send it, or the network failed (aiohttp's errors;
+# OSError holds ConnectionError and TimeoutError, asyncio's timeout included).
+FAILURES = (SlackClientError, aiohttp.ClientError, OSError)
 
 
 def channel_of(table_id: str) -> str:
@@ -49,6 +57,18 @@ def retry_after(exc: SlackApiError) -> float | None:
         return max(0.0, float(value))
     except ValueError:
         return 1.0
+
+
+def failure(exc: BaseException) -> str:
+    """What went wrong, for the log: Slack's error code (``channel_not_found``) for a
+    refusal, else the exception's type name (``ServerDisconnectedError``); never its
+    message, which may quote what was sent."""
+    if isinstance(exc, SlackApiError):
+        try:
+            return str(exc.response["error"])
+        except (KeyError, TypeError, ValueError):  # no JSON body to read the code from
+            pass
+    return type(exc).__name__
 
 
 async def call_waiting(method: Callable[..., Awaitable[Any]], **kwargs: Any) -> Any:
@@ -101,16 +121,18 @@ class SlackTransport:
         text, blocks = content
         try:
             await self.client.chat_update(channel=channel, ts=ts, text=text, blocks=blocks)
-        except SlackApiError as exc:
-            seconds = retry_after(exc)
-            if seconds is None:
-                raise
-            raise RetryAfter(seconds) from exc
+        except FAILURES as exc:
+            seconds = retry_after(exc) if isinstance(exc, SlackApiError) else None
+            if seconds is not None:
+                raise RetryAfter(seconds) from exc  # the coalescer waits and sends again
+            # the next change of the table edits the message again
+            log.error("cannot update the table in %s: %s", channel, failure(exc))
 
     async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
         """Post a new message for a new hand (the old one loses its buttons), else edit the
-        hand's message through the coalescer. A refusal (e.g. the bot is not in the channel)
-        is logged: the move stands and the next change tries again."""
+        hand's message through the coalescer. A failure (e.g. the bot is not in the channel,
+        or the connection dropped) is logged: the move stands and the next change tries
+        again."""
         async with self.locks.setdefault(table_id, asyncio.Lock()):
             current = self.messages.get(table_id)
             text = escape(view.text())
@@ -127,8 +149,8 @@ class SlackTransport:
                     text=text,
                     blocks=table_blocks(view, recent),
                 )
-            except SlackApiError as exc:
-                log.error("cannot post the table in %s: %s", channel, exc.response["error"])
+            except FAILURES as exc:
+                log.error("cannot post the table in %s: %s", channel, failure(exc))
                 return
             self.messages[table_id] = TableMessage(
                 view.hand_number, channel, str(response["ts"]), view, tuple(recent)
@@ -139,7 +161,7 @@ class SlackTransport:
                 self.coalescer.submit(key, (escape(current.view.text()), old))
 
     async def post(self, table_id: str, text: str) -> None:
-        """Post a line in the table's channel; a refusal is logged (the move stands)."""
+        """Post a line in the table's channel; a failure is logged (the move stands)."""
         await self._say(table_id, text=escape(text))
 
     async def tell(self, table_id: str, player_id: str, text: str) -> bool:
@@ -154,20 +176,20 @@ class SlackTransport:
             line = f"<#{channel}>: {escape(text)}"
             await call_waiting(self.client.chat_postMessage, channel=dm, text=line)
             return True
-        except SlackApiError as exc:
-            log.info("no DM to %s (%s): trying an ephemeral message", user, exc.response["error"])
+        except FAILURES as exc:
+            log.info("no DM to %s (%s): trying an ephemeral message", user, failure(exc))
         try:
             await call_waiting(
                 self.client.chat_postEphemeral, channel=channel, user=user, text=escape(text)
             )
             return True
-        except SlackApiError as exc:
-            log.warning("cannot reach %s privately: %s", user, exc.response["error"])
+        except FAILURES as exc:
+            log.warning("cannot reach %s privately in %s: %s", user, channel, failure(exc))
             return False
 
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
         """Mention the player in the hand message's thread (an edit does not notify, a
-        mention does), with what he may do."""
+        mention does), with what he may do; a failure is logged."""
         current = self.messages.get(table_id)
         legal = f": {escape(view.legal)}" if view.legal else ""
         text = f"<@{user_of(player_id)}> your turn in hand #{view.hand_number}{legal}"
@@ -177,7 +199,7 @@ class SlackTransport:
             await self._say(table_id, text=text)
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
-        """Upload a picture to the table's channel (``files:write``); a refusal is logged."""
+        """Upload a picture to the table's channel (``files:write``); a failure is logged."""
         channel = channel_of(table_id)
         try:
             await call_waiting(
@@ -188,15 +210,15 @@ class SlackTransport:
                 title=caption,
                 initial_comment=escape(caption),
             )
-        except SlackApiError as exc:
-            log.error("cannot upload to %s: %s", channel, exc.response["error"])
+        except FAILURES as exc:
+            log.error("cannot upload to %s: %s", channel, failure(exc))
 
     async def _say(self, table_id: str, **kwargs: Any) -> None:
         channel = channel_of(table_id)
         try:
             await call_waiting(self.client.chat_postMessage, channel=channel, **kwargs)
-        except SlackApiError as exc:  # a lost line must not undo the move it reports
-            log.error("cannot post in %s: %s", channel, exc.response["error"])
+        except FAILURES as exc:  # a lost line must not undo the move it reports
+            log.error("cannot post in %s: %s", channel, failure(exc))
 
     async def drain(self) -> None:
         """Wait until every queued edit has gone out (tests, shutdown)."""

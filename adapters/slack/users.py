@@ -1,6 +1,7 @@
 """Who clicked: a user's display name and whether he administers the workspace, from
 ``users.info``, kept for a while so a hand does not cost a lookup per click; and the
-request ids already seen, so a request Slack delivers twice is applied once."""
+request ids this process has seen, so a quick repeat is dropped without asking the
+database (whose claim is the one that counts: :meth:`storage.db.Database.claim_request`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
+
+from .transport import FAILURES, failure
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +43,14 @@ class Directory:
 
     async def user(self, user_id: str, fallback: str) -> User:
         """The user's display name and admin flag; ``fallback`` (the payload's user name)
-        and not admin when Slack will not say (missing scope, network)."""
+        and not admin when Slack will not say (missing scope, a refusal, the network)."""
         kept = self.known.get(user_id)
         if kept is not None and self.clock() - kept[1] < KEEP_SECONDS:
             return kept[0]
         try:
             response = await self.client.users_info(user=user_id)
-        except SlackApiError as exc:
-            log.info("users.info %s: %s", user_id, exc.response["error"])
+        except FAILURES as exc:
+            log.info("users.info %s: %s", user_id, failure(exc))
             return User(fallback or user_id, False)
         data = response["user"]
         profile = data.get("profile") or {}

@@ -65,6 +65,7 @@ class MockSlack:
         errors: method -> Slack error code to answer with (``ok`` false) every time.
         limited: methods that answer 429 with ``Retry-After`` once, then normally.
         closed_dms: users whose DMs cannot be opened (``conversations.open`` fails).
+        dropped: methods whose connection is closed without an answer (a network drop).
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -72,6 +73,7 @@ class MockSlack:
     errors: dict[str, str] = field(default_factory=dict)
     limited: set[str] = field(default_factory=set)
     closed_dms: set[str] = field(default_factory=set)
+    dropped: set[str] = field(default_factory=set)
     retry_after: str = "1"
     url: str = ""
     root: str = ""
@@ -126,6 +128,10 @@ class MockSlack:
         method = request.match_info["method"]
         body = await self._body(request)
         self.calls.append(Call(method, body))
+        if method in self.dropped:
+            assert request.transport is not None
+            request.transport.close()  # the client reads an end of stream, no answer
+            return web.Response()
         if method in self.limited:
             self.limited.discard(method)
             return web.json_response(
@@ -203,31 +209,57 @@ def slash_body(user: str, text: str, trigger: str, response_url: str) -> str:
 
 
 class Harness:
-    """A Bolt app over an in-memory service, a mock Slack, and signed requests to it."""
+    """A Bolt app over a table service, a mock Slack, and signed requests to it.
 
-    def __init__(self, seed: int = 7, interval: float = 0.05, secret: str | None = SECRET) -> None:
+    Args:
+        db_path: the database (``":memory:"``; a file to :meth:`restart` on).
+    """
+
+    def __init__(
+        self,
+        seed: int = 7,
+        interval: float = 0.05,
+        secret: str | None = SECRET,
+        db_path: str = ":memory:",
+    ) -> None:
         self.mock = MockSlack()
         self.secret = secret  # None: Socket Mode (nothing signed)
         self.seed = seed
         self.interval = interval
+        self.db_path = db_path
         self.triggers = itertools.count(1)
 
     async def __aenter__(self) -> Harness:
-        url = await self.mock.start()
-        db = await Database.open(":memory:")
+        await self.mock.start()
+        await self._start_bot()
+        return self
+
+    async def _start_bot(self) -> None:
+        """A bot as a new process starts one: its tables restored from the database."""
+        db = await Database.open(self.db_path)
         rng = random.Random(self.seed)
         self.service = TableService(db, shuffle=lambda: Deck(rng=rng).order)
-        client = AsyncWebClient(token="xoxb-test", base_url=url)
+        client = AsyncWebClient(token="xoxb-test", base_url=self.mock.url)
         self.transport = SlackTransport(client, interval=self.interval)
         presenter = Presenter(self.service, self.transport)
         self.service.publish = presenter.publish
         self.core = ChatCore(self.service, presenter)
         self.bot = SlackBot(self.core, self.transport, client, self.secret)
-        return self
+        await self.service.restore()
+
+    async def _stop_bot(self) -> None:
+        await self.bot.settle()
+        await self.service.idle()
+        await self.service.db.close()
+
+    async def restart(self) -> None:
+        """Stop the bot and start another on the same database (a file): everything the
+        first one held in memory is gone."""
+        await self._stop_bot()
+        await self._start_bot()
 
     async def __aexit__(self, *exc: object) -> None:
-        await self.bot.settle()
-        await self.service.db.close()
+        await self._stop_bot()
         await self.mock.stop()
 
     async def deal(

@@ -69,7 +69,8 @@ def test_a_bad_or_expired_signature_gets_401_and_changes_nothing() -> None:
 
 def test_a_retried_slash_command_is_applied_once() -> None:
     """The same trigger id again with ``X-Slack-Retry-Num`` changes nothing and says
-    nothing; after a restart (the adapter forgot it) the service still drops it."""
+    nothing; with the adapter's memory of it gone (a restart) the database still drops
+    it."""
 
     async def main() -> None:
         async with Harness() as h:

@@ -1,0 +1,78 @@
+"""A signed request replayed within Slack's signature window is dropped, whether or not
+its first delivery changed anything, across a restart of the bot too: every request id
+is claimed in the database before its work starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slack_mock import TABLE, Harness, run, signed_headers, slash_body
+
+
+def _stack(h: Harness, user: str) -> int:
+    seat = h.service.tables[TABLE].table.seating.seat_of(f"slack:{user}")
+    assert seat is not None
+    return seat.stack
+
+
+async def _top_ups(h: Harness) -> list[tuple[str, str, int]]:
+    live = h.service.tables[TABLE]
+    rows = await h.service.db.ledger(TABLE, live.session_id)
+    return [row for row in rows if row[1] == "top_up"]
+
+
+def test_a_refused_request_replayed_after_a_restart_is_dropped(tmp_path: Path) -> None:
+    """``topup 100`` typed during a hand is refused (nothing committed); the game is
+    paused and the hand played out, so a top-up would now be allowed; the bot restarts on
+    the same file and the very same signed body and timestamp arrive again: nothing
+    happens, nothing is said, the stack and the ledger are as they were."""
+
+    async def main() -> None:
+        async with Harness(db_path=str(tmp_path / "k.db")) as h:
+            await h.deal("holdem nl 1/2 buyin 100-1000")
+            body = slash_body("UANN", "topup 100", "trig-replayed", h.mock.root + "response/1")
+            headers = signed_headers(body)
+            first = await h.send(body, headers)
+            assert first.status == 200
+            refusal = h.mock.of("chat.postEphemeral")[-1]
+            assert refusal["user"] == "UANN"
+            assert refusal["text"] == "chips are added between hands, not during one"
+            await h.command("UANN", "pause")
+            while h.service.tables[TABLE].table.current is not None:
+                await h.command(h.to_act(), "fold")
+            stack = _stack(h, "UANN")
+            assert await _top_ups(h) == []
+
+            await h.restart()
+            before = len(h.mock.calls)
+            again = await h.send(body, headers)
+
+            assert again.status == 200
+            # a new Bolt app asks who it is first (auth.test); nothing else is called
+            assert [c.method for c in h.mock.calls[before:]] == ["auth.test"]
+            assert _stack(h, "UANN") == stack
+            assert await _top_ups(h) == []
+            # the same words under a new trigger id are a new request, and are applied
+            await h.command("UANN", "topup 100")
+            assert _stack(h, "UANN") == stack + 100
+            assert await _top_ups(h) == [("slack:UANN", "top_up", 100)]
+
+    run(main)
+
+
+def test_a_replay_in_the_same_process_is_dropped_without_a_retry_header() -> None:
+    """A copy of a request (no ``X-Slack-Retry-Num``) of a command that was refused is
+    dropped like a retry: a replay is never a second chance."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            body = slash_body("UBOB", "topup 50", "trig-copy", h.mock.root + "response/1")
+            headers = signed_headers(body)
+            await h.send(body, headers)
+            h.bot.seen.ids.clear()  # not even the adapter's memory is needed
+            before = len(h.mock.calls)
+            await h.send(body, headers)
+            assert h.mock.calls[before:] == []
+
+    run(main)

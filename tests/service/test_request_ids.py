@@ -1,0 +1,89 @@
+"""Platform request ids: each one claimed once in the database for the replay window, and
+a committed id answered quietly for a retry of the same command, refused for another."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Play, TopUp
+from bot.service import ServiceError
+from storage.db import REQUESTS_KEPT_SECONDS, Database
+from tests.service.test_service import ANN, BOB, _service, _table_with_three, _to_act
+
+
+def test_a_request_id_is_claimed_once_across_a_reopen(tmp_path: Path) -> None:
+    """The first claim of an id is new, every later one is not, also after the database
+    is closed and opened again; two claims racing for one id: exactly one wins."""
+
+    async def main() -> None:
+        path = str(tmp_path / "r.db")
+        db = await Database.open(path)
+        assert await db.claim_request("slack:t1", 1000.0) is True
+        assert await db.claim_request("slack:t1", 1001.0) is False
+        raced = await asyncio.gather(*(db.claim_request("slack:t2", 1002.0) for _ in range(5)))
+        assert sorted(raced) == [False, False, False, False, True]
+        await db.close()
+        db = await Database.open(path)
+        assert await db.claim_request("slack:t1", 1003.0) is False
+        assert await db.claim_request("slack:t3", 1003.0) is True
+        await db.close()
+
+    asyncio.run(main())
+
+
+def test_claimed_ids_are_kept_for_the_window_then_forgotten(tmp_path: Path) -> None:
+    """An id is remembered for at least ``REQUESTS_KEPT_SECONDS``, longer than Slack's
+    five-minute signature window; past it, later claims prune it (a request that old is
+    refused by its signature anyway)."""
+
+    async def main() -> None:
+        assert REQUESTS_KEPT_SECONDS >= 2 * 300
+        db = await Database.open(str(tmp_path / "r.db"))
+        assert await db.claim_request("old", 1000.0)
+        assert not await db.claim_request("old", 1000.0 + REQUESTS_KEPT_SECONDS - 1)
+        later = 1000.0 + REQUESTS_KEPT_SECONDS + 1
+        assert await db.claim_request("new", later)
+        assert await db.claim_request("old", later + 1)  # pruned: taken as new
+        await db.close()
+
+    asyncio.run(main())
+
+
+def test_a_request_id_reused_for_another_command_is_refused(tmp_path: Path) -> None:
+    """A committed request id sent again with another command (or by another player) is
+    refused with the reason and changes nothing; the same command again is a retry,
+    answered quietly; a bare raise retried after it was sized to the minimum is the same
+    command."""
+
+    async def main() -> None:
+        service, published = await _service(tmp_path / "t.db")
+        table_id = await _table_with_three(service)
+        actor = _to_act(service, table_id)
+        assert await service.handle(table_id, actor, Play("call"), request_id="r1")
+        before = service.tables[table_id].table.to_dict()
+        version = service.tables[table_id].version
+        count = len(published)
+        refusal = "that request was already used for another command: nothing was done"
+        nxt = _to_act(service, table_id)
+        for player, command in ((nxt, Play("fold")), (nxt, Play("call")), (ANN, TopUp(100))):
+            with pytest.raises(ServiceError, match=refusal):
+                await service.handle(table_id, player, command, request_id="r1")
+        assert await service.handle(table_id, actor, Play("call"), request_id="r1") == []
+        assert service.tables[table_id].table.to_dict() == before
+        assert service.tables[table_id].version == version
+        assert len(published) == count
+
+        sized = _to_act(service, table_id)
+        assert await service.handle(table_id, sized, Play("raise", 4), request_id="r2")
+        assert await service.handle(table_id, sized, Play("raise"), request_id="r2") == []
+        with pytest.raises(ServiceError, match=refusal):
+            await service.handle(table_id, sized, Play("raise", 8), request_id="r2")
+        other = BOB if sized != BOB else ANN
+        with pytest.raises(ServiceError, match=refusal):
+            await service.handle(table_id, other, Play("raise", 4), request_id="r2")
+        await service.db.close()
+
+    asyncio.run(main())
