@@ -14,6 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
+from bot.logsafe import described
+
 log = logging.getLogger(__name__)
 
 
@@ -83,8 +85,8 @@ class Coalescer:
                 log.warning("rate limited on %r: waiting %.2f s", key, exc.seconds)
                 self.latest.setdefault(key, content)  # newer content wins, else resend
                 await asyncio.sleep(exc.seconds)
-            except Exception:  # noqa: BLE001 - one failed edit must not stop the table
-                log.exception("could not update %r", key)
+            except Exception as exc:  # noqa: BLE001 - one failed edit must not stop the table
+                log.error("could not update %r: %s", key, described(exc))
             self.last_sent[key] = self._now()
 
     async def drain(self) -> None:

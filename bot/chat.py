@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from . import controls
 from .commands import Command, EndSession, ParseError, Play, parse, whole_number
 from .engine.errors import IllegalAction
+from .logsafe import described, frames
 from .presenter import SENDER, Presenter
 from .render import cards_text
 from .service import Notice, Player, ServiceError, TableService
@@ -22,6 +23,9 @@ from .tablesetup import describe_settings, parse_table_setup
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 500  # characters of one command: more is refused before it is read
+
+# the first words ChatCore answers itself, before the command is parsed
+OWN_WORDS = frozenset({"help", "?", "new", "rules", "house", "cards", "mycards", "hand", "verify"})
 
 HELP = (
     "Poker commands (in chat, after /poker; the table message's buttons do the same):\n"
@@ -91,6 +95,21 @@ def table_id_of(request: Request) -> str:
     return f"{request.server_id}/{request.channel_id}"
 
 
+def command_kind(text: str) -> str:
+    """What a command is, for the server's log: one of :data:`OWN_WORDS`, the parsed
+    command's type with a move's kind (``Play(draw)``), or ``unknown``; never its other
+    words, which may be the cards a player throws (``draw 7h 2c``)."""
+    words = text.strip().split()
+    head = words[0].lower().lstrip("/") if words else "help"
+    if head in OWN_WORDS:
+        return head
+    try:
+        command = parse(text)
+    except Exception:  # noqa: BLE001 - a word that is no command is named by no word
+        return "unknown"
+    return f"Play({command.kind})" if isinstance(command, Play) else type(command).__name__
+
+
 def player_of(request: Request) -> Player:
     """The service's player for the request's user: id ``platform:user``."""
     return Player(
@@ -126,8 +145,14 @@ class ChatCore:
             return await self._handle(request)
         except (ParseError, ServiceError) as exc:
             return Reply(str(exc), ok=False)
-        except Exception:  # noqa: BLE001 - a player gets an answer, the log the traceback
-            log.exception("the command %r failed", request.text[:80])
+        except Exception as exc:  # noqa: BLE001 - a player gets an answer, the log the place
+            log.error(
+                "the command %s at table %s failed: %s\n%s",
+                command_kind(request.text),
+                table_id_of(request),
+                described(exc),
+                frames(exc),
+            )
             return Reply("that could not be done (an error on our side, logged)", ok=False)
         finally:
             SENDER.reset(token)

@@ -6,18 +6,26 @@ where each goes: a private line to its one player (his cards), the hand's table 
 and a nudge to the player whose turn it now is. The platform's transport does the I/O.
 A hidden card can only reach ``Transport.tell``: every public text is built from events
 that carry no hidden card and from :func:`bot.tableview.table_view`.
+
+Everything shown was committed first, so each delivery stands on its own: a private line,
+the channel post, the table message and the turn nudge are sent in that order, and one the
+platform refuses or drops is logged (and, if the table should have seen it, kept in
+:attr:`Presenter.failures`) while the others still go out. Nothing here raises into the
+service: a lost message never unsays the move it reports.
 """
 
 from __future__ import annotations
 
+import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from .chart import stack_chart_png, stack_series
 from .engine import events as ev
+from .logsafe import described
 from .render import render
 from .service import Notice, Outgoing, TableService
 from .tableview import TableView, table_view
@@ -26,7 +34,10 @@ from .tableview import TableView, table_view
 # command's reply (an ephemeral message), not by direct message.
 SENDER: ContextVar[str | None] = ContextVar("sender", default=None)
 
+log = logging.getLogger(__name__)
+
 RECENT_LINES = 6  # the hand's last public lines shown under the table message
+FAILURES_KEPT = 20  # lost deliveries remembered per table, newest last
 
 # Events whose lines make up the result posted when a hand ends.
 RESULT_EVENTS = (ev.Shown, ev.Mucked, ev.PotAwarded, ev.UncalledReturned, ev.PassedOut)
@@ -46,13 +57,26 @@ class Transport(Protocol):
 
     async def tell(self, table_id: str, player_id: str, text: str) -> bool:
         """Send a private line to one player; False when it could not be delivered
-        (e.g. his DMs are closed)."""
+        (e.g. his DMs are closed). Raising counts as not delivered."""
 
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
         """Let a player know it is his turn in a way that notifies his phone."""
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         """Post a picture (PNG bytes) with a caption to the table's channel."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A delivery the table should have seen and the platform did not take.
+
+    Attributes:
+        what: ``channel post``, ``table message``, ``turn nudge`` or ``chart``.
+        error: the exception's type name (its message is left out: it may quote the line).
+    """
+
+    what: str
+    error: str
 
 
 @dataclass
@@ -75,20 +99,67 @@ class Presenter:
         self.transport = transport
         self.tables: dict[str, _TableState] = {}
         self.undelivered: set[str] = set()  # players whose DMs failed: "My cards" for them
+        # table id -> the newest deliveries the table missed, for an adapter to surface
+        self.failures: dict[str, deque[Failure]] = {}
 
     async def publish(self, outgoing: Sequence[Outgoing]) -> None:
-        """The service's publisher: show one committed batch (one post per table for its
-        notices and result, then the table message)."""
+        """The service's publisher: show one committed batch: each private line, then one
+        post per table for its notices and result, then the table message and the nudge.
+
+        Each delivery is independent: one that fails is logged and the rest still go out,
+        in order. Raises nothing (the batch is committed whatever the platform does).
+        """
         posts: dict[str, list[str]] = {}
         for item in outgoing:
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
                 continue  # the command's reply carries it
-            await self._one(item, posts.setdefault(item.table_id, []))
+            try:
+                await self._one(item, posts.setdefault(item.table_id, []))
+            except Exception as exc:  # noqa: BLE001 - one event's fault spares the others
+                log.error(
+                    "table %s: a %s could not be shown: %s",
+                    item.table_id,
+                    type(item.event).__name__,
+                    described(exc),
+                )
         for table_id, lines in posts.items():
             if lines:
-                await self.transport.post(table_id, "\n".join(lines))
+                await self._deliver(
+                    table_id, "channel post", self.transport.post(table_id, "\n".join(lines))
+                )
             await self.refresh(table_id)
+
+    async def _deliver(self, table_id: str, what: str, call: Awaitable[None]) -> bool:
+        """Await one delivery the whole table should see; False when it failed, which is
+        logged and kept in :attr:`failures`."""
+        try:
+            await call
+        except Exception as exc:  # noqa: BLE001 - the platform's fault spares the others
+            self._failed(table_id, what, exc)
+            return False
+        return True
+
+    def _failed(self, table_id: str, what: str, exc: BaseException) -> None:
+        """Log a delivery that failed, by table, kind and error type only (the text may
+        hold a player's cards), and keep it for the table."""
+        log.error("table %s: the %s was not delivered: %s", table_id, what, described(exc))
+        kept = self.failures.setdefault(table_id, deque(maxlen=FAILURES_KEPT))
+        kept.append(Failure(what, type(exc).__name__))
+
+    async def _tell(self, table_id: str, player_id: str, text: str) -> bool:
+        """A private line; False when the transport could not deliver it or raised (the
+        player is then pointed to "My cards", as for closed DMs)."""
+        try:
+            return await self.transport.tell(table_id, player_id, text)
+        except Exception as exc:  # noqa: BLE001 - one player's DM spares the others
+            log.warning(
+                "table %s: a private line to %s was not delivered: %s",
+                table_id,
+                player_id,
+                described(exc),
+            )
+            return False
 
     async def _one(self, item: Outgoing, posts: list[str]) -> None:
         state = self.tables.setdefault(item.table_id, _TableState())
@@ -98,7 +169,7 @@ class Presenter:
         if message is None:
             return
         if item.audience is not None:
-            delivered = await self.transport.tell(item.table_id, item.audience, message.text)
+            delivered = await self._tell(item.table_id, item.audience, message.text)
             if not delivered and item.audience not in self.undelivered:
                 self.undelivered.add(item.audience)
                 name = display.get(item.audience, "a player")
@@ -114,28 +185,47 @@ class Presenter:
             posts.append(message.text)
 
     async def refresh(self, table_id: str) -> None:
-        """Show the table message as the table stands now, and nudge the player to act."""
+        """Show the table message as the table stands now, and nudge the player to act
+        (once per decision, even if showing the message failed). Raises nothing: a failure
+        is logged and kept in :attr:`failures`."""
         live = self.service.tables.get(table_id)
         if live is None:
             return
         state = self.tables.setdefault(table_id, _TableState())
-        view = self.view(table_id)
+        try:
+            view = self.view(table_id)
+        except Exception as exc:  # noqa: BLE001 - the table is committed: log, never unsay
+            self._failed(table_id, "table message", exc)
+            return
         state.hand_number = view.hand_number
-        await self.transport.show_table(table_id, view, tuple(state.recent))
+        recent = tuple(state.recent)
+        await self._deliver(
+            table_id, "table message", self.transport.show_table(table_id, view, recent)
+        )
         turn = (view.hand_number, view.to_act)
         if view.to_act is not None and turn != state.to_act:
-            await self.transport.turn(table_id, view.to_act, view)
+            await self._deliver(
+                table_id, "turn nudge", self.transport.turn(table_id, view.to_act, view)
+            )
         state.to_act = turn
 
     async def session_chart(self, table_id: str, session_id: int) -> None:
-        """Post the chart of every player's stack over a session to the table's channel."""
+        """Post the chart of every player's stack over a session to the table's channel.
+        Raises nothing: the session has ended whatever the channel shows; a failure is
+        logged and kept in :attr:`failures`."""
         live = self.service.tables.get(table_id)
-        timeline = await self.service.db.session_timeline(session_id)
-        series = stack_series(timeline)
-        if live is None or not series:
+        try:
+            series = stack_series(await self.service.db.session_timeline(session_id))
+            if live is None or not series:
+                return
+            title = f"{live.channel}: session {session_id}"
+            png = stack_chart_png(series, live.names or {}, title)
+        except Exception as exc:  # noqa: BLE001 - reading or drawing it: the end stands
+            self._failed(table_id, "chart", exc)
             return
-        png = stack_chart_png(series, live.names or {}, f"{live.channel}: session {session_id}")
-        await self.transport.post_image(table_id, png, "Stacks over the session")
+        await self._deliver(
+            table_id, "chart", self.transport.post_image(table_id, png, "Stacks over the session")
+        )
 
     def view(self, table_id: str) -> TableView:
         """The table's summary now (see :func:`bot.tableview.table_view`).

@@ -63,6 +63,7 @@ from .engine.hand import Phase
 from .engine.kills import Kill
 from .engine.records import KINDS, action_from_dict
 from .engine.table import Table, TableSettings
+from .logsafe import described, frames
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
 from .statetext import StateText
@@ -207,7 +208,8 @@ class TableService:
             try:
                 self.tables[stored.id] = self._live(stored)
             except (EngineError, KeyError, TypeError, ValueError) as exc:
-                self.broken.append((stored.id, str(exc)))
+                # a hand that does not replay may name the card it stumbled on
+                self.broken.append((stored.id, described(exc)))
         self.broken += self.db.broken
         return len(self.tables)
 
@@ -325,8 +327,7 @@ class TableService:
                 raise ServiceError(self._named(live, str(exc))) from exc
             if view is not None:
                 out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
-                if self.publish is not None:
-                    await self.publish(out)
+                await self._publish(table_id, out)
                 return out
             if isinstance(command, EndSession):
                 return await self._end_session(live, player)
@@ -339,7 +340,13 @@ class TableService:
                 _roll_back(live, before, saved)
                 if isinstance(exc, EngineError):
                     raise ServiceError(self._named(live, str(exc))) from exc
-                log.exception("%s on table %s failed", type(command).__name__, live.id)
+                log.error(
+                    "%s at table %s failed: %s\n%s",
+                    _kind(command),
+                    live.id,
+                    described(exc),
+                    frames(exc),
+                )
                 raise ServiceError(
                     "that could not be done (an error on our side, logged): nothing changed"
                 ) from exc
@@ -392,28 +399,55 @@ class TableService:
                 rows,
                 extra,
             )
-        except (StorageError, TypeError, ValueError) as exc:
-            # TypeError, ValueError: a value JSON cannot hold (a lone surrogate in a name)
+        except Exception as exc:  # noqa: BLE001 - the table in memory must match the database
+            # whatever failed, memory goes back to what is committed, so the table and the
+            # answer "nothing changed" agree
             _roll_back(live, before, saved)
-            if "changed elsewhere" in str(exc):
-                await self._reload(live.id)  # another process moved the table on
-            if not isinstance(exc, StorageError):
+            if isinstance(exc, StorageError):
+                if "changed elsewhere" in str(exc):
+                    await self._reload(live.id)  # another process moved the table on
+                raise ServiceError(
+                    "the table could not be saved, so nothing changed: try again"
+                ) from exc
+            if isinstance(exc, (TypeError, ValueError)):
+                # a value JSON cannot hold (a lone surrogate in a name)
                 raise ServiceError(
                     "that could not be saved (a name or text the database cannot hold), "
                     "so nothing changed"
                 ) from exc
+            log.error(
+                "saving %s at table %s failed: %s\n%s",
+                _kind(command),
+                live.id,
+                described(exc),
+                frames(exc),
+            )
             raise ServiceError(
-                "the table could not be saved, so nothing changed: try again"
+                "that could not be saved (an error on our side, logged), so nothing changed"
             ) from exc
         live.version += 1
         live.committed = state["table"]
         if self._owes_deal(live):
             self._schedule_deal(live.id)
-        if self.publish is not None:
-            # a move that says nothing (a vote for the runs) still changes whose turn it is
-            out = out or [Outgoing(live.id, None, TableChanged())]
-            await self.publish(out)
+        # a move that says nothing (a vote for the runs) still changes whose turn it is
+        await self._publish(live.id, out or [Outgoing(live.id, None, TableChanged())])
         return out
+
+    async def _publish(self, table_id: str, out: Sequence[Outgoing]) -> None:
+        """Hand committed output to the publisher: the one place the service publishes.
+
+        What ``out`` reports is already committed, so a failure to show it changes nothing
+        and raises nothing: showing it again or telling the host is the adapter's part, and
+        a player is never told that a move which stands "could not be done". The failure
+        is logged in one line, by table and error type only (a line that failed may hold a
+        player's cards).
+        """
+        if self.publish is None:
+            return
+        try:
+            await self.publish(out)
+        except Exception as exc:  # noqa: BLE001 - whatever the platform did, the move stands
+            log.error("table %s: a committed step was not all shown: %s", table_id, described(exc))
 
     # ------------------------------------------------------------------ the next deal
 
@@ -469,7 +503,9 @@ class TableService:
             if isinstance(exc, EngineError):
                 why = self._named(live, str(exc))
             else:
-                log.exception("the next deal at table %s failed", live.id)
+                log.error(
+                    "the next deal at table %s failed: %s\n%s", live.id, described(exc), frames(exc)
+                )
                 why = "an error on our side, logged"
             live.running = False
             text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
@@ -869,8 +905,7 @@ class TableService:
                     name = (live.names or {}).get(pid, pid)
                     warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
                     published += warning
-                    if self.publish is not None:
-                        await self.publish(warning)
+                    await self._publish(live.id, warning)
             if now < live.deadline:
                 continue
             async with self._lock(live.id):
@@ -1057,6 +1092,16 @@ class TableService:
         its stack and bet as they stand now, whose turn and the legal range, and the kill
         button with every leg and every kill owed."""
         return table_view(live.id, live.table, live.names or {}).text()
+
+
+def _kind(command: Command | dict[str, Any]) -> str:
+    """What a command is, for the log: its type, and a move's kind (``Play(draw)``), never
+    its cards or amounts (a draw's cards are the player's secret)."""
+    if isinstance(command, dict):
+        return str(command.get("type", "step"))
+    if isinstance(command, Play):
+        return f"Play({command.kind})"
+    return type(command).__name__
 
 
 def _fields_of(live: Live) -> dict[str, Any]:

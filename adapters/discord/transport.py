@@ -118,7 +118,8 @@ class DiscordTransport:
 
     async def post(self, table_id: str, text: str) -> None:
         """Post a line (or a long text in several messages) to the table's channel, with
-        no mention pinging anyone. A failure is logged (the text is public)."""
+        no mention pinging anyone. A failure is logged by table and status, without the
+        text: the log names no card, public or not."""
         channel = self._channel(table_id)
         mentions = discord.AllowedMentions.none()
         try:
@@ -127,7 +128,9 @@ class DiscordTransport:
                     lambda part=part: channel.send(part, allowed_mentions=mentions)
                 )
         except discord.HTTPException as exc:
-            log.error("could not post to %s: %s: %s", table_id, exc.status, text)
+            log.error(
+                "could not post to %s: %s (%d characters lost)", table_id, exc.status, len(text)
+            )
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         """Post a PNG image (e.g. the session's stacks chart) with a caption.

@@ -17,7 +17,14 @@ from storage.db import Database
 
 @dataclass
 class RecordingTransport:
-    """Keeps every call; ``closed`` players' DMs fail."""
+    """Keeps every call; ``closed`` players' DMs fail (``tell`` answers False).
+
+    Like a real platform it can also refuse or break on demand: ``failing`` maps a call
+    (``show_table``, ``post``, ``turn``, ``post_image``, ``tell`` for every player or
+    ``tell:PLAYER_ID`` for one) to the exception it raises, every time until removed;
+    ``delay`` seconds are waited before each call (a slow platform). ``calls`` lists
+    every call in order, as ``name`` or ``tell:PLAYER_ID``, refused ones included.
+    """
 
     tables: list[tuple[str, TableView, tuple[str, ...]]] = field(default_factory=list)
     posts: list[tuple[str, str]] = field(default_factory=list)
@@ -25,23 +32,40 @@ class RecordingTransport:
     turns: list[tuple[str, str]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
     images: list[tuple[str, bytes, str]] = field(default_factory=list)
+    failing: dict[str, BaseException] = field(default_factory=dict)
+    delay: float = 0.0
+    calls: list[str] = field(default_factory=list)
+
+    async def _call(self, name: str, *also: str) -> None:
+        """Record the call, wait ``delay``, then raise what ``failing`` holds for it."""
+        self.calls.append(name)
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        for key in (name, *also):
+            if key in self.failing:
+                raise self.failing[key]
 
     async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
+        await self._call("show_table")
         self.tables.append((table_id, view, tuple(recent)))
 
     async def post(self, table_id: str, text: str) -> None:
+        await self._call("post")
         self.posts.append((table_id, text))
 
     async def tell(self, table_id: str, player_id: str, text: str) -> bool:
+        await self._call(f"tell:{player_id}", "tell")
         if player_id in self.closed:
             return False
         self.told.append((table_id, player_id, text))
         return True
 
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
+        await self._call("turn")
         self.turns.append((table_id, player_id))
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
+        await self._call("post_image")
         self.images.append((table_id, png, caption))
 
     def public_texts(self) -> list[str]:

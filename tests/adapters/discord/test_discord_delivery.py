@@ -1,0 +1,55 @@
+"""Through the Discord client: a request the platform drops after a move is committed (a
+connection reset, a server that hangs up) loses that one message only; the move is
+answered as done and every other delivery goes out."""
+
+from __future__ import annotations
+
+import aiohttp
+from discord_harness import CHANNEL, TABLE, USERS, Bot, at_table
+
+
+def test_a_dm_whose_connection_drops_leaves_the_others_their_cards_and_the_deal_done() -> None:
+    """Opening Bob's DM fails with a connection error: Ann and Cat still get their cards by
+    DM, the hand's table message is posted, the channel points Bob to "My cards", and the
+    host's start is answered "Done: start"."""
+
+    async def body(bot: Bot) -> None:
+        bot.recorder.fail_once(
+            "POST", "/users/@me/channels", aiohttp.ClientConnectionError("connection reset")
+        )
+        await bot.slash("Ann", "host start")
+        assert bot.last_reply()["content"] == "Done: start"
+        dms = bot.recorder.dms()
+        assert sorted(dms) == [USERS["Ann"], USERS["Cat"]]
+        assert all(any("Your cards" in m for m in messages) for messages in dms.values())
+        assert len(bot.recorder.table_posts()) == 2
+        assert bot.table_message()["embeds"][0]["title"].startswith("Hand #1")
+        hints = [p.body["content"] for p in bot.recorder.channel_posts() if p.body.get("content")]
+        assert any("Bob: I cannot send you direct messages" in h for h in hints)
+
+    at_table(body, start=False)
+
+
+def test_a_move_whose_turn_mention_is_dropped_is_acknowledged_and_stands() -> None:
+    """Ann clicks "Call 2" and the server hangs up on the mention of Bob: the click is
+    acknowledged as a move (type 6, no error), Ann's 2 chips are in, Bob is to act, the
+    table message is edited, and the lost mention is recorded for the table."""
+
+    async def body(bot: Bot) -> None:
+        message = bot.table_message()
+        bot.recorder.fail_once(
+            "POST", f"/channels/{CHANNEL}/messages", aiohttp.ServerDisconnectedError()
+        )
+        await bot.click("Ann", message, bot.buttons(message)["Call 2"])
+        assert bot.recorder.responses()[-1] == {"type": 6}
+        hand = bot.service.tables[TABLE].table.hand
+        assert hand is not None and hand.to_act is not None
+        assert hand.bets[hand.names.index(f"discord:{USERS['Ann']}")] == 2
+        assert hand.names[hand.to_act] == f"discord:{USERS['Bob']}"
+        await bot.client.transport.edits.drain()
+        recent = bot.table_message()["embeds"][0]["fields"][1]["value"]
+        assert "Ann calls 2" in recent
+        presenter = bot.client.runtime.presenter  # type: ignore[union-attr]
+        assert [f.what for f in presenter.failures[TABLE]] == ["turn nudge"]
+
+    at_table(body)
