@@ -344,6 +344,9 @@ class Outcome:
             §3: the second leg "cannot be any part of the blind structure").
         flop: whether a flop was dealt (a hand won before it is a walk).
         scoop: in hi-lo, the sole winner took the whole pot (both halves, or no low).
+        pot: the size of the pot that counts: every chip in it, the winner's own, the
+            blinds and the kill included, the uncalled bet left out (002 "the total pot";
+            RULES.md "Triggers": what a scoop or a big pot is measured by).
     """
 
     winners: tuple[str, ...]
@@ -351,6 +354,7 @@ class Outcome:
     beyond_forced: int
     flop: bool
     scoop: bool
+    pot: int = 0
 
 
 def outcome_of(
@@ -398,7 +402,8 @@ def outcome_of(
             won += part
             beyond += max(0, part - blind_part)
     scoop = hilo and len(winners) == 1
-    return Outcome(tuple(names[w] for w in winners), won, beyond, flop, scoop)
+    total = pots[index].amount if pots else 0
+    return Outcome(tuple(names[w] for w in winners), won, beyond, flop, scoop, total)
 
 
 def _level(contributed: Sequence[int], folded: Sequence[bool], index: int) -> int:
@@ -437,7 +442,7 @@ def next_button(
     Returns:
         A new button. The rules, in order: a required killer who wins again, or splits,
         kills again for the same amount (000 kill §4, §7; 003); a big-enough scoop or big
-        pot kills (000 kill §8, 002); the leg-up player who wins a qualifying second pot
+        pot kills, measured by the total pot (000 kill §8, 002); the leg-up player who wins a qualifying second pot
         kills (000 kill §3), a walk keeps his leg (002; under the ``walk = neutral``
         alternate it goes neutral whatever ``nonqualifying`` says), a pot that does not
         qualify leaves the button neutral (002 (d)); a split keeps the leg-up player's leg
@@ -482,9 +487,11 @@ def next_button(
     if required_killer == sole:
         return killed(sole, button.amount or amount)
     threshold = rules.big_pot_threshold(config)
-    if Trigger.SCOOP in triggers and outcome.scoop and outcome.won >= threshold:
+    # a scoop or a big pot is sized by the total pot, the winner's own chips included
+    # (002: "the total pot"); only the second leg of a natural kill counts chips won
+    if Trigger.SCOOP in triggers and outcome.scoop and outcome.pot >= threshold:
         return killed(sole, amount)
-    if Trigger.BIG_POT in triggers and outcome.won >= threshold:
+    if Trigger.BIG_POT in triggers and outcome.pot >= threshold:
         return killed(sole, amount)
     if Trigger.NATURAL not in triggers:
         return neutral()

@@ -487,11 +487,12 @@ def test_000_kill_6_required_killer_must_post_even_if_he_wants_to_quit() -> None
     assert seats_without_c.kills() == []
 
 
-@pytest.mark.parametrize(("threshold", "after"), [(35, killed("C", 20)), (36, NEUTRAL)])
+@pytest.mark.parametrize(("threshold", "after"), [(55, killed("C", 20)), (56, NEUTRAL)])
 def test_000_kill_7_kill_blinds_are_part_of_the_pot(threshold: int, after: dict[str, Any]) -> None:
     """000 kill §7: kill blinds are considered part of the pot: the winner takes the kill,
     and it counts toward a big-pot trigger (002 misc §2: for any purpose where the size
-    of the pot is relevant)."""
+    of the pot is relevant). RULES.md "Triggers": the total pot, the winner's own call
+    included: blinds 5 + 10, the kill 20 and C's call of 20 make 55."""
     rules = KillRules(triggers=frozenset({Trigger.BIG_POT}), big_pot=threshold)
     button = starting({"state": "killed", "holder": "D", "amount": 20})
     t = Table("ABCD", rules, button=button)
@@ -546,7 +547,7 @@ def test_000_kill_8_scoop_kills_only_if_the_pot_is_five_upper_limits(
 ) -> None:
     """000 kill §8: a player who scoops a split-pot game with a kill provision kills the
     next hand only if the pot is at least five times the upper limit (10-20: 100);
-    RULES.md counts the chips won from opponents."""
+    RULES.md "Triggers": the total pot, the scooper's own chips included."""
     t = Table("ABC", cfg=O8)
     t.deal("C", cards=o8_cards("ABC", "A"), board=O8_BOARD)
     t.play(script)
@@ -796,14 +797,14 @@ def test_004_kill_8_scoop_of_exactly_five_upper_limits_kills(
     flop_bet: int, after: dict[str, Any]
 ) -> None:
     """004 kill §8: a scoop kills only if the pot is at least five times the upper limit:
-    pot-limit Omaha hi-lo 5/10 (upper limit 20): 100 won from opponents kills, 98 does
-    not."""
+    pot-limit Omaha hi-lo 5/10 (upper limit 20): a pot of 100 kills, 98 does not
+    (RULES.md "Triggers": the total pot, the scooper's own chips included)."""
     t = Table("ABC", cfg=PLO8)
     t.deal("C", cards=o8_cards("ABC", "A"), board=O8_BOARD)
-    t.play(f"C r30, A c, B c, A r{flop_bet}, B c, C c")
+    t.play(f"C r20, A c, B c, A r{flop_bet}, B c, C f")
     t.check_down()
     assert t.settle() == after
-    assert t.stacks["A"] == 1000 + 2 * (30 + flop_bet)
+    assert t.stacks["A"] == 1000 + 40 + flop_bet
 
 
 def test_004_kill_9_the_call_in_a_killed_pot_is_the_kill() -> None:
@@ -1101,19 +1102,32 @@ def test_002_natural_kill_walk_keeps_the_leg(
 
 def test_002_scooping_by_an_unmatched_wager_without_the_uncalled_bet() -> None:
     """002 "scooping high and low": a player who wins both halves by an unmatched wager
-    scoops; the pot must be at least 5 x the upper limit, the uncalled bet not counted.
-    A wins 70 from opponents (with his own chips and the uncalled 20 the pot would be
-    130): no kill. A wins 120: kill."""
+    scoops; the pot must be at least 5 x the upper limit, measured as the total pot with
+    the uncalled bet left out (RULES.md "Triggers"). A's pot is 90 (110 with his uncalled
+    20): no kill. A's pot of 180: kill."""
     t = Table("ABC", cfg=O8)
     t.deal("C")
-    t.play("C r20, A r30, B c, C c, A r10, B f, C c, A r20, C f")
+    t.play("C c, A c, B x, A r10, B c, C f, A r20, B c, A r20, B f")
     assert t.h.scoops == (0,)
     assert t.settle() == NEUTRAL
-    assert t.stacks == {"A": 1070, "B": 970, "C": 960}
+    assert t.stacks == {"A": 1050, "B": 960, "C": 990}
     t.deal("C")
     t.play("C r20, A r30, B c, C c, A r10, B c, C c, A r20, B c, C c, A r20, B f, C f")
     assert t.settle() == killed("A", 20)
-    assert t.stacks == {"A": 1190, "B": 910, "C": 900}
+    assert t.stacks == {"A": 1170, "B": 900, "C": 930}
+
+
+def test_002_a_scoop_is_sized_by_the_total_pot_the_winners_own_chips_included() -> None:
+    """RULES.md "Triggers" (002: "the total pot"): limit 10/20, blinds 5/10; the winner bet
+    70 in all, one opponent called 70 and two folded their blinds: the pot is 155, at least
+    100, so the scoop kills, though only 85 of it came from opponents."""
+    t = Table("ABCD", cfg=O8)
+    t.deal("D", cards=o8_cards("ABCD", "C"), board=O8_BOARD)
+    t.play("C r20, D c, A f, B f, C r10, D c, C r20, D c, C r20, D c")
+    t.check_down()
+    assert t.h.scoops == (2,)
+    assert t.settle() == killed("C", 20)
+    assert t.stacks == {"A": 995, "B": 990, "C": 1085, "D": 930}
 
 
 def test_002_scooping_the_whole_pot_when_no_low_qualifies_is_a_scoop() -> None:
@@ -1162,17 +1176,18 @@ def test_002_scooping_combined_with_the_natural_trigger() -> None:
 
 @pytest.mark.parametrize(
     ("turn", "won", "after"),
-    [("A r20, B c, C f", 100, killed("A", 20)), ("A x, B x, C x", 80, NEUTRAL)],
+    [("A r20, B c, C f", 60, killed("A", 20)), ("A x, B x, C x", 40, NEUTRAL)],
 )
 def test_002_winning_a_big_pot_default_five_upper_limits(
     turn: str, won: int, after: dict[str, Any]
 ) -> None:
     """002 "winning a big pot": winning a pot with more than a certain amount triggers a
     kill, typically five times the upper limit (10-20: 100), at the first pot (no leg
-    needed). RULES.md default threshold 5 x the upper limit; reached at exactly 100."""
+    needed). RULES.md default threshold 5 x the upper limit, measured by the total pot
+    (the winner's own chips included): a pot of exactly 100 kills, one of 60 does not."""
     t = Table("ABC", KillRules(triggers=frozenset({Trigger.BIG_POT})))
     t.deal("C", cards=showdown_cards("ABC", "A"), board=DRY)
-    t.play(f"C r20, A r30, B c, C c, A r10, B c, C c, {turn}")
+    t.play(f"C c, A c, B x, A r10, B c, C c, {turn}")
     t.check_down()
     assert t.settle() == after
     assert t.stacks["A"] == 1000 + won
