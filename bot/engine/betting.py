@@ -68,7 +68,17 @@ class Betting:
     def _needs_action(self, i: int) -> bool:
         if self.folded[i] or self.stacks[i] <= 0:
             return False
-        return self.acted_level[i] is None or self.bets[i] < self.current_bet
+        if self.bets[i] < self.current_bet and not self._only_all_in_short(i):
+            return True
+        return self.acted_level[i] is None
+
+    def _only_all_in_short(self, i: int) -> bool:
+        """Every opponent of ``i`` still in is all-in for no more than ``i`` has in: the
+        bet left to call (a blind posted short still sets it) could never be matched, so
+        there is nothing for him to decide."""
+        folded, stacks, bets = self.folded, self.stacks, self.bets
+        others = [j for j in range(self.n) if j != i and not folded[j]]
+        return all(stacks[j] <= 0 and bets[j] <= bets[i] for j in others)
 
     def _next_from(self, start: int) -> int | None:
         n = self.n
@@ -78,9 +88,9 @@ class Betting:
             i = (start + k) % n
             if folded[i] or stacks[i] <= 0:
                 continue
-            if bets[i] < current:
+            if bets[i] < current and not self._only_all_in_short(i):
                 return i
-            if acted[i] is None:
+            if acted[i] is None or bets[i] < current:
                 if not self._has_opponent_with_chips(i):
                     acted[i] = current  # owes nothing, no one left to bet against
                     continue

@@ -314,7 +314,9 @@ class Hand(Betting, ShowdownFlow):
             elif kind == "big_blind":
                 self.big_blind_player = i
             self._emit(Posted(i, kind, take, self.stacks[i] == 0))
-        self.current_bet = max(self.bets)
+        # a big blind or straddle posted all-in for less than its size still sets the call
+        # (RULES.md "A blind all-in for less than its size"): the others call the full size
+        self.current_bet = max(max(self.bets), top)
         if setup.kill is not None:  # a short killer is all-in, yet the pot plays killed
             self.current_bet = max(self.current_bet, setup.kill.amount)
         # The blinds are the first bet: a raise is at least as large (000 NL §3; 002 spread

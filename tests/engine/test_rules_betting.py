@@ -679,3 +679,43 @@ def test_002_spread_limit_needs_a_minimum_and_a_maximum_per_street() -> None:
         GameConfig(Game.HOLDEM, Structure.SPREAD_LIMIT, Stakes(1, 2))
     with pytest.raises(ConfigError, match="under the minimum"):
         GameConfig(Game.HOLDEM, Structure.SPREAD_LIMIT, Stakes(1, 2, spread_min=4, spread_max=(2,)))
+
+
+@pytest.mark.parametrize(
+    ("structure", "options", "stacks", "straddle", "choice"),
+    [
+        (Structure.NO_LIMIT, {}, [1000, 1, 1000], False, "fold, call 10 or raise to 20 to 1000"),
+        (
+            Structure.FIXED_LIMIT,
+            {"small_bet": 10, "big_bet": 20},
+            [1000, 1, 1000],
+            False,
+            "fold, call 10 or raise to 20",
+        ),
+        (Structure.NO_LIMIT, {}, [1000, 1000, 3, 1000], True, "fold, call 20 or raise to 40"),
+    ],
+    ids=["no-limit big blind", "limit big blind", "straddle"],
+)
+def test_rules_md_a_blind_all_in_for_less_than_its_size_sets_the_call(
+    structure: Structure,
+    options: dict[str, int],
+    stacks: list[int],
+    straddle: bool,
+    choice: str,
+) -> None:
+    """RULES.md "A blind all-in for less than its size": blinds 5/10 with the big blind
+    all-in for 1, the next player may fold, call 10 or raise (to 20 in limit 10/20); a
+    straddle all-in for 3 still asks 20 to call. The short blind is in for what it posted."""
+    hand = new_hand(config(structure, sb=5, bb=10, **options), stacks, straddle=straddle)
+    assert hand.legal_actions().describe().startswith(choice)
+    short = stacks.index(min(stacks))
+    assert hand.stacks[short] == 0 and hand.bets[short] == min(stacks)
+
+
+def test_rules_md_a_short_big_blind_heads_up_leaves_no_decision() -> None:
+    """Heads-up, the big blind all-in for 1 against a small blind who has 1 in already:
+    nothing the small blind adds could be called, so no one is asked and the board runs
+    out; the uncalled part of the blinds goes back."""
+    hand = new_hand(config(Structure.NO_LIMIT, sb=1, bb=2), [1, 100])
+    assert hand.is_complete and hand.to_act is None
+    assert sum(hand.stacks) == 101
