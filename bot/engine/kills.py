@@ -442,9 +442,10 @@ def next_button(
     Returns:
         A new button. The rules, in order: a required killer who wins again, or splits,
         kills again for the same amount (000 kill §4, §7; 003); a big-enough scoop or big
-        pot kills, measured by the total pot (000 kill §8, 002); the leg-up player who wins a qualifying second pot
-        kills (000 kill §3), a walk keeps his leg (002; under the ``walk = neutral``
-        alternate it goes neutral whatever ``nonqualifying`` says), a pot that does not
+        pot kills, measured by the total pot (000 kill §8, 002); the leg-up player who wins
+        a qualifying second pot kills (000 kill §3), a walk keeps his leg (002; under the
+        ``walk = neutral`` alternate it goes neutral whatever ``nonqualifying`` says), a
+        pot that does not
         qualify leaves the button neutral (002 (d)); a split keeps the leg-up player's leg
         (000 kill §4); any other sole winner takes the leg up and everyone else's leg is gone.
     """

@@ -742,5 +742,7 @@ def test_known_7_a_big_blind_all_in_short_sets_the_call(
     legal = pair.legal()
     assert (legal.call_amount, legal.min_raise_to) == ours
     state = pair.state
-    assert (state.checking_or_calling_amount, state.min_completion_betting_or_raising_to_amount) \
-        == theirs
+    assert (
+        state.checking_or_calling_amount,
+        state.min_completion_betting_or_raising_to_amount,
+    ) == theirs
