@@ -453,7 +453,7 @@ class TableService:
 
     def _owes_deal(self, live: Live) -> bool:
         """Between hands with the game running and two players to deal to."""
-        return live.running and live.table.current is None and self._can_deal(live.table)
+        return live.running and live.table.current is None and live.table.can_deal()
 
     def deal_owed(self) -> int:
         """Schedule the next deal at every table that owes one: restored between the move
@@ -576,13 +576,14 @@ class TableService:
             )
             tell(f"{player.name} adds {command.amount} (now {seat.stack})")
         elif isinstance(command, SitOut):
-            out_now = table.seating.sit_out(player.id) if not in_hand else None
-            if out_now is None:
-                own = table.seating.seat_of(player.id)
-                if own is None:
-                    raise IllegalAction("you are not seated at this table")
-                own.sit_out_next = True
+            when = table.sit_out(player.id)
+            if when == "after_hand":
                 tell(f"{player.name} will sit out after this hand")
+            elif when == "after_kill":
+                tell(
+                    f"{player.name} owes a kill of {table.owes_kill(player.id)}: he is dealt "
+                    "the next hand to post it, then sits out (000 kill §6)"
+                )
             else:
                 tell(f"{player.name} sits out")
         elif isinstance(command, SitIn):
@@ -640,9 +641,12 @@ class TableService:
             seated = len(table.seating.seats)
             tell(controls.host_control(live, player, command, self.db, extra))
             if isinstance(command, Void):
-                self._cash_out_leavers(live, out, extra)  # kicked during the voided hand
-            elif len(table.seating.seats) < seated:
+                live.pre = {}  # moves chosen in advance were for the voided hand
+            if len(table.seating.seats) < seated:
                 self._tell_waiting(live, out)
+        # between hands, whoever asked to leave and may now go is cashed out: after a void,
+        # a kick, or a change that leaves a player owing nothing or unable to be dealt in
+        self._cash_out_leavers(live, out, extra)
         self._advance(live, out, extra)
         return out
 
@@ -696,7 +700,7 @@ class TableService:
                 continue
             if finished and not deal_now:
                 break  # the next deal is a step of its own (:meth:`_schedule_deal`)
-            if hand is None and live.running and self._can_deal(table):
+            if hand is None and live.running and table.can_deal():
                 events = self._deal(live, out)
                 dealt = table.hand
                 assert dealt is not None and table.current is not None
@@ -825,9 +829,6 @@ class TableService:
             f"{rules.objection_seconds} seconds ('object')"
         )
 
-    def _can_deal(self, table: Table) -> bool:
-        seats = table.seating.seats.values()
-        return sum(1 for s in seats if s.stack > 0 and s.status.value in ("active", "waiting")) >= 2
 
     def _finish(
         self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]

@@ -222,10 +222,11 @@ class Seating:
 
     def set_stack(self, seat: Seat, chips: int) -> None:
         """Put ``chips`` on a seat between hands, keeping its status true to the stack:
-        a player left with no chips is busted (out until he buys in again), and a busted
-        player given chips (a re-buy, a host adjustment, antes returned) waits for the big
-        blind like any player back in the game. Every change of a stack between hands goes
-        through here, so a stack and its status never disagree.
+        a player left with no chips is busted (out until he buys in again; one sitting out
+        stays sitting out), and a busted player given chips (a re-buy, a host adjustment,
+        antes returned) waits for the big blind like any player back in the game. Every
+        change of a stack between hands goes through here, so a stack and its status never
+        disagree.
 
         Raises:
             IllegalAction: a negative stack.
@@ -233,9 +234,9 @@ class Seating:
         if chips < 0:
             raise IllegalAction(f"{seat.name} has {seat.stack}: the stack cannot go below 0")
         seat.stack = chips
-        if chips == 0:
+        if chips == 0 and seat.status is not SeatStatus.SITTING_OUT:
             seat.status = SeatStatus.BUSTED
-        elif seat.status is SeatStatus.BUSTED:
+        elif chips > 0 and seat.status is SeatStatus.BUSTED:
             seat.status = SeatStatus.WAITING
 
     def adjust(self, player_id: str, chips: int) -> Seat:

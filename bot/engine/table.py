@@ -423,9 +423,22 @@ class Table:
             self.passes = 0
         if self.kills is not None:
             self.kills.settle(hand)
-        owing = {p for p in hand.names if self.owes_kill(p) is not None}
-        self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)}, frozenset(owing))
         self.current = None
+        # a wish to sit out or leave waits for one kill owed, never for a killer who just
+        # posted and won again: that kill is recorded against him and he goes (000 kill §6)
+        killer = hand.setup.kill.killer if hand.setup.kill is not None else None
+        owing = frozenset(p for p in hand.names if p != killer and self.owes_kill(p))
+        self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)}, owing)
+        for s in seats:
+            seat = self.seating.seats[s]
+            wish = seat.sit_out_next or seat.leaving or seat.status is SeatStatus.SITTING_OUT
+            if not wish or self.owes_kill(seat.player_id) is None:
+                continue
+            if seat.player_id in owing and self.kill_holds(seat.player_id):
+                continue  # dealt the next hand to post it; the wish waits for that
+            self.record_owed(seat.player_id)
+            if seat.sit_out_next and seat.stack > 0:
+                seat.status, seat.sit_out_next = SeatStatus.SITTING_OUT, False
         return net
 
     def change_settings(self, settings: TableSettings) -> dict[str, int]:
@@ -469,10 +482,68 @@ class Table:
             return button.amount
         return None
 
+    def kill_holds(self, player_id: str) -> bool:
+        """Whether ``player_id`` must be dealt the next hand to post the kill he owes before
+        a wish to sit out or leave is carried out (000 kill §6, RULES.md "Obligations"):
+        he owes one, the next game has blinds (in a mix, a blindless game cannot carry
+        it), and the next hand can be dealt with him. When it cannot, the kill is recorded
+        against him instead (:meth:`record_owed`) and nothing waits for him."""
+        if self.owes_kill(player_id) is None:
+            return False
+        if not spec_for(self.next_game().game).blinds:
+            return False
+        return self.can_deal()
+
+    def record_owed(self, player_id: str) -> None:
+        """A kill ``player_id`` owes here, kept against him rather than held over the
+        table: the button goes neutral and he posts it on the first deal he is back in
+        (000 kill §6: no game "until the kill money is posted")."""
+        if self.kills is not None:
+            present = [s.player_id for s in self.seating.seats.values() if s.player_id != player_id]
+            self.kills.defer_absent_killer(present)
+
+    def can_deal(self) -> bool:
+        """Whether the next hand can be dealt: two players with chips who are in the game
+        (a player away who owes a kill counts: he is dealt in to post it, 000 kill §6)."""
+        button = self.kills.button if self.kills is not None else None
+        holder = button.holder if button and button.state is ButtonState.KILLED else None
+        able = [
+            s
+            for s in self.seating.seats.values()
+            if s.stack > 0
+            and (
+                s.status in (SeatStatus.ACTIVE, SeatStatus.WAITING)
+                or (s.status is SeatStatus.SITTING_OUT and s.player_id == holder)
+            )
+        ]
+        return len(able) >= 2
+
+    def sit_out(self, player_id: str) -> str:
+        """A player sits out: at once between hands, after the hand he is in, or, if he
+        owes a kill, after the next hand, in which he posts it (000 kill §6). Returns
+        ``now``, ``after_hand`` or ``after_kill``.
+
+        Raises:
+            IllegalAction: he is not seated.
+        """
+        seat = self.seating.seat_of(player_id)
+        if seat is None:
+            raise IllegalAction("you are not seated at this table")
+        if self.current is not None and player_id in self.current.setup.names:
+            seat.sit_out_next = True
+            return "after_hand"
+        if self.kill_holds(player_id):
+            seat.sit_out_next = True
+            return "after_kill"
+        self.record_owed(player_id)
+        self.seating.sit_out(player_id)
+        return "now"
+
     def leave(self, player_id: str) -> int | None:
         """A player quits the game: returns his cash-out, or None when his wish is kept
         for later (``Seat.leaving``): he is in the hand in play (he goes when it ends), or
-        he owes a kill (000 kill §6: he is dealt the next hand, posts it, then goes).
+        he owes a kill (000 kill §6: he is dealt the next hand, posts it, then goes). A
+        kill he owes that the next hand cannot carry is recorded against him.
 
         Raises:
             IllegalAction: he is not seated.
@@ -481,7 +552,7 @@ class Table:
         if seat is None:
             raise IllegalAction("you are not seated at this table")
         in_hand = self.current is not None and player_id in self.current.setup.names
-        if in_hand or self.owes_kill(player_id) is not None:
+        if in_hand or self.kill_holds(player_id):
             seat.leaving = True
             return None
         return self.cash_out(player_id)
@@ -510,6 +581,7 @@ class Table:
         Raises:
             IllegalAction: not seated.
         """
+        self.record_owed(player_id)
         chips = self.seating.leave(player_id)
         self.quit_since.append(player_id)
         return chips
@@ -522,7 +594,7 @@ class Table:
         going = [
             s
             for s in self.seating.seats.values()
-            if s.kicked or (s.leaving and self.owes_kill(s.player_id) is None)
+            if s.kicked or (s.leaving and not self.kill_holds(s.player_id))
         ]
         return [(s.player_id, s.name, self.cash_out(s.player_id)) for s in going]
 

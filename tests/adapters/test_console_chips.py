@@ -120,3 +120,85 @@ def test_000_kill_6_a_killer_the_timer_sits_out_is_dealt_in_to_post_it(tmp_path:
     seats = state["seats"]
     assert isinstance(seats, dict)
     assert {s["name"]: s["status"] for s in seats.values()}["carol"] == "sitting_out"
+
+
+# Heads-up, Bob wins two qualifying pots and owes a kill of 4; the host has paused.
+BOB_OWES_HEADS_UP = """
+alice: sit 200
+bob: sit 200
+alice: start
+alice: call
+bob: raise 10
+alice: call
+bob: bet 10
+alice: fold
+bob: raise 6
+alice: call
+alice: check
+bob: bet 10
+alice: pause
+alice: fold
+"""
+
+
+def test_000_kill_6_a_killer_who_sits_out_heads_up_is_dealt_the_kill_hand(
+    tmp_path: Path,
+) -> None:
+    """000 kill §6: heads-up, the killer types ``sitout`` between hands; the host starts and
+    the kill hand is dealt with him posting it (the table stood still before: only one
+    other player counted as able to play)."""
+    script = BOB_OWES_HEADS_UP + "bob: sitout\nalice: start\n"
+    text, state = _run(tmp_path / "t.db", script, KILL_SETUP)
+    assert "he is dealt the next hand to post it, then sits out (000 kill §6)" in text
+    assert "bob posts kill 4" in text.splitlines()
+    hand = state["hand"]
+    assert isinstance(hand, dict) and sorted(hand["players"]) == ["alice", "bob"]
+
+
+def test_000_kill_6_a_killer_who_cannot_be_dealt_in_leaves_owing_the_kill(
+    tmp_path: Path,
+) -> None:
+    """RULES.md "Obligations": the killer's ``leave`` waits for the kill hand, but when the
+    only other player leaves there is no hand to deal: he is cashed out at once, the kill
+    recorded against him, instead of staying seated for good."""
+    script = BOB_OWES_HEADS_UP + "bob: leave\nalice: leave\n"
+    text, state = _run(tmp_path / "t.db", script, KILL_SETUP)
+    lines = text.splitlines()
+    assert "alice leaves with 184" in lines and "bob leaves with 216" in lines
+    assert state["seats"] == {}
+
+
+def test_a_leaver_owing_a_kill_goes_once_a_new_game_clears_it(tmp_path: Path) -> None:
+    """000 kill §1a: the host changes the game, the kill button starts neutral, so the
+    player who asked to leave owes nothing and is cashed out (he was dealt the new game)."""
+    script = BOB_OWES_HEADS_UP + "bob: leave\nalice: set game omaha\n"
+    text, state = _run(tmp_path / "t.db", script, KILL_SETUP)
+    assert "bob leaves with 216" in text.splitlines()
+    assert _stacks(state) == {"alice": 184}
+
+
+def test_a_void_clears_the_moves_chosen_in_advance(tmp_path: Path) -> None:
+    """A ``checkfold`` chosen during a hand the host voids was for that hand: the same deal
+    dealt again does not fold the player by itself."""
+    script = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\nalice: start\ncarol: checkfold\n"
+        "alice: void\nalice: raise 10\nbob: fold\n"
+    )
+    text, state = _run(tmp_path / "t.db", script, "holdem nl 1/2")
+    assert "carol folds" not in text.splitlines()
+    hand = state["hand"]
+    assert isinstance(hand, dict) and hand["to_act"] == "carol"
+
+
+def test_a_sitting_out_player_adjusted_to_zero_and_back_stays_out(tmp_path: Path) -> None:
+    """A host adjustment changes chips, not whether a player is in the game: a player sitting
+    out whose stack goes to 0 and back is still sitting out, and is not dealt in."""
+    script = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\ncarol: sitout\n"
+        "alice: adjust carol -200 oops\nalice: adjust carol +200 undo\nalice: start\n"
+    )
+    _, state = _run(tmp_path / "t.db", script, "holdem nl 1/2")
+    seats = state["seats"]
+    assert isinstance(seats, dict) and seats["3"]["status"] == "sitting_out"
+    hand = state["hand"]
+    assert isinstance(hand, dict) and "carol" not in hand["players"]
