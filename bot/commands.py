@@ -210,7 +210,7 @@ PLAY_WORDS = {
 
 # whole chips, with commas only where they group thousands (1,000 but not 4,0), an exact
 # decimal and a k or m suffix
-_AMOUNT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?([kKmM]?)")
+_AMOUNT = re.compile(r"([1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.(\d+))?([kKmM]?)")
 _FORMS = "use whole chips like 40, 1k or 2.5k"
 
 
@@ -265,6 +265,12 @@ def parse(text: str) -> Command:
     if not words:
         raise ParseError("type a command: fold, check, call, bet N, raise N, all-in, status...")
     head, rest = words[0].lower().lstrip("/"), words[1:]
+    if head == "all" and [w.lower() for w in rest[:1]] == ["in"]:
+        head, rest = "allin", rest[1:]  # "all in", as it is said at the table
+    if head in ("bet", "raise", "r") and [w.lower() for w in rest[:1]] == ["to"]:
+        rest = rest[1:]  # "raise to 40": amounts are always what the bet comes to
+        if not rest:
+            raise ParseError(f"{head} to how much? e.g. '{head} to 40'")
     if head in ("sit", "join", "buyin", "buy-in"):
         if not rest:
             raise ParseError("sit BUY_IN [SEAT]: how many chips to buy in for")
@@ -330,8 +336,11 @@ def parse(text: str) -> Command:
             if rest and [w.lower() for w in rest] != ["pat"]:
                 raise ParseError(f"{head} takes no cards: to throw cards type 'draw 7h 2c'")
             return Play("draw", cards=())
-        # ranks are written in capitals and suits in small letters: "7H" means 7h
-        written = "".join(w[:-1].upper() + w[-1].lower() if len(w) in (2, 3) else w for w in rest)
+        if not rest:
+            raise ParseError(f"{head} which cards? e.g. 'draw 7h 2c'; to keep them all, 'pat'")
+        # ranks are written in capitals and suits in small letters: "7H" means 7h; the ten
+        # is T, and 10 as the cards are shown
+        written = "".join(_card_word(w) for w in rest)
         try:
             cards = tuple(parse_cards(written))
         except CardError as exc:
@@ -347,6 +356,16 @@ def parse(text: str) -> Command:
         )
     _nothing_after(head, rest, repr(head))
     return Play(kind)
+
+
+def _card_word(word: str) -> str:
+    """One card as typed (``7H``, ``10h``, ``T♥`` is not accepted) in the form
+    :func:`parse_cards` reads (``7h``, ``Th``); other words are left for it to refuse."""
+    if len(word) == 3 and word[:2] == "10":
+        return "T" + word[2].lower()
+    if len(word) in (2, 3):
+        return word[:-1].upper() + word[-1].lower()
+    return word
 
 
 def _signed(text: str) -> int:

@@ -7,9 +7,10 @@ Anything not understood is refused with the words that are, and nothing is creat
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from .commands import ParseError, parse_amount
+from .commands import ParseError, parse_amount, whole_number
 from .engine.config import Game, GameConfig, HouseRules, Stakes, Structure
 from .engine.errors import ConfigError
 from .engine.games import spec_for
@@ -88,6 +89,45 @@ HELP = (
 )
 
 
+# counts read as whole numbers in a range (not chips): option -> (least, most, what)
+COUNTS: dict[str, tuple[int, int, str]] = {
+    "seats": (2, 10, "seats"),
+    "timer": (5, 600, "seconds to act"),
+    "minutes": (1, 240, "minutes per game of a mix"),
+}
+
+
+def _count(words: list[str], i: int, name: str) -> int:
+    least, most, what = COUNTS[name]
+    text = words[i] if i < len(words) else ""
+    value = whole_number(text, most)
+    if value is None or value < least:
+        raise ParseError(f"{words[i - 1]} takes {least} to {most} {what}, not {text[:20]!r}")
+    return value
+
+
+def _is_sign(word: str) -> bool:
+    return len(word) <= 3 and not any(c.isalnum() for c in word)
+
+
+def _topic(word: str) -> str | None:
+    """What a word of ``new`` sets, so that saying it twice is refused rather than the last
+    one silently winning (``holdem omaha``, ``1/2 3/6``)."""
+    if word in GAME_WORDS or word in MIXES or word == "mix":
+        return "game"
+    if word in STRUCTURE_WORDS or word == "spread":
+        return "structure"
+    if "/" in word or word in ("blinds", "stakes"):
+        return "stakes"
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word][0].replace("_", " ")
+    if word in ("buyin", "buy-in"):
+        return "buy-in"
+    if word in ("kill", "runs", "value", "straddle", "choice"):
+        return word
+    return None
+
+
 def _amount(words: list[str], i: int, what: str) -> int:
     if i >= len(words):
         raise ParseError(f"{words[i - 1]} needs {what}")
@@ -118,7 +158,8 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         ParseError: a word or number that is not understood, naming what is.
         ConfigError: words that do not make a table (e.g. a buy-in minimum over the maximum).
     """
-    words = text.lower().replace(",", " , ").split()
+    # a comma between digits groups thousands (buyin 1,000-5,000); any other separates
+    words = re.sub(r"(?<!\d),|,(?!\d)", " , ", text.lower()).split()
     if words and words[0].lstrip("/") == "new":
         words = words[1:]
     game: Game | None = None
@@ -134,9 +175,15 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
     straddle = False
     value: tuple[int, str] = (0, "")
     i = 0
+    said: set[str] = set()
     while i < len(words):
         word = words[i]
         i += 1
+        topic = _topic(word)
+        if topic is not None:
+            if topic in said:
+                raise ParseError(f"{word!r} sets the {topic} a second time: give each once")
+            said.add(topic)
         if word == ",":
             if i == 1 or i == len(words) or words[i - 2] == "," or words[i] == ",":
                 raise ParseError(f"a comma separates two options here, not nothing.\n{HELP}")
@@ -171,7 +218,10 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
             i += 1
         elif word in NUMBER_WORDS:
             name, what = NUMBER_WORDS[word]
-            numbers[name] = _amount(words, i, what)
+            if name in COUNTS:
+                numbers[name] = _count(words, i, name)
+            else:
+                numbers[name] = _amount(words, i, what)
             i += 1
         elif word in ("buyin", "buy-in"):
             if i >= len(words):
@@ -198,11 +248,16 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         elif word == "choice":
             choice = True
         elif word == "value":
+            usage = "value CHIPS=1 [SIGN]: how many chips make one unit, e.g. 'value 100=1 $'"
             if i >= len(words) or "=" not in words[i]:
-                raise ParseError("value CHIPS=1 [SIGN]: e.g. 'value 100=1 $'")
-            chips = parse_amount(words[i].split("=", 1)[0])
+                raise ParseError(usage)
+            chips_text, _, unit = words[i].partition("=")
+            if unit != "1":
+                raise ParseError(usage)
+            chips = parse_amount(chips_text)
             i += 1
-            sign = words[i] if i < len(words) and len(words[i]) <= 3 else ""
+            # a currency sign is a symbol ($, €, £), never a word such as a game's name
+            sign = words[i] if i < len(words) and _is_sign(words[i]) else ""
             i += 1 if sign else 0
             value = (chips, sign)
         else:
@@ -235,6 +290,8 @@ def _settings(  # noqa: PLR0913 - the words read above
 ) -> TableSettings:
     if game is not None and mix:
         raise ParseError("name one game or one mix, not both")
+    if (minutes or choice) and not mix:
+        raise ParseError("minutes and choice are for a mix: e.g. 'new horse minutes 30'")
     games = mix or (game or Game.HOLDEM,)
     first = games[0]
     if structure is None:

@@ -187,7 +187,8 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
         await interaction.response.send_modal(AmountModal(target, choice))
     elif command == "draw":
         if not mine:
-            await answer(interaction, command, component=True, target=target)
+            # ChatCore's refusal names who is to act; which cards does not matter
+            await answer(interaction, "pat", component=True, target=target)
             return
         await interaction.response.send_modal(DrawModal(target))
     else:
@@ -254,5 +255,6 @@ class DrawModal(discord.ui.Modal):
         self.add_item(self.cards)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        """Send ``draw CARDS``."""
-        await submit(interaction, self.target, f"draw {self.cards.value}".strip())
+        """Send ``draw CARDS``, or ``pat`` when no card was named."""
+        cards = self.cards.value.strip()
+        await submit(interaction, self.target, f"draw {cards}" if cards else "pat")

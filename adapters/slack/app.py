@@ -114,7 +114,9 @@ class SlackBot:
             raise ValueError("HTTP mode needs the signing secret")
         return HttpGate(self.app, self.signing_secret).web_app(path)
 
-    async def _first_time(self, body: dict[str, Any], request: AsyncBoltRequest) -> str | None:
+    async def _first_time(
+        self, body: dict[str, Any], request: AsyncBoltRequest, respond: Respond | None = None
+    ) -> str | None:
         """Claim the request's id; the id (``slack:`` and the trigger id, "" for a request
         without one) when it is new, or None when the request must not be taken: seen
         before, here or in the database, or its claim could not be recorded.
@@ -131,12 +133,24 @@ class SlackBot:
                 if await self.core.service.db.claim_request(request_id):
                     return request_id
             except StorageError as exc:
-                # unrecorded, a copy of it could be taken again after a restart
-                log.error("request %s not taken: %s", trigger, exc)
+                # unrecorded, a copy of it could be taken again after a restart: not taken,
+                # and not remembered either, so Slack's own retry gets its chance
+                self.seen.forget(request_id)
+                log.error("request %s not taken: %s", trigger, type(exc).__name__)
+                if respond is not None:
+                    sorry = "the bot could not take that just now (a storage error): try again"
+                    self.spawn(self._sorry(respond, sorry))
                 return None
         retry = request.headers.get("x-slack-retry-num", ["none"])[0]
         log.info("request %s delivered again (retry %s): already taken", trigger, retry)
         return None
+
+    async def _sorry(self, respond: Respond, text: str) -> None:
+        """Tell the sender alone that his request was not taken."""
+        try:
+            await respond(text=text, response_type="ephemeral")
+        except Exception as exc:  # noqa: BLE001 - nothing more can be told
+            log.warning("cannot answer a request not taken: %s", type(exc).__name__)
 
     def hand_number(self, table_id: str) -> int | None:
         """The table's hand number now, or None when no table plays there."""
@@ -233,7 +247,7 @@ class SlackBot:
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
     ) -> None:
         await ack()
-        request_id = await self._first_time(body, request)
+        request_id = await self._first_time(body, request, respond)
         if request_id is None:
             return
         team, channel = body["team_id"], body["channel_id"]
@@ -246,7 +260,7 @@ class SlackBot:
         """Acknowledge a click; its button value, team, channel and request id, or None
         for a repeat or a button that may not be used now (its sender is told why)."""
         await ack()
-        request_id = await self._first_time(body, request)
+        request_id = await self._first_time(body, request, respond)
         if request_id is None:
             return None
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")

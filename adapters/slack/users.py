@@ -86,3 +86,7 @@ class SeenRequests:
         if len(self.ids) > self.size:
             self.ids.popitem(last=False)
         return True
+
+    def forget(self, request_id: str) -> None:
+        """Forget ``request_id`` (it was not taken after all), so a retry of it is new."""
+        self.ids.pop(request_id, None)

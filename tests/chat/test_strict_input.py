@@ -126,3 +126,64 @@ def test_history_and_verify_refuse_what_they_cannot_read() -> None:
             assert not reply.ok and "verify [HAND NUMBER]" in reply.text, text
 
     run(go)
+
+
+@pytest.mark.parametrize(
+    ("words", "refusal"),
+    [
+        ("new value 100=1 o8 fl", None),  # o8 is the game, not a currency sign
+        ("new value 100=5", "value CHIPS=1"),
+        ("new timer 1", "5 to 600 seconds"),
+        ("new timer 1m", "5 to 600 seconds"),
+        ("new holdem omaha", "sets the game a second time"),
+        ("new nl pl", "sets the structure a second time"),
+        ("new 1/2 3/6", "sets the stakes a second time"),
+        ("new seats 6 seats 9", "a second time"),
+        ("new minutes 5", "for a mix"),
+        ("new holdem nl 1/2 buyin 1,000-5,000", None),
+    ],
+)
+def test_a_table_is_set_up_from_words_read_once_and_exactly(
+    words: str, refusal: str | None
+) -> None:
+    """``new`` refuses what ``set`` refuses (a timer under 5 seconds), a word given twice
+    (the last one silently won), an option without its game (minutes without a mix), and
+    no longer takes a game's name for a currency sign."""
+    from bot.tablesetup import parse_table_setup
+
+    if refusal is None:
+        settings = parse_table_setup(words)
+        assert settings.currency == ""
+        if "o8" in words:
+            assert settings.config.game.value == "omaha_hilo"
+        if "buyin" in words:
+            assert (settings.min_buy_in, settings.max_buy_in) == (1000, 5000)
+        return
+    with pytest.raises(ParseError, match=refusal):
+        parse_table_setup(words)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("raise to 40", ("raise", 40, ())),
+        ("bet to 1k", ("bet", 1000, ())),
+        ("all in", ("allin", None, ())),
+        ("draw 10h 2c", ("draw", None, ("Th", "2c"))),
+        ("stand pat", ("draw", None, ())),
+    ],
+)
+def test_what_players_say_at_the_table_is_read(
+    text: str, read: tuple[str, int | None, tuple[str, ...]]
+) -> None:
+    """The table's own words: "raise to 40", "all in", a ten written as it is shown (10h)."""
+    command = parse(text)
+    assert (command.kind, command.amount, command.cards) == read  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text", ["raise 0,100", "raise 000,100", "draw", "discard", "raise to"])
+def test_a_move_that_could_be_a_slip_is_refused(text: str) -> None:
+    """A draw naming no card stood pat without a word (it cannot be taken back): it is
+    refused with how to stand pat; a comma group after a zero is no amount."""
+    with pytest.raises(ParseError):
+        parse(text)

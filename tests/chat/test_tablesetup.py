@@ -54,8 +54,8 @@ def test_a_mix_kill_and_house_options() -> None:
         ("new dance", "not a table option"),
         ("new 1/abc", "not an amount"),
         ("new buyin 500-100", "minimum <= maximum"),
-        ("new seats 12", "seats 2 to 10"),
-        ("new holdem horse", "one game or one mix"),
+        ("new seats 12", "2 to 10 seats"),
+        ("new holdem horse", "sets the game a second time"),
         ("new runs maybe", "runs on or runs off"),
     ],
 )

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from slack_mock import TABLE, Harness, run, signed_headers, slash_body
 
+from storage.db import StorageError
+
 
 def _stack(h: Harness, user: str) -> int:
     seat = h.service.tables[TABLE].table.seating.seat_of(f"slack:{user}")
@@ -74,5 +76,40 @@ def test_a_replay_in_the_same_process_is_dropped_without_a_retry_header() -> Non
             before = len(h.mock.calls)
             await h.send(body, headers)
             assert h.mock.calls[before:] == []
+
+    run(main)
+
+
+def test_a_request_whose_claim_cannot_be_stored_is_answered_and_its_retry_taken() -> None:
+    """When the database cannot record a request id, the request is not taken (a copy could
+    be taken twice after a restart), its sender is told so, and Slack's retry of it, which
+    this process has not taken, is applied once the database answers again."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal("holdem nl 1/2 buyin 100-1000")
+            await h.command("UANN", "pause")
+            while h.service.tables[TABLE].table.current is not None:
+                await h.command(h.to_act(), "fold")
+            stack = _stack(h, "UANN")
+            db = h.service.db
+            claim = db.claim_request
+
+            async def refused(*args: object, **kwargs: object) -> bool:
+                raise StorageError("disk I/O error")
+
+            db.claim_request = refused  # type: ignore[method-assign]
+            body = slash_body("UANN", "topup 100", "trig-unstored", h.mock.root + "response/1")
+            assert (await h.send(body, signed_headers(body))).status == 200
+            await h.bot.settle()
+            told = h.mock.of("response_url")[-1]
+            assert "could not take that" in told["text"]
+            assert _stack(h, "UANN") == stack
+            db.claim_request = claim  # type: ignore[method-assign]
+            retry = signed_headers(body)
+            retry["X-Slack-Retry-Num"] = "1"
+            assert (await h.send(body, retry)).status == 200
+            await h.bot.settle()
+            assert _stack(h, "UANN") == stack + 100
 
     run(main)
