@@ -11,12 +11,11 @@ import logging
 from dataclasses import dataclass
 
 from . import controls
-from .commands import Command, EndSession, ParseError, Play, parse, whole_number
-from .engine.errors import IllegalAction
+from .commands import PLAY_WORDS, EndSession, ParseError, Play, parse, whole_number
 from .logsafe import described, frames
 from .presenter import SENDER, Presenter
 from .render import cards_text
-from .service import Notice, Player, ServiceError, TableService
+from .service import NeedsConfirm, Notice, Player, ServiceError, TableService
 from .tablesetup import HELP as SETUP_HELP
 from .tablesetup import describe_settings, parse_table_setup
 
@@ -186,22 +185,24 @@ class ChatCore:
                 )
             lines = await controls.verify_lines(live, self.service.db, number or None)
             return Reply("\n".join(lines))
-        # a hand just ended: its next deal first, so a move is sized and confirmed against
-        # the hand it will be applied to (an all-in never skips its click)
-        await self.service.settle(table_id)
-        command = self._sized(table_id, player.id, parse(request.text))
-        confirm = self._needs_confirm(table_id, player.id, command)
-        if confirm is not None and not request.confirmed:
-            return Reply(confirm, confirm=request.text.strip())
+        try:
+            command = parse(request.text)
+        except ParseError as exc:
+            why = self._with_choices(str(exc), request.text, table_id, player.id)
+            raise ParseError(why) from exc
         session = live.session_id
-        out = await self.service.handle(
-            table_id,
-            player,
-            command,
-            request.request_id,
-            expect_hand=request.hand,
-            expect_step=request.step,
-        )
+        try:
+            out = await self.service.handle(
+                table_id,
+                player,
+                command,
+                request.request_id,
+                expect_hand=request.hand,
+                expect_step=request.step,
+                confirmed=request.confirmed,
+            )
+        except NeedsConfirm as question:  # the service decided, under the table's lock
+            return Reply(str(question), confirm=request.text.strip())
         # the reply follows the next deal when this move ended a hand, so a client shows
         # the new hand's table message before the answer, as it did the showdown
         await self.service.idle(table_id)
@@ -228,45 +229,18 @@ class ChatCore:
             "when two or more are seated, 'start' deals."
         )
 
-    def _sized(self, table_id: str, player_id: str, command: Command) -> Command:
-        """A bet or raise without an amount is the minimum the rules allow the player to
-        act now (anyone else's is left for the service to refuse with the reason)."""
-        if not isinstance(command, Play) or command.kind not in ("bet", "raise"):
-            return command
-        hand = self.service.tables[table_id].table.hand
-        if command.amount is not None or hand is None or hand.to_act is None:
-            return command
-        if hand.names[hand.to_act] != player_id:
-            return command
-        try:
-            legal = hand.legal_actions()
-        except IllegalAction:
-            return command
-        if legal.min_raise_to is None:
-            needs_openers = hand.spec.openers and hand.opener is None
-            why = " without jacks or better to open (004 jacks §1)" if needs_openers else ""
-            raise ParseError(f"you cannot {command.kind} now{why}: you may {legal.describe()}")
-        return Play(command.kind, legal.min_raise_to)
-
-    def _needs_confirm(self, table_id: str, player_id: str, command: Command) -> str | None:
-        """An all-in, a bet that puts the player all-in, or one adding more chips than the
-        host's ``confirm_over`` asks for a click first."""
-        if not isinstance(command, Play):
-            return None
-        hand = self.service.tables[table_id].table.hand
-        if hand is None or hand.to_act is None or hand.names[hand.to_act] != player_id:
-            return None
-        stack = hand.stacks[hand.to_act]
-        already = hand.bets[hand.to_act] if hand.bets else 0
-        if command.kind == "allin":
-            return f"Go all-in for {stack + already}?"
-        big = command.kind in ("bet", "raise") and command.amount is not None
-        if big and command.amount is not None and command.amount - already >= stack:
-            return f"Raising to {command.amount} puts you all-in for {stack + already}: confirm?"
-        over = self.service.tables[table_id].table.settings.confirm_over
-        if big and command.amount is not None and over and command.amount - already > over:
-            return f"{command.kind.capitalize()} to {command.amount}? (more than {over} chips)"
-        return None
+    def _with_choices(self, refusal: str, text: str, table_id: str, player_id: str) -> str:
+        """A move that cannot be read is refused with the player's whole legal choice
+        when it is his turn (RULES.md: the legal range with every refusal, a word that is
+        not an amount included): "'abc' is not an amount: you may fold, call 20 or ..."."""
+        words = text.split()
+        if not words or words[0].lower().lstrip("/") not in PLAY_WORDS:
+            return refusal
+        choices = self.service.choices(table_id, player_id)
+        if choices is None:
+            return refusal
+        head, _, _ = refusal.partition(": ")
+        return f"{head}: you may {choices}"
 
     def own_cards(self, table_id: str, player_id: str) -> str:
         """The asking player's own cards in the hand in play, for his eyes only."""

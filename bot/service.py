@@ -49,7 +49,6 @@ from .commands import (
     Wait,
 )
 from .engine.actions import (
-    Action,
     BringIn,
     Check,
     Discard,
@@ -61,7 +60,6 @@ from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
 from .engine.hand import Phase
 from .engine.kills import Kill
-from .engine.records import KINDS, action_from_dict
 from .engine.table import Table, TableSettings
 from .logsafe import described, frames
 from .phh.convert import hand_to_phh
@@ -77,6 +75,11 @@ WARNING_SECONDS = 10
 
 class ServiceError(Exception):
     """What to tell the player when his command changed nothing."""
+
+
+class NeedsConfirm(ServiceError):
+    """The move is to be confirmed before it is applied (an all-in, or a bet over the
+    host's confirmation size); the message is the question. Nothing changed."""
 
 
 @dataclass(frozen=True)
@@ -280,6 +283,7 @@ class TableService:
         request_id: str | None = None,
         expect_hand: int | None = None,
         expect_step: int | None = None,
+        confirmed: bool = False,
     ) -> list[Outgoing]:
         """Apply one command in order, commit it, then publish what it caused.
 
@@ -314,14 +318,8 @@ class TableService:
                         "that request was already used for another command: nothing was done"
                     )
             await self._deal_owed(live)  # a command never overtakes the next deal
-            if expect_hand is not None and expect_hand != live.table.hand_number:
-                raise ServiceError(
-                    f"hand #{expect_hand} is over: use the buttons of the newest table message"
-                )
-            current = live.table.current
-            if expect_step is not None and expect_step != (len(current.actions) if current else 0):
-                self._stale_step(live, player)
             try:
+                live.table.check_fresh(player.id, expect_hand, expect_step)
                 view = await self._view(live, player, command)
             except EngineError as exc:
                 raise ServiceError(self._named(live, str(exc))) from exc
@@ -331,6 +329,8 @@ class TableService:
                 return out
             if isinstance(command, EndSession):
                 return await self._end_session(live, player)
+            if isinstance(command, Play) and not confirmed:
+                self._ask_first(live, player, command)
             before = live.committed or live.table.to_dict()
             saved = _fields_of(live)
             extra: list[tuple[str, Sequence[Any]]] = []
@@ -352,20 +352,20 @@ class TableService:
                 ) from exc
             return await self._commit(live, player, command, request_id, out, extra, before, saved)
 
-    def _stale_step(self, live: Live, player: Player) -> None:
-        """Refuse a button shown for an earlier decision: "not your turn" to whoever is not
-        to act now, else that the button is out of date.
+    def _ask_first(self, live: Live, player: Player, command: Play) -> None:
+        """Ask the engine's decision gate whether the move is to be confirmed first (an
+        all-in, a bet over the host's size); a move it refuses is left for :meth:`_apply`
+        to refuse with the reason.
 
         Raises:
-            ServiceError: always.
+            NeedsConfirm: with the question; nothing changed.
         """
-        hand = live.table.hand
-        if hand is not None and hand.to_act is not None and hand.names[hand.to_act] != player.id:
-            to_act = (live.names or {}).get(hand.names[hand.to_act], "another player")
-            raise ServiceError(f"it is not your turn: {to_act} is to act")
-        raise ServiceError(
-            "that button was for an earlier decision: use the table message as it is now"
-        )
+        try:
+            decision = live.table.decide(player.id, command.kind, command.amount, command.cards)
+        except EngineError:
+            return
+        if decision.confirm is not None:
+            raise NeedsConfirm(decision.confirm)
 
     async def _commit(
         self,
@@ -540,7 +540,11 @@ class TableService:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     def _apply(
-        self, live: Live, player: Player, command: Command, extra: list[tuple[str, Sequence[Any]]]
+        self,
+        live: Live,
+        player: Player,
+        command: Command,
+        extra: list[tuple[str, Sequence[Any]]],
     ) -> list[Outgoing]:
         table = live.table
         names = live.names if live.names is not None else {}
@@ -553,12 +557,8 @@ class TableService:
 
         in_hand = table.current is not None and player.id in table.current.setup.names
         if isinstance(command, Play):  # first: nearly every command is a move
-            hand = table.hand
-            to_act = hand.names[hand.to_act] if hand and hand.to_act is not None else None
-            if command.kind in ("bet", "raise") and to_act not in (None, player.id):
-                # a bet without an amount out of turn: say whose turn, not "how much"
-                raise IllegalAction(f"it is not your turn: {to_act} is to act")
-            events = table.act(player.id, lambda i: to_action(command, i))
+            decision = table.decide(player.id, command.kind, command.amount, command.cards)
+            events = table.act(player.id, lambda i: decision.action)
             mover = table.seating.seat_of(player.id)
             if mover is not None:
                 mover.timeouts = 0
@@ -1044,6 +1044,21 @@ class TableService:
             text = text.replace(pid, name)
         return text
 
+    def choices(self, table_id: str, player_id: str) -> str | None:
+        """The player's whole legal choice in words when it is his turn to bet (with the
+        other players' display names), else None: for a refusal that says what he may do."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return None
+        choices = live.table.choices(player_id)
+        return None if choices is None else self._named(live, choices)
+
+    def position(self, table_id: str) -> tuple[int, int] | None:
+        """The table's hand number and the moves made in it (the step a button is shown
+        at, see :meth:`bot.engine.table.Table.check_fresh`), or None without a table."""
+        live = self.tables.get(table_id)
+        return None if live is None else (live.table.hand_number, live.table.step)
+
     def own_cards(self, table_id: str, player_id: str) -> tuple[tuple[str, ...], bool] | None:
         """A player's own hole cards in the hand in play (``()`` before they are dealt)
         and whether he has folded, for his eyes only; None when the table has no hand in
@@ -1152,27 +1167,3 @@ def _same_request(
         fields.pop("amount")
         stored = {k: v for k, v in stored.items() if k != "amount"}
     return stored == {"type": type(command).__name__, **fields}
-
-
-_RECORD_KIND = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}
-
-
-def to_action(command: Play, index: int) -> Action:
-    """The engine action for a player's move (the same mapping that saved actions use).
-
-    Raises:
-        IllegalAction: a bet or raise without an amount, or a word that is not a move.
-    """
-    kind = _RECORD_KIND.get(command.kind, command.kind)
-    if kind not in KINDS:
-        raise IllegalAction(f"{command.kind} is not a move in a hand")
-    if kind == "raise" and command.amount is None:
-        raise IllegalAction(f"{command.kind} needs an amount")
-    record = {
-        "kind": kind,
-        "player": index,
-        "to": command.amount,
-        "cards": list(command.cards),
-        "runs": command.amount or 1,
-    }
-    return action_from_dict(record)

@@ -15,11 +15,12 @@ from typing import Any
 
 from .actions import Action
 from .config import Game, GameConfig
+from .decision import Decision, decide
 from .errors import ConfigError, EngineError, IllegalAction
 from .events import Event, MixGame
 from .fairness import SecretShuffle
 from .games import spec_for
-from .hand import Hand, HandSetup
+from .hand import Hand, HandSetup, Phase
 from .kills import ButtonState, Kill, KillButton, KillRules
 from .killtracker import KillTracker
 from .records import action_from_dict, action_to_dict
@@ -202,6 +203,60 @@ class Table:
         if player_id not in names:
             raise IllegalAction("you are not in this hand")
         return names.index(player_id)
+
+    @property
+    def step(self) -> int:
+        """Moves made in the hand in play (0 between hands): a button shown at one step is
+        out of date at the next."""
+        return len(self.current.actions) if self.current is not None else 0
+
+    def check_fresh(self, player_id: str, hand_number: int | None, step: int | None) -> None:
+        """Refuse a button shown for an earlier hand (``hand_number``) or an earlier
+        decision of this one (``step``): a click that lands as its hand ends, or a double
+        click, never acts on the next hand or the next decision. None skips a check (a
+        typed command).
+
+        Raises:
+            IllegalAction: the button is out of date, saying whose turn it is now when it
+                is another player's (by player id).
+        """
+        if hand_number is not None and hand_number != self.hand_number:
+            raise IllegalAction(
+                f"hand #{hand_number} is over: use the buttons of the newest table message"
+            )
+        if step is None or step == self.step:
+            return
+        hand = self.hand
+        if hand is not None and hand.to_act is not None and hand.names[hand.to_act] != player_id:
+            raise IllegalAction(f"it is not your turn: {hand.names[hand.to_act]} is to act")
+        raise IllegalAction(
+            "that button was for an earlier decision: use the table message as it is now"
+        )
+
+    def decide(
+        self, player_id: str, kind: str, amount: int | None = None, cards: Sequence[str] = ()
+    ) -> Decision:
+        """The move ``kind`` by ``player_id`` as it will be applied, and whether it is to be
+        confirmed first (the host's ``confirm_over``): see :func:`bot.engine.decision.decide`.
+
+        Raises:
+            IllegalAction: no hand in play, the player is not in it, it is not his turn, or
+                the move is not allowed now; with what he may do.
+        """
+        index = self.index_of(player_id)
+        assert self.current is not None
+        hand = self.current.hand
+        return decide(hand, index, kind, amount, cards, self.settings.confirm_over)
+
+    def choices(self, player_id: str) -> str | None:
+        """The player's whole legal choice in words when it is his turn to bet ("fold, call
+        20 or raise to 40 to 1000"), else None."""
+        hand = self.hand
+        if hand is None or hand.to_act is None or hand.phase is not Phase.BETTING:
+            return None
+        if hand.names[hand.to_act] != player_id:
+            return None
+        return hand.legal_actions().describe()
 
     def next_game(self, now: float = 0.0) -> GameConfig:
         """The game of the next deal (the mix's rotation is not advanced)."""

@@ -42,7 +42,11 @@ def test_script_shows_each_player_his_own_cards_and_the_channel_none(tmp_path: P
     for card in ("A♠", "K♦", "7♥", "2♣", "Q♠", "Q♥"):
         assert not any(card in line for line in public), card
     assert "alice raises to 6" in lines and "bob calls 5" in lines
-    assert "  [to carol] 'abc' is not an amount: use whole chips like 40, 1k or 2.5k" in lines
+    # RULES.md: a word that is not an amount is refused with the whole legal choice
+    assert (
+        "  [to carol] 'abc' is not an amount: you may fold, call 4 or raise to 10 to 200 "
+        "(all-in)" in lines
+    )
     assert "carol folds" in lines
     assert "Flop: 9♣ 8♦ 3♠" in lines
 

@@ -1,0 +1,121 @@
+"""The one decision gate: a player's proposed move as the rules will apply it.
+
+Every layer above the engine asks here, once, under the table's lock, instead of sizing a
+move, reading the hand or checking whose turn it is itself. For a player and a move it
+answers the engine action that will be applied (a bare bet or raise is the minimum the
+rules allow now), whether the move puts the player all-in or adds more chips than the
+host's confirmation size (then it is asked to be confirmed first), or refuses it with the
+player's whole legal choice (RULES.md "In play and in replay": every refusal gives the
+legal range).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action, AgreeRuns, AllIn, Discard, Raise
+from .errors import IllegalAction
+from .hand import Hand, Phase
+from .records import KINDS, action_from_dict
+
+# the words of the command vocabulary for the engine's action kinds
+MOVE_KINDS = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}
+BETTING_KINDS = frozenset({"fold", "check", "call", "raise", "all_in", "bring_in"})
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move as it will be applied.
+
+    Attributes:
+        action: the engine action (a bare ``raise`` already sized to the minimum).
+        all_in: the move puts every chip the player has into the pot.
+        adds: chips the move adds to the pot now (0 for a fold, a check, a draw).
+        confirm: the question to ask before applying it ("Go all-in for 200?"), or None
+            when it is applied at once.
+    """
+
+    action: Action
+    all_in: bool
+    adds: int
+    confirm: str | None
+
+
+def engine_action(kind: str, index: int, amount: int | None, cards: Sequence[str]) -> Action:
+    """The engine action for a move of the command vocabulary (``bet``, ``raise``, ``allin``,
+    ``draw``... or an engine kind), by the player at hand index ``index``.
+
+    Raises:
+        IllegalAction: a word that is not a move, or a bet or raise without an amount.
+    """
+    engine_kind = MOVE_KINDS.get(kind, kind)
+    if engine_kind not in KINDS:
+        raise IllegalAction(f"{kind} is not a move in a hand")
+    if engine_kind == "raise" and amount is None:
+        raise IllegalAction(f"{kind} needs an amount")
+    record = {
+        "kind": engine_kind,
+        "player": index,
+        "to": amount,
+        "cards": list(cards),
+        "runs": amount or 1,
+    }
+    return action_from_dict(record)
+
+
+def decide(
+    hand: Hand,
+    index: int,
+    kind: str,
+    amount: int | None = None,
+    cards: Sequence[str] = (),
+    confirm_over: int = 0,
+) -> Decision:
+    """The move ``kind`` (with ``amount`` to bet or raise to, or ``cards`` to throw) by the
+    player at hand index ``index``, as it will be applied.
+
+    A bet or raise without an amount is the minimum the rules allow (the only size in
+    fixed limit). An all-in, a bet that puts the player all-in, or one adding more than
+    ``confirm_over`` chips (0: all-ins only) is to be confirmed first.
+
+    Raises:
+        IllegalAction: it is not the player's turn (naming who is to act, by player id), he
+            may not bet or raise now (jacks or better without openers, 004 jacks §1), or the
+            move is not a move; each with what he may do.
+    """
+    engine_kind = MOVE_KINDS.get(kind, kind)
+    if engine_kind in BETTING_KINDS:
+        to_act = hand.to_act
+        if to_act is None or hand.phase is not Phase.BETTING:
+            raise IllegalAction("there is no bet to act on now")
+        if to_act != index:
+            raise IllegalAction(f"it is not your turn: {hand.names[to_act]} is to act")
+        legal = hand.legal_actions()
+        if engine_kind == "raise" and amount is None:
+            if legal.min_raise_to is None:
+                openers = hand.spec.openers and hand.opener is None
+                why = " without jacks or better to open (004 jacks §1)" if openers else ""
+                raise IllegalAction(f"you cannot {kind} now{why}: you may {legal.describe()}")
+            amount = legal.min_raise_to
+    action = engine_action(kind, index, amount, cards)
+    if engine_kind not in BETTING_KINDS or isinstance(action, (Discard, AgreeRuns)):
+        return Decision(action, False, 0, None)
+    legal = hand.legal_actions()
+    already = hand.bets[index] if hand.bets else 0
+    stack = hand.stacks[index]
+    if isinstance(action, AllIn):
+        return Decision(action, True, stack, f"Go all-in for {stack + already}?")
+    if isinstance(action, Raise):
+        adds = action.to - already
+        if adds >= stack:
+            question = f"Raising to {action.to} puts you all-in for {stack + already}: confirm?"
+            return Decision(action, True, stack, question)
+        if confirm_over and adds > confirm_over:
+            verb = "Bet" if kind == "bet" else "Raise"
+            question = f"{verb} to {action.to}? (more than {confirm_over} chips)"
+            return Decision(action, False, adds, question)
+        return Decision(action, False, adds, None)
+    if engine_kind == "call":
+        return Decision(action, legal.call_amount >= stack, legal.call_amount, None)
+    return Decision(action, False, 0, None)

@@ -1,0 +1,68 @@
+"""The decision gate: a proposed move as the rules will apply it, and whether it is to be
+confirmed first, answered by the engine alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import config, new_hand
+
+from bot.engine.actions import AllIn, Call, Fold, Raise
+from bot.engine.cards import Deck
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.decision import decide
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, HandSetup
+
+
+def _hand(structure: Structure = Structure.NO_LIMIT, **options: int):  # type: ignore[no-untyped-def]
+    # a, b, c: c is first to act, facing the big blind of 10
+    return new_hand(config(structure, sb=5, bb=10, **options), [1000, 1000, 300])
+
+
+def test_000_nl_3_a_bare_raise_is_the_minimum_raise() -> None:
+    """000 NL §3: a raise is at least the size of the last bet or raise; a bare ``raise``
+    (or ``bet``) is that minimum, sized by the engine, not by a layer above it."""
+    hand = _hand()
+    assert decide(hand, 2, "raise").action == Raise(2, 20)
+    fixed = _hand(Structure.FIXED_LIMIT, small_bet=10, big_bet=20)
+    assert decide(fixed, 2, "bet").action == Raise(2, 20)
+
+
+def test_a_move_out_of_turn_says_whose_turn_it_is() -> None:
+    """A betting move out of turn, with or without an amount, names the player to act."""
+    hand = _hand()
+    for kind, amount in (("raise", None), ("raise", 40), ("call", None), ("fold", None)):
+        with pytest.raises(IllegalAction, match="not your turn: c is to act"):
+            decide(hand, 0, kind, amount)
+
+
+def test_an_all_in_is_confirmed_first_and_a_big_bet_over_the_house_size() -> None:
+    """An all-in, a raise that puts the player all-in, or one adding more than the host's
+    ``confirm_over`` chips asks for a confirmation; an ordinary one does not."""
+    hand = _hand()
+    allin = decide(hand, 2, "allin")
+    assert allin.action == AllIn(2) and allin.all_in and allin.confirm == "Go all-in for 300?"
+    shove = decide(hand, 2, "raise", 300)
+    assert shove.all_in and shove.confirm is not None and "all-in for 300" in shove.confirm
+    assert decide(hand, 2, "raise", 60).confirm is None
+    big = decide(hand, 2, "raise", 60, confirm_over=50)
+    assert big.adds == 60 and big.confirm == "Raise to 60? (more than 50 chips)"
+    call = decide(hand, 2, "call")
+    assert call.action == Call(2) and call.adds == 10 and call.confirm is None
+    assert decide(hand, 2, "fold").action == Fold(2)
+
+
+def test_004_jacks_1_a_bare_bet_without_openers_is_refused_with_the_choices() -> None:
+    """004 jacks §1: a pair of jacks or better opens; a bare ``bet`` by a player without
+    openers is refused, saying why and what he may do."""
+    stakes = Stakes(0, 0, ante=5, small_bet=10, big_bet=20)
+    cfg = GameConfig(Game.JACKS, Structure.FIXED_LIMIT, stakes)
+    cards = [c for h in ("Ah Kh 5c 7d 9s", "Td Ts Ac Kc Qh", "2c 3c 4d 6d 8s") for c in h.split()]
+    deck = Deck.stacked(cards, rng=random.Random(1)).order
+    hand = Hand(HandSetup(cfg, ("a", "b", "c"), (500, 500, 500), deck_order=deck))
+    index = hand.to_act
+    assert index is not None
+    with pytest.raises(IllegalAction, match="without jacks or better to open.*you may check"):
+        decide(hand, index, "bet")
