@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot import bots
 from bot.chat import ChatCore, Request
 from bot.commands import ParseError, Sit, Start, parse, whole_number
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
@@ -231,7 +230,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         if table_id not in service.tables:
             await service.create_table(SERVER, options.table, you, _settings(options))
         live = service.tables[table_id]
-        resumed = live.table.hand is not None
+        resumed = service.turn(table_id) is not None
         console.display.update(live.names or {})
         computer = [_player(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, 5))]]
         for player in [you, *computer]:
@@ -257,45 +256,45 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         last_hand = live.table.hand_number
         while True:
             await service.idle(table_id)  # a hand just ended: its next deal first
-            live = service.tables[table_id]
-            hand = live.table.hand
-            if live.table.hand_number != last_hand:
+            position = service.position(table_id)
+            number = position[0] if position is not None else last_hand
+            if number != last_hand:
                 hands += 1
-                last_hand = live.table.hand_number
+                last_hand = number
                 if options.hands and hands >= options.hands:  # N hands over: stop
                     break
-            if hand is None or hand.to_act is None:
+            turn = service.turn(table_id)
+            if turn is None:
                 print("No hand can be dealt: type 'topup N', 'sit N' or quit.", file=out)
                 text = read("> ")
                 if text.strip() in ("quit", "exit"):
                     break
                 await _send(service, options, you, text, out, read)
                 continue
-            actor = hand.names[hand.to_act]
-            if actor != you.id:
+            if turn.player_id != you.id:
                 # computer players, and any other player of this file: the console plays
                 # them with the bots' strategy so the game goes on
-                move = bots.choose(hand, hand.to_act, rng)
+                chosen = service.computer_move(table_id, rng)
+                if chosen is None:
+                    continue
+                actor, move = chosen
                 player = _player_of(service, table_id, actor)
                 try:
-                    await service.handle(table_id, player, move)
+                    await service.handle(table_id, player, move, confirmed=True)
                 except ServiceError:
                     await service.handle(table_id, player, parse("fold"))
-                if you.id not in hand.names and hand.is_complete is False:
+                if you.id in turn.players:
                     continue
-                if (
-                    _sitting_out(service, table_id, you)
-                    and hand is not service.tables[table_id].table.hand
-                ):
+                now = service.position(table_id)
+                dealt_again = now is not None and position is not None and now[0] != position[0]
+                if _sitting_out(service, table_id, you) and dealt_again:
                     text = read("You are not in this hand: press Enter, 'back' or quit > ")
                     if text.strip() in ("quit", "exit"):
                         break
                     if text.strip():
                         await _send(service, options, you, text, out, read)
                 continue
-            legal = hand.legal_actions() if hand.phase.value == "betting" else None
-            hint = legal.describe() if legal else "draw CARDS or 'pat'"
-            print(f"Your turn: {hint}. Pot {hand.pot_total()}.", file=out)
+            print(f"Your turn: {turn.choices}. Pot {turn.pot}.", file=out)
             text = read("> ")
             if text.strip() in ("quit", "exit"):
                 break
@@ -321,12 +320,13 @@ def _sitting_out(service: TableService, table_id: str, you: Player) -> bool:
 
 def _show_own_cards(service: TableService, table_id: str, you: Player, out: TextIO) -> None:
     """On resuming mid-hand, show the player his own cards and the board again."""
-    hand = service.tables[table_id].table.hand
-    if hand is None or you.id not in hand.names:
+    own = service.own_cards(table_id, you.id)
+    if own is None:
         return
-    cards = hand.hole[hand.names.index(you.id)] or ()
-    board = f"; board {cards_text(hand.board)}" if hand.board else ""
-    print(f"  (you) Your cards: {cards_text(cards)}{board}", file=out)
+    state = service.public_state(table_id)["hand"]
+    shown = state.get("board") if isinstance(state, dict) else None
+    board = f"; board {cards_text(tuple(shown))}" if shown else ""
+    print(f"  (you) Your cards: {cards_text(own[0])}{board}", file=out)
 
 
 def _request(options: Options, player: Player, text: str, confirmed: bool = False) -> Request:

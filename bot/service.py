@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -21,7 +22,7 @@ from typing import Any
 
 from storage.db import Database, EventRow, StorageError, StoredTable
 
-from . import controls
+from . import bots, controls
 from .commands import (
     Adjust,
     Clock,
@@ -48,19 +49,13 @@ from .commands import (
     Void,
     Wait,
 )
-from .engine.actions import (
-    BringIn,
-    Check,
-    Discard,
-    Fold,
-    Show,
-)
 from .engine.cards import Deck
 from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
 from .engine.hand import Phase
 from .engine.kills import Kill
 from .engine.table import Table, TableSettings
+from .engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
 from .logsafe import described, frames
 from .phh.convert import hand_to_phh
 from .phh.notation import dumps_phh
@@ -69,8 +64,6 @@ from .tableview import table_view
 
 log = logging.getLogger(__name__)
 
-CLOCK_SECONDS = 60  # 000 NL §15: one more minute once the clock is put on
-WARNING_SECONDS = 10
 
 
 class ServiceError(Exception):
@@ -655,11 +648,7 @@ class TableService:
             raise IllegalAction("only the host or a server administrator may do that")
 
     def _put_clock(self, live: Live, player: Player) -> None:
-        hand = live.table.hand
-        if hand is None or hand.to_act is None or hand.phase is not Phase.BETTING:
-            raise IllegalAction("the clock goes on a player facing action")
-        if live.table.seating.seat_of(player.id) is None:
-            raise IllegalAction("only a player at the table may call for the clock")
+        live.table.clock_on(player.id)
         live.clock_on = True
         live.warned = False
         live.deadline = self.clock() + CLOCK_SECONDS + WARNING_SECONDS
@@ -739,9 +728,7 @@ class TableService:
         Raises:
             IllegalAction: he holds no live cards in the hand in play.
         """
-        hand = live.table.hand
-        names = hand.names if hand is not None else ()
-        if hand is None or player.id not in names or hand.folded[names.index(player.id)]:
+        if not live.table.still_in(player.id):
             raise IllegalAction("check/fold in advance is for a player still in the hand")
         pre = live.pre if live.pre is not None else {}
         live.pre = pre
@@ -754,14 +741,14 @@ class TableService:
     def _apply_pre_action(self, live: Live, out: list[Outgoing]) -> bool:
         """Play the check/fold chosen in advance by the player to act, if any; True if one
         was played (each is used once)."""
-        hand = live.table.hand
-        if not live.pre or hand is None or hand.to_act is None or hand.phase is not Phase.BETTING:
+        if not live.pre:
             return False
-        player_id = hand.names[hand.to_act]
-        if live.pre.pop(player_id, None) is None:
+        played = live.table.play_chosen(live.pre)
+        if played is None:
             return False
-        move = Check if hand.legal_actions().can_check else Fold
-        out += self._events(live, live.table.act(player_id, move))
+        player_id, events = played
+        live.pre.pop(player_id, None)
+        out += self._events(live, events)
         return True
 
     def _deal(self, live: Live, out: list[Outgoing]) -> list[Event]:
@@ -900,9 +887,9 @@ class TableService:
                 continue
             if live.clock_on and not live.warned and now >= live.deadline - WARNING_SECONDS:
                 live.warned = True
-                hand = live.table.hand
-                if hand is not None and hand.to_act is not None:
-                    pid = hand.names[hand.to_act]
+                facing = live.table.turn()
+                if facing is not None:
+                    pid = facing.player_id
                     name = (live.names or {}).get(pid, pid)
                     warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
                     published += warning
@@ -910,15 +897,15 @@ class TableService:
             if now < live.deadline:
                 continue
             async with self._lock(live.id):
-                hand = live.table.hand
-                if live.deadline is None or now < live.deadline or hand is None:
+                if live.deadline is None or now < live.deadline:
                     continue
-                if hand.to_act is None:
+                facing = live.table.turn()
+                if facing is None:
                     live.deadline = None
                     continue
                 before = live.committed or live.table.to_dict()
                 saved = _fields_of(live)
-                player_id = hand.names[hand.to_act]
+                player_id = facing.player_id
                 extra: list[tuple[str, Sequence[Any]]] = []
                 try:
                     out = self._time_out(live, player_id, extra)
@@ -944,30 +931,11 @@ class TableService:
     def _time_out(
         self, live: Live, player_id: str, extra: list[tuple[str, Sequence[Any]]]
     ) -> list[Outgoing]:
-        table = live.table
-        hand = table.hand
-        assert hand is not None
-        out: list[Outgoing] = []
         name = (live.names or {}).get(player_id, player_id)
-        if hand.phase is Phase.DRAWING:
-            events = table.act(player_id, lambda i: Discard(i, ()))
-        elif hand.phase is Phase.BETTING:
-            legal = hand.legal_actions()
-            if legal.bring_in:
-                events = table.act(player_id, BringIn)
-            elif legal.can_check:
-                events = table.act(player_id, Check)
-            else:
-                events = table.act(player_id, Fold)
-        else:
-            events = table.act(player_id, Show)
-        out.append(Outgoing(live.id, None, Notice(f"{name}'s time ran out")))
-        seat = table.seating.seat_of(player_id)
-        if seat is not None:
-            seat.timeouts += 1
-            if seat.timeouts >= table.settings.timeouts_to_sit_out:
-                seat.sit_out_next = True
-                out.append(Outgoing(live.id, None, Notice(f"{name} is sat out after this hand")))
+        events, sat_out = live.table.time_out(player_id)
+        out = [Outgoing(live.id, None, Notice(f"{name}'s time ran out"))]
+        if sat_out:
+            out.append(Outgoing(live.id, None, Notice(f"{name} is sat out after this hand")))
         out += self._events(live, events)
         self._advance(live, out, extra)
         return out
@@ -1044,6 +1012,22 @@ class TableService:
             text = text.replace(pid, name)
         return text
 
+    def turn(self, table_id: str) -> Turn | None:
+        """The decision the table waits for (who, what he may do, the pot, the board), or
+        None: see :meth:`bot.engine.table.Table.turn`."""
+        live = self.tables.get(table_id)
+        return None if live is None else live.table.turn()
+
+    def computer_move(self, table_id: str, rng: random.Random) -> tuple[str, Command] | None:
+        """The move a computer player (:mod:`bot.bots`) makes for the player to act, who
+        sees only what he may see; None when no one is to act. For the console, which
+        plays the seats that are not the person at the keyboard."""
+        live = self.tables.get(table_id)
+        hand = live.table.hand if live is not None else None
+        if hand is None or hand.to_act is None:
+            return None
+        return hand.names[hand.to_act], bots.choose(hand, hand.to_act, rng)
+
     def choices(self, table_id: str, player_id: str) -> str | None:
         """The player's whole legal choice in words when it is his turn to bet (with the
         other players' display names), else None: for a refusal that says what he may do."""
@@ -1052,6 +1036,22 @@ class TableService:
             return None
         choices = live.table.choices(player_id)
         return None if choices is None else self._named(live, choices)
+
+    def fresh(
+        self, table_id: str, player_id: str, hand: int | None, step: int | None
+    ) -> str | None:
+        """Why a button shown at ``hand`` and ``step`` may not be used by ``player_id`` now
+        (the engine's :meth:`~bot.engine.table.Table.check_fresh`), or None: for an adapter
+        deciding whether to open a form; the command itself is checked again under the
+        table's lock when it is sent."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return "there is no table in this channel any more"
+        try:
+            live.table.check_fresh(player_id, hand, step)
+        except EngineError as exc:
+            return self._named(live, str(exc))
+        return None
 
     def position(self, table_id: str) -> tuple[int, int] | None:
         """The table's hand number and the moves made in it (the step a button is shown

@@ -28,8 +28,6 @@ log = logging.getLogger(__name__)
 DEFER_AFTER = 2.0  # seconds: Discord drops an interaction not answered within 3 s
 MESSAGE_MAX = 2000  # characters in one Discord message
 MODAL_SECONDS = 600.0  # an unsent modal is forgotten after this long
-HAND_OVER = "that hand is over: use the buttons of the newest table message"
-PAST_DECISION = "that button was for an earlier decision: use the table message as it is now"
 AMOUNT_COMMANDS = ("raise", "bet")  # the bare command opens a modal asking the amount
 
 
@@ -164,12 +162,14 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
         await reply(interaction, "there is no table in this channel any more")
         return
     view = runtime.presenter.view(target.table_id)
-    if view.hand_number != target.hand:
-        await reply(interaction, HAND_OVER)
-        return
-    mine = view.to_act == player_of(interaction.user.id)
-    if target.step >= 0 and view.step != target.step and mine:
-        await reply(interaction, PAST_DECISION)
+    clicker = player_of(interaction.user.id)
+    mine = view.to_act == clicker
+    # the engine says whether the button is out of date; the service checks it again when
+    # the command is sent, under the table's lock
+    step = target.step if target.step >= 0 and mine else None
+    why = runtime.service.fresh(target.table_id, clicker, target.hand, step)
+    if why is not None:
+        await reply(interaction, why)
         return
     command = target.command
     if target.confirmed or command == CARDS:
@@ -198,14 +198,13 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
 async def submit(interaction: discord.Interaction, target: Target, text: str) -> None:
     """A modal's command, unless its hand is over meanwhile."""
     runtime = runtime_of(interaction)
-    over = (
-        runtime is not None
-        and target.table_id in runtime.service.tables
-        and runtime.presenter.view(target.table_id).hand_number != target.hand
-    )
-    if over:
-        await reply(interaction, HAND_OVER)
-        return
+    if runtime is not None and target.table_id in runtime.service.tables:
+        why = runtime.service.fresh(
+            target.table_id, player_of(interaction.user.id), target.hand, None
+        )
+        if why is not None:
+            await reply(interaction, why)
+            return
     await answer(interaction, text, component=True, target=target)
 
 

@@ -152,24 +152,13 @@ class SlackBot:
         except Exception as exc:  # noqa: BLE001 - nothing more can be told
             log.warning("cannot answer a request not taken: %s", type(exc).__name__)
 
-    def hand_number(self, table_id: str) -> int | None:
-        """The table's hand number now, or None when no table plays there."""
-        live = self.core.service.tables.get(table_id)
-        return None if live is None else live.table.hand_number
-
-    def stale(self, value: kb.ButtonValue, table_id: str) -> str | None:
-        """Why a button may not be used now (another channel's, an old hand's), or None."""
+    def stale(self, value: kb.ButtonValue, table_id: str, user: str) -> str | None:
+        """Why a button may not be used now, or None: another channel's, or out of date
+        for its hand as the engine judges it (the command is checked again under the
+        table's lock when it is sent)."""
         if value.table_id != table_id:
             return "That button belongs to another table."
-        number = self.hand_number(table_id)
-        if number is None:
-            return "There is no table in this channel any more."
-        if value.hand != number:
-            return (
-                f"That button is from hand #{value.hand}; hand #{number} is in play: "
-                "use the newest table message."
-            )
-        return None
+        return self.core.service.fresh(table_id, f"slack:{user}", value.hand, None)
 
     async def _apply(
         self,
@@ -216,10 +205,8 @@ class SlackBot:
         if not reply.text and reply.confirm is None:
             return  # the table message shows what happened
         table_id = f"{team}/{channel}"
-        hand = self.hand_number(table_id) or 0
-        live = self.core.service.tables.get(table_id)
-        current = live.table.current if live is not None else None
-        step = len(current.actions) if current is not None else None
+        position = self.core.service.position(table_id)
+        hand, step = position if position is not None else (0, None)
         blocks = kb.reply_blocks(reply.text, reply.confirm, table_id, hand, step)
         text = kb.escape(reply.text)
         try:
@@ -266,7 +253,7 @@ class SlackBot:
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         channel = (body.get("channel") or {}).get("id", "")
         value = kb.parse_value(body["actions"][0]["value"])
-        why = self.stale(value, f"{team}/{channel}")
+        why = self.stale(value, f"{team}/{channel}", body["user"]["id"])
         if why is not None:
             refusal = Reply(why, ok=False)
             self.spawn(self._tell(team, channel, body["user"]["id"], refusal, respond))
@@ -329,7 +316,7 @@ class SlackBot:
         value = kb.parse_value(view["private_metadata"])
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         raising = view["callback_id"] == kb.RAISE_MODAL
-        why = self.stale(value, value.table_id)
+        why = self.stale(value, value.table_id, body["user"]["id"])
         if not value.table_id.startswith(f"{team}/"):
             why = "That form belongs to another workspace."
         try:

@@ -9,7 +9,7 @@ engine, so legs and obligations follow a player from one session to the next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,7 @@ from .serial import (
     setup_from_dict,
     setup_to_dict,
 )
+from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
 from .undeal import seating_before, undo_deal
 
 
@@ -247,6 +248,62 @@ class Table:
         assert self.current is not None
         hand = self.current.hand
         return decide(hand, index, kind, amount, cards, self.settings.confirm_over)
+
+    def turn(self) -> Turn | None:
+        """The decision the table waits for, as everyone may know it, or None."""
+        return turn_of(self.hand)
+
+    def time_out(self, player_id: str) -> tuple[list[Event], bool]:
+        """The turn timer acts for ``player_id`` whose time ran out (000 NL §15: check if
+        free, else fold; bring in, stand pat or show as the street asks), and counts the
+        time-out; after ``timeouts_to_sit_out`` in a row he sits out after this hand.
+
+        Returns:
+            The events, and whether he is now to sit out after the hand.
+        Raises:
+            IllegalAction: he is not the player to act.
+        """
+        index = self.index_of(player_id)
+        assert self.current is not None
+        hand = self.current.hand
+        if hand.to_act != index:
+            raise IllegalAction("the turn timer acts only for the player to act")
+        events = self.act(player_id, lambda i: timeout_action(hand, i))
+        seat = self.seating.seat_of(player_id)
+        if seat is None:
+            return events, False
+        seat.timeouts += 1
+        if seat.timeouts >= self.settings.timeouts_to_sit_out and not seat.sit_out_next:
+            seat.sit_out_next = True
+            return events, True
+        return events, False
+
+    def play_chosen(self, chosen: Collection[str]) -> tuple[str, list[Event]] | None:
+        """Play a check/fold chosen in advance (check if free, else fold) for the player to
+        act, if he is among ``chosen`` (player ids); returns him and the events, or None."""
+        hand = self.hand
+        if hand is None or hand.to_act is None or hand.names[hand.to_act] not in chosen:
+            return None
+        move = check_or_fold(hand)
+        if move is None:
+            return None
+        player_id = hand.names[hand.to_act]
+        return player_id, self.act(player_id, lambda i: move)
+
+    def still_in(self, player_id: str) -> bool:
+        """Whether ``player_id`` holds live cards in the hand in play."""
+        return still_in(self.hand, player_id)
+
+    def clock_on(self, by: str) -> str:
+        """``by`` puts the clock on the player facing action (000 NL §15); returns who.
+
+        Raises:
+            IllegalAction: no one faces a bet decision, or ``by`` is not seated here.
+        """
+        facing = check_clock(self.hand)
+        if self.seating.seat_of(by) is None:
+            raise IllegalAction("only a player at the table may call for the clock")
+        return facing
 
     def choices(self, player_id: str) -> str | None:
         """The player's whole legal choice in words when it is his turn to bet ("fold, call

@@ -52,7 +52,7 @@ def test_a_retried_interaction_is_applied_once() -> None:
 
 
 def test_a_button_of_an_older_hand_is_refused() -> None:
-    """After hand 1, its Call button answers "that hand is over" and changes nothing."""
+    """After hand 1, its Call button answers "hand #1 is over" and changes nothing."""
 
     async def body(bot: Bot) -> None:
         old = bot.table_message()
@@ -63,7 +63,7 @@ def test_a_button_of_an_older_hand_is_refused() -> None:
         before = len(bot.recorder.public())
         await bot.click("Bob", old, bot.buttons(old)["Call 2"])
         reply = bot.last_reply()
-        assert reply["flags"] == 64 and reply["content"].startswith("that hand is over")
+        assert reply["flags"] == 64 and reply["content"].startswith("hand #1 is over: use the buttons of the newest")
         await bot.client.transport.edits.drain()
         assert len(bot.recorder.public()) == before
 
