@@ -52,7 +52,7 @@ def test_a_button_of_an_old_hand_is_refused() -> None:
             assert live.table.to_dict() == before
             refusal = h.mock.of("chat.postEphemeral")[-1]
             assert refusal["user"] == "UANN"
-            assert refusal["text"].startswith("hand #1 is over: use the buttons of the newest table")
+            assert refusal["text"].startswith("hand #1 is over: use the buttons")
 
     run(main)
 
