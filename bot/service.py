@@ -65,7 +65,6 @@ from .tableview import table_view
 log = logging.getLogger(__name__)
 
 
-
 class ServiceError(Exception):
     """What to tell the player when his command changed nothing."""
 
@@ -762,23 +761,33 @@ class TableService:
             live.kill_offer = None
         straddlers = live.straddlers or []
         live.straddlers = []
-        deal = table.seating.next_deal(
-            table.settings.config.stakes.small_blind, table.settings.config.stakes.big_blind
-        )
-        order = [table.seating.seats[s].player_id for s in deal.seats]
-        left = order[(deal.seats.index(deal.big_blind) + 1) % len(order)]
-        straddle = left if len(order) > 2 and left in straddlers else None
         deck, seed = self.shuffle(), secrets.randbits(62)
         try:
-            return table.start_hand(
-                deck, kill_offer=kill, straddle_by=straddle, reshuffle_seed=seed, now=self.clock()
+            events = table.start_hand(
+                deck,
+                kill_offer=kill,
+                straddle_asked=straddlers,
+                reshuffle_seed=seed,
+                now=self.clock(),
             )
         except IllegalAction as exc:
-            if kill is None and straddle is None:
+            if kill is None:
                 raise
             text = self._named(live, str(exc))
-            out.append(Outgoing(live.id, None, Notice(f"no kill or straddle this hand: {text}")))
-            return table.start_hand(deck, reshuffle_seed=seed, now=self.clock())
+            out.append(Outgoing(live.id, None, Notice(f"no kill this hand: {text}")))
+            events = table.start_hand(
+                deck, straddle_asked=straddlers, reshuffle_seed=seed, now=self.clock()
+            )
+        void = table.straddle_void
+        if void is not None:
+            live.straddlers = [void]  # it stands for the next unkilled hand, still asked
+            name = (live.names or {}).get(void, void)
+            text = (
+                f"{name}'s straddle is void this hand: a killed pot has no straddle; it "
+                "stands for the next unkilled hand"
+            )
+            out.append(Outgoing(live.id, None, Notice(text)))
+        return events
 
     def _offer_kill(self, live: Live, player: Player) -> str:
         table = live.table
@@ -815,7 +824,6 @@ class TableService:
             f"{player.name} {what} for the next hand: object within "
             f"{rules.objection_seconds} seconds ('object')"
         )
-
 
     def _finish(
         self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]

@@ -10,7 +10,7 @@ engine, so legs and obligations follow a player from one session to the next.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import Action
@@ -183,6 +183,8 @@ class Table:
         self.last_dealt: tuple[str, ...] = ()
         self.quit_since: list[str] = []
         self.current: PlayedHand | None = None
+        # who asked to straddle at the last deal and was refused it by a kill (000 kill §9)
+        self.straddle_void: str | None = None
         self._settings_data: tuple[TableSettings, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -329,7 +331,7 @@ class Table:
         shuffle: SecretShuffle | None = None,
         *,
         now: float = 0.0,
-        straddle_by: str | None = None,
+        straddle_asked: Collection[str] = (),
         kill_offer: Kill | None = None,
         reshuffle_seed: int = 0,
     ) -> list[Event]:
@@ -339,7 +341,9 @@ class Table:
             deck_order: the shuffled deck (the service shuffles with the OS CSPRNG).
             shuffle: the commitment to that deck; None commits afresh.
             now: the clock in seconds (a mix changing game by the minute).
-            straddle_by: the player id posting a live straddle (000 NL §14), if any.
+            straddle_asked: player ids who asked to straddle: the one left of the big blind
+                posts a live straddle of twice the big blind (000 NL §14), unless the pot
+                is killed; then his straddle is void for this hand (``straddle_void``).
             kill_offer: a voluntary kill or a kill to come in, after its objection window.
             reshuffle_seed: seeds a draw's reshuffle of the discards (saved with the hand).
         Returns:
@@ -375,16 +379,9 @@ class Table:
         if spec.blinds:
             big = deal.seats.index(deal.big_blind)
             first = (big + 1) % len(names)  # action starts left of the big blind
-        if straddle_by is not None:
-            left = first if first is not None else -1
-            if not spec.blinds or len(names) < 3 or names[left] != straddle_by:
-                raise IllegalAction("only the player left of the big blind may straddle")
-            assert blinds is not None and kinds is not None
-            blinds = tuple(
-                2 * config.stakes.big_blind if i == left else b for i, b in enumerate(blinds)
-            )
-            kinds = tuple("straddle" if i == left else k for i, k in enumerate(kinds))
-            first = (left + 1) % len(names)
+        # the straddle is the player left of the big blind, if he asked (000 NL §14)
+        left = first if first is not None and len(names) >= 3 else None
+        straddler = names[left] if left is not None and names[left] in straddle_asked else None
         setup = HandSetup(
             config,
             names,
@@ -405,6 +402,11 @@ class Table:
             setup = self.kills.prepare(setup, self.quit_since, kill_offer, newcomers)
         elif kill_offer is not None:
             raise IllegalAction("this table plays without kills")
+        self.straddle_void = None
+        if straddler is not None and setup.kill is not None:
+            self.straddle_void = straddler  # RULES.md "Kill pots": a kill pot has no straddle
+        elif straddler is not None and left is not None:
+            setup = _with_straddle(setup, left)
         hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
         before = {
             "seating": seating_before(self.seating),
@@ -797,6 +799,21 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
         list(current["actions"]),
         hand,
         before=current.get("before"),
+    )
+
+
+def _with_straddle(setup: HandSetup, left: int) -> HandSetup:
+    """The set-up with a live straddle of twice the big blind posted by the player at hand
+    index ``left`` (left of the big blind), who then acts last before the flop (000 NL §14,
+    003 §15)."""
+    blinds = setup.blinds or (0,) * len(setup.names)
+    kinds = setup.blind_kinds or ("",) * len(setup.names)
+    straddle = 2 * setup.config.stakes.big_blind
+    return replace(
+        setup,
+        blinds=tuple(straddle if i == left else b for i, b in enumerate(blinds)),
+        blind_kinds=tuple("straddle" if i == left else k for i, k in enumerate(kinds)),
+        first_to_act=(left + 1) % len(setup.names),
     )
 
 

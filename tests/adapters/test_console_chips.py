@@ -202,3 +202,43 @@ def test_a_sitting_out_player_adjusted_to_zero_and_back_stays_out(tmp_path: Path
     assert isinstance(seats, dict) and seats["3"]["status"] == "sitting_out"
     hand = state["hand"]
     assert isinstance(hand, dict) and "carol" not in hand["players"]
+
+
+# Three-handed, Bob wins two qualifying pots and owes a kill of 4; the host has paused.
+BOB_OWES_THREE_HANDED = """
+alice: sit 200
+bob: sit 200
+carol: sit 200
+alice: start
+alice: fold
+bob: raise 6
+carol: fold
+bob: raise 6
+carol: fold
+alice: fold
+carol: fold
+alice: call
+bob: raise 10
+alice: call
+alice: check
+bob: bet 10
+alice: pause
+alice: fold
+"""
+
+
+def test_rules_md_a_killed_pot_has_no_straddle(tmp_path: Path) -> None:
+    """RULES.md "Kill pots": a kill pot has no straddle. Alice, left of the big blind, asked
+    to straddle; the hand is killed, so her straddle is void for it and she is told; it
+    stands for the next unkilled hand (before, she posted it in the killed pot)."""
+    script = BOB_OWES_THREE_HANDED + "alice: straddle\nalice: start\n"
+    text, state = _run(tmp_path / "t.db", script, KILL_SETUP + " straddle")
+    lines = text.splitlines()
+    assert (
+        "alice's straddle is void this hand: a killed pot has no straddle; it stands for "
+        "the next unkilled hand" in lines
+    )
+    assert "bob posts kill 4" in lines
+    assert not any("straddle" in line and "posts" in line for line in lines)
+    hand = state["hand"]
+    assert isinstance(hand, dict) and sorted(hand["bets"]) == [0, 2, 4]

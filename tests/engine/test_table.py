@@ -11,7 +11,7 @@ from bot.engine.actions import Call, Check, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import IllegalAction
-from bot.engine.kills import KillRules
+from bot.engine.kills import ButtonState, KillButton, KillRules
 from bot.engine.rotation import MIXES
 from bot.engine.table import Table, TableSettings
 
@@ -155,3 +155,23 @@ def test_002_a_mixed_table_says_which_game_is_in_play_and_which_is_next() -> Non
     table = _table(FL, mix=MIXES["hose"])
     events = table.start_hand(Deck(rng=random.Random(1)).order)
     assert events[0] == MixGame("Hold'em", "Omaha Hi-Lo")
+
+
+def test_000_nl_14_the_table_decides_who_straddles_and_a_kill_voids_it() -> None:
+    """000 NL §14: the player left of the big blind who asked posts a live straddle of twice
+    the big blind and acts last before the flop; one who asked elsewhere does not.
+    RULES.md "Kill pots": in a killed pot the straddle asked for is void (``straddle_void``)."""
+    table = _table()
+    table.start_hand(Deck(rng=random.Random(0)).order, straddle_asked={"ann", "cat"})
+    hand = table.hand
+    assert hand is not None
+    straddles = [p.player for p in hand.events if getattr(p, "kind", "") == "straddle"]
+    assert [hand.names[i] for i in straddles] == ["ann"] and table.straddle_void is None
+    assert hand.bets[hand.names.index("ann")] == 2 * NL.stakes.big_blind
+    killed = _table(kill=KillRules())
+    assert killed.kills is not None
+    killed.kills.button = KillButton(ButtonState.KILLED, "cat", 2 * NL.stakes.big_blind)
+    killed.start_hand(Deck(rng=random.Random(0)).order, straddle_asked={"ann"})
+    assert killed.straddle_void == "ann"
+    assert killed.hand is not None and killed.hand.setup.kill is not None
+    assert "straddle" not in (killed.hand.setup.blind_kinds or ())
