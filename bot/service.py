@@ -445,7 +445,24 @@ class TableService:
 
     def _owes_deal(self, live: Live) -> bool:
         """Between hands with the game running and two players to deal to."""
-        return live.running and live.table.current is None and live.table.can_deal()
+        if not live.running or live.table.current is not None:
+            return False
+        return live.table.can_deal(self._owing_elsewhere(live))
+
+    def _owing_elsewhere(self, live: Live) -> dict[str, str]:
+        """Players seated at ``live`` who owe a kill at another table of the same server or
+        workspace, each with where and what he owes ("a kill of 4 at #poker-2"): until it
+        is posted he is dealt into no game (000 kill §6, RULES.md "Obligations")."""
+        seated = {s.player_id for s in live.table.seating.seats.values()}
+        owing: dict[str, str] = {}
+        for other in self.tables.values():
+            if other is live or other.server_id != live.server_id:
+                continue
+            for player_id, chips in other.table.kills_owed().items():
+                if player_id in seated and player_id not in owing:
+                    where = other.channel if other.server_id == "console" else f"<#{other.channel}>"
+                    owing[player_id] = f"a kill of {chips} at {where}"
+        return owing
 
     def deal_owed(self) -> int:
         """Schedule the next deal at every table that owes one: restored between the move
@@ -761,6 +778,7 @@ class TableService:
             live.kill_offer = None
         straddlers = live.straddlers or []
         live.straddlers = []
+        away = self._owing_elsewhere(live)
         deck, seed = self.shuffle(), secrets.randbits(62)
         try:
             events = table.start_hand(
@@ -769,6 +787,7 @@ class TableService:
                 straddle_asked=straddlers,
                 reshuffle_seed=seed,
                 now=self.clock(),
+                away=away,
             )
         except IllegalAction as exc:
             if kill is None:
@@ -776,8 +795,16 @@ class TableService:
             text = self._named(live, str(exc))
             out.append(Outgoing(live.id, None, Notice(f"no kill this hand: {text}")))
             events = table.start_hand(
-                deck, straddle_asked=straddlers, reshuffle_seed=seed, now=self.clock()
+                deck, straddle_asked=straddlers, reshuffle_seed=seed, now=self.clock(), away=away
             )
+        dealt = table.current.setup.names if table.current is not None else ()
+        for player_id, what in away.items():
+            seat = table.seating.seat_of(player_id)
+            if player_id in dealt or seat is None or seat.status.value not in ("active", "waiting"):
+                continue
+            name = (live.names or {}).get(player_id, player_id)
+            text = f"{name} owes {what}: dealt into no game until it is posted (000 kill §6)"
+            out.append(Outgoing(live.id, None, Notice(text)))
         void = table.straddle_void
         if void is not None:
             live.straddlers = [void]  # it stands for the next unkilled hand, still asked

@@ -25,7 +25,7 @@ from .kills import ButtonState, Kill, KillButton, KillRules
 from .killtracker import KillTracker
 from .records import action_from_dict, action_to_dict
 from .rotation import Rotation, config_for
-from .seating import Seating, SeatStatus
+from .seating import Seat, Seating, SeatStatus
 from .serial import (
     config_from_dict,
     config_to_dict,
@@ -334,6 +334,7 @@ class Table:
         straddle_asked: Collection[str] = (),
         kill_offer: Kill | None = None,
         reshuffle_seed: int = 0,
+        away: Collection[str] = (),
     ) -> list[Event]:
         """Deal the next hand.
 
@@ -346,14 +347,53 @@ class Table:
                 is killed; then his straddle is void for this hand (``straddle_void``).
             kill_offer: a voluntary kill or a kill to come in, after its objection window.
             reshuffle_seed: seeds a draw's reshuffle of the discards (saved with the hand).
+            away: player ids who owe a kill at another table of the server: dealt into no
+                game until it is posted (000 kill §6), so not into this one; a player who
+                owes the kill here is dealt in all the same, to post it.
         Returns:
             The hand's first events.
         Raises:
-            IllegalAction: a hand is in play, too few players, a straddle from the wrong
-                seat, a kill the rules do not allow. A kill owed is never a reason: its
-                holder is dealt in to post it, or, if he cannot be (no chips, gone), it is
-                recorded against him and the hand is dealt (000 kill §6).
+            IllegalAction: a hand is in play, too few players, a kill the rules do not
+                allow. A kill owed is never a reason: its holder is dealt in to post it,
+                or, if he cannot be (no chips, gone), it is recorded against him and the
+                hand is dealt (000 kill §6).
         """
+        held = self._hold_out(away)
+        try:
+            return self._start_hand(
+                deck_order,
+                shuffle,
+                now=now,
+                straddle_asked=straddle_asked,
+                kill_offer=kill_offer,
+                reshuffle_seed=reshuffle_seed,
+            )
+        finally:
+            for seat, status in held:
+                seat.status = status
+
+    def _hold_out(self, away: Collection[str]) -> list[tuple[Seat, SeatStatus]]:
+        """Seat the players in ``away`` out of one deal (not one who owes the kill here);
+        returns each held seat with the status to put back after it."""
+        held = []
+        for seat in self.seating.seats.values():
+            owes_here = self.owes_kill(seat.player_id) is not None
+            if seat.player_id in away and not owes_here and seat.status in _IN_GAME:
+                held.append((seat, seat.status))
+                seat.status = SeatStatus.SITTING_OUT
+        return held
+
+    def _start_hand(
+        self,
+        deck_order: Sequence[str],
+        shuffle: SecretShuffle | None = None,
+        *,
+        now: float = 0.0,
+        straddle_asked: Collection[str] = (),
+        kill_offer: Kill | None = None,
+        reshuffle_seed: int = 0,
+    ) -> list[Event]:
+        """:meth:`start_hand`, the players held out already seated out."""
         if self.current is not None:
             raise IllegalAction("a hand is already being played")
         config = self.settings.config
@@ -616,21 +656,34 @@ class Table:
             present = [s.player_id for s in self.seating.seats.values() if s.player_id != player_id]
             self.kills.defer_absent_killer(present)
 
-    def can_deal(self) -> bool:
+    def can_deal(self, away: Collection[str] = ()) -> bool:
         """Whether the next hand can be dealt: two players with chips who are in the game
-        (a player away who owes a kill counts: he is dealt in to post it, 000 kill §6)."""
+        (a player away who owes a kill here counts: he is dealt in to post it; one who
+        owes a kill at another table, in ``away``, does not: 000 kill §6)."""
         button = self.kills.button if self.kills is not None else None
         holder = button.holder if button and button.state is ButtonState.KILLED else None
         able = [
             s
             for s in self.seating.seats.values()
             if s.stack > 0
+            and (s.player_id not in away or s.player_id == holder)
             and (
-                s.status in (SeatStatus.ACTIVE, SeatStatus.WAITING)
+                s.status in _IN_GAME
                 or (s.status is SeatStatus.SITTING_OUT and s.player_id == holder)
             )
         ]
         return len(able) >= 2
+
+    def kills_owed(self) -> dict[str, int]:
+        """Every kill owed at this table, player id -> chips: the button's holder when it
+        is killed, and kills recorded against players who went (000 kill §6, §12)."""
+        if self.kills is None:
+            return {}
+        button = self.kills.button
+        owed = dict(button.owes_next)
+        if button.state is ButtonState.KILLED and button.holder and button.amount is not None:
+            owed[button.holder] = button.amount
+        return owed
 
     def sit_out(self, player_id: str) -> str:
         """A player sits out: at once between hands, after the hand he is in, or, if he
@@ -800,6 +853,9 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
         hand,
         before=current.get("before"),
     )
+
+
+_IN_GAME = (SeatStatus.ACTIVE, SeatStatus.WAITING)
 
 
 def _with_straddle(setup: HandSetup, left: int) -> HandSetup:
