@@ -53,7 +53,7 @@ from .engine.cards import Deck
 from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
 from .engine.hand import Phase
-from .engine.kills import Kill
+from .engine.kills import Kill, KillButton
 from .engine.table import Table, TableSettings
 from .engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
 from .logsafe import described, frames
@@ -1121,7 +1121,7 @@ class TableService:
             "hand_number": table.hand_number,
             "button": table.seating.button,
             "seats": seats,
-            "kill": table.kills.button.summary() if table.kills else None,
+            "kill": _named_summary(table.kill_button(), names),
             "hand": None,
         }
         hand = table.hand
@@ -1143,6 +1143,19 @@ class TableService:
         its stack and bet as they stand now, whose turn and the legal range, and the kill
         button with every leg and every kill owed."""
         return table_view(live.id, live.table, live.names or {}).text()
+
+
+def _named_summary(button: KillButton | None, names: dict[str, str]) -> dict[str, Any] | None:
+    """The kill button's summary as the table shows it, players by display name."""
+    if button is None:
+        return None
+    summary = button.summary()
+    holder = summary["holder"]
+    summary["holder"] = names.get(holder, holder) if holder else holder
+    summary["legs"] = {names.get(p, p): n for p, n in summary["legs"].items()}
+    owed = {**button.missed, **button.owes_next}
+    summary["owed"] = {names.get(p, p): c for p, c in owed.items()}
+    return summary
 
 
 def _kind(command: Command | dict[str, Any]) -> str:

@@ -128,7 +128,8 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
     footer: list[str] = []
     if table.kills is not None:
         footer.append(kill_status(table, names))
-        holder = table.kills.button.holder
+        shown = table.kill_button()
+        holder = shown.holder if shown is not None else None
     seats = []
     for number in sorted(seating.seats):
         seat = seating.seats[number]
@@ -189,9 +190,9 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
 def kill_status(table: Table, names: Mapping[str, str]) -> str:
     """The kill button, every leg up and every kill owed, in one line (000 kill §1-§6):
     e.g. ``Kill button: leg up (Ann) · legs: Ann · owes a kill: Cat 4``; "" without kills."""
-    if table.kills is None:
+    button = table.kill_button()
+    if button is None:
         return ""
-    button = table.kills.button
     state = button.state.value.replace("_", " ")
     holder = f" ({names.get(button.holder, button.holder)})" if button.holder else ""
     amount = f" for {button.amount}" if button.state.value == "killed" and button.amount else ""

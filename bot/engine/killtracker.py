@@ -108,6 +108,21 @@ class KillTracker:
             return replace(setup, lowball_kill=LowballKill(amount, killed))
         return setup
 
+    def shown(self) -> KillButton:
+        """The button as the hand in play is played under, or between hands the button
+        itself: during a hand dealt without a leg-up player the button is neutral and his
+        leg frozen (000 kill §5, 002); in a killed hand it is face up in the pot with the
+        kill it carries, which is no longer owed (000 kill §6)."""
+        if self._dealt is None:
+            return self.button
+        shown = self._dealt.copy()
+        kill = self._kill
+        if kill is not None:
+            shown.state, shown.holder, shown.amount = ButtonState.KILLED, kill.killer, kill.amount
+            shown.owes_next.pop(kill.killer, None)
+            shown.missed.pop(kill.killer, None)
+        return shown
+
     def defer_absent_killer(self, present: Sequence[str]) -> None:
         """A required killer who cannot be dealt this hand (he has no chips, or left the
         table) does not hold the table up: the button goes neutral and the kill is recorded

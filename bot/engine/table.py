@@ -674,6 +674,11 @@ class Table:
         ]
         return len(able) >= 2
 
+    def kill_button(self) -> KillButton | None:
+        """The kill button as the table should show it: the state the hand in play is
+        played under, or between hands the button (None at a table without kills)."""
+        return self.kills.shown() if self.kills is not None else None
+
     def kills_owed(self) -> dict[str, int]:
         """Every kill owed at this table, player id -> chips: the button's holder when it
         is killed, and kills recorded against players who went (000 kill §6, §12)."""

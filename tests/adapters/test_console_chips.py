@@ -102,7 +102,13 @@ def test_000_kill_6_a_kicked_killer_owes_the_kill_and_the_table_deals_on(
     hand = state["hand"]
     assert isinstance(hand, dict) and hand["phase"] == "betting"
     assert sorted(hand["players"]) == ["alice", "bob"]  # dan waits for the big blind
-    assert state["kill"] == {"state": "neutral", "holder": None, "amount": None, "legs": {}}
+    assert state["kill"] == {
+        "state": "neutral",
+        "holder": None,
+        "amount": None,
+        "legs": {},
+        "owed": {"carol": 4},
+    }
 
 
 def test_000_kill_6_a_killer_the_timer_sits_out_is_dealt_in_to_post_it(tmp_path: Path) -> None:

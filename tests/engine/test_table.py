@@ -175,3 +175,21 @@ def test_000_nl_14_the_table_decides_who_straddles_and_a_kill_voids_it() -> None
     assert killed.straddle_void == "ann"
     assert killed.hand is not None and killed.hand.setup.kill is not None
     assert "straddle" not in (killed.hand.setup.blind_kinds or ())
+
+
+def test_000_kill_5_the_table_shows_the_button_the_hand_is_played_under() -> None:
+    """000 kill §5 (002): during a hand dealt without the leg-up player, the button is
+    neutral for that hand and his leg frozen; the table view says so while the hand is
+    played, and the button itself is untouched until the hand ends."""
+    from bot.tableview import kill_status
+
+    table = _table(kill=KillRules())
+    assert table.kills is not None
+    table.kills.button = KillButton(ButtonState.LEG_UP, "cat")
+    table.seating.sit_out("cat")
+    table.start_hand(Deck(rng=random.Random(0)).order)
+    shown = table.kill_button()
+    assert shown is not None and shown.state is ButtonState.NEUTRAL and shown.frozen == ["cat"]
+    names = {"ann": "Ann", "bob": "Bob", "cat": "Cat"}
+    assert kill_status(table, names) == "Kill button: neutral · legs: Cat (frozen)"
+    assert table.kills.button.state is ButtonState.LEG_UP  # settled when the hand ends
