@@ -49,6 +49,7 @@ class Options:
     name: str = ""
     script: str | None = None
     json: bool = False
+    strict: bool = False
     seed: int | None = None
     hands: int = 0
     setup: str = ""
@@ -175,7 +176,10 @@ async def _open(
 
 
 async def play_script(options: Options, out: TextIO) -> int:
-    """Run a script of ``name: command`` and ``deck: cards`` lines; returns the exit status."""
+    """Run a script of ``name: command`` and ``deck: cards`` lines (and ``wait N``, which
+    moves the clock N seconds on); returns the exit status: 2 for a line that is not
+    script, 1 under ``strict`` for the first command refused (the script stops there,
+    naming the line and the reason), else 0."""
     service, console, table_id, rng, decks = await _open(options, out, None)
     status = 0
     try:
@@ -212,6 +216,11 @@ async def play_script(options: Options, out: TextIO) -> int:
             if reply.text:
                 for shown in reply.text.splitlines():
                     print(f"  [to {player.name}] {shown}", file=out)
+            if options.strict and not reply.ok:
+                why = reply.text.splitlines()[0] if reply.text else "refused"
+                print(f"line {number}: {raw.strip()!r} was refused: {why}", file=out)
+                status = 1
+                break
         if options.json:
             state = service.public_state(table_id) if table_id in service.tables else {}
             print(json.dumps(state, indent=2, sort_keys=True), file=out)

@@ -71,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", default="", help="your name at the table")
     play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")
     play.add_argument("--json", action="store_true", help="end with the table's state as JSON")
+    play.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --script: stop at the first refused line, naming it (exit status 1)",
+    )
     play.add_argument("--seed", type=int, help="seed the shuffle (tests and demos)")
     play.add_argument("--hands", type=int, default=0, help="stop after N hands (0: never)")
     play.set_defaults(func=_play)
@@ -119,6 +124,7 @@ def _play(args: argparse.Namespace) -> int:
         name=args.name,
         script=args.script,
         json=args.json,
+        strict=args.strict,
         seed=args.seed,
         hands=args.hands,
         setup=args.setup,

@@ -248,3 +248,15 @@ def test_rules_md_a_killed_pot_has_no_straddle(tmp_path: Path) -> None:
     assert not any("straddle" in line and "posts" in line for line in lines)
     hand = state["hand"]
     assert isinstance(hand, dict) and sorted(hand["bets"]) == [0, 2, 4]
+
+
+def test_a_strict_script_stops_at_the_first_refused_line(tmp_path: Path) -> None:
+    """``--strict``: the first refused line stops the script with exit status 1, naming the
+    line and the reason; the lines after it are not played."""
+    out = io.StringIO()
+    lines = ["alice: sit 200", "bob: sit 200", "alice: start", "bob: raise abc", "bob: fold"]
+    options = Options(db=str(tmp_path / "t.db"), lines=lines, seed=3, strict=True)
+    assert asyncio.run(play_script(options, out)) == 1
+    text = out.getvalue().splitlines()
+    assert text[-1].startswith("line 4: 'bob: raise abc' was refused: 'abc' is not an amount")
+    assert "bob folds" not in text
