@@ -139,3 +139,108 @@ async def _main(seeds: int, commands: int) -> None:
 
 if __name__ == "__main__":
     asyncio.run(_main(int(sys.argv[1]), int(sys.argv[2])))
+
+
+TABLES = ("c", "d")
+
+
+async def play_server_night(seed: int, commands: int) -> Night:
+    """Two kill tables on one server with the same players moving between them: sitting
+    out, leaving and coming back, kills, straddles, the timer. After every command each
+    table's chips are checked against its ledger, and at every deal: no one dealt in who
+    owed a kill at the other table, no straddle in a killed pot, and the kill button the
+    table shows is the one the hand is played under."""
+    from bot.chat import Request
+
+    rng = random.Random(seed)
+    p = await pipeline(seed)
+    night = Night()
+    dealt = dict.fromkeys(TABLES, 0)
+
+    async def say(channel: str, who: str, text: str) -> None:
+        request = Request("test", "g", channel, who.lower(), who, text, confirmed=True)
+        await p.core.handle(request)
+
+    try:
+        for channel in TABLES:
+            await say(channel, "Ann", SETUP + " straddle")
+            for name in PLAYERS[:3]:
+                await say(channel, name, "sit 200")
+            await say(channel, "Ann", "start")
+        for step in range(commands):
+            channel = rng.choice(TABLES)
+            table_id = f"g/{channel}"
+            owed_elsewhere = {
+                pid
+                for other in TABLES
+                if other != channel
+                for pid in p.service.tables[f"g/{other}"].table.kills_owed()
+            }
+            number = p.service.tables[table_id].table.hand_number
+            if rng.random() < 0.08:
+                p.now += 31
+                await p.service.tick()
+                await p.service.idle()
+            else:
+                who, text = _command_at(p, table_id, rng)
+                await say(channel, who, text)
+            night.commands += 1
+            for other in TABLES:
+                gap = await _gap(p, f"g/{other}")
+                if gap:
+                    night.drift.append(f"step {step}: table {other} off the ledger by {gap}")
+            table = p.service.tables[table_id].table
+            current = table.current
+            if current is None or table.hand_number == number:
+                continue
+            dealt[channel] += 1
+            setup = current.setup
+            here = set(table.kills_owed()) | ({setup.kill.killer} if setup.kill else set())
+            # owed at another table both before and after the command, so also when this
+            # hand was dealt (a timer tick may settle or raise a kill elsewhere meanwhile)
+            still = {
+                pid
+                for other in TABLES
+                if other != channel
+                for pid in p.service.tables[f"g/{other}"].table.kills_owed()
+            }
+            wrongly = [n for n in setup.names if n in owed_elsewhere & still and n not in here]
+            if wrongly:
+                night.drift.append(f"step {step}: {wrongly} dealt in owing a kill elsewhere")
+            if setup.kill is not None and "straddle" in (setup.blind_kinds or ()):
+                night.drift.append(f"step {step}: a straddle in a killed pot")
+            shown = table.kill_button()
+            if setup.kill is not None and (
+                shown is None or shown.holder != setup.kill.killer or shown.amount is None
+            ):
+                night.drift.append(f"step {step}: the table shows {shown}, not the kill")
+        night.hands = sum(dealt.values())
+    finally:
+        await p.service.idle()
+    return night
+
+
+async def _gap(p: Pipeline, table_id: str) -> int:
+    rows = await p.service.db._rows(
+        "SELECT kind, amount FROM ledger WHERE table_id = ?", (table_id,)
+    )
+    ledger = sum(-int(a) if k == "cash_out" else int(a) for k, a in rows)
+    table = p.service.tables[table_id].table
+    return ledger - sum(s.stack for s in table.seating.seats.values()) - table.carried
+
+
+def _command_at(p: Pipeline, table_id: str, rng: random.Random) -> tuple[str, str]:
+    """A command at ``table_id``: the player to act's move, mostly, else other business."""
+    turn = p.service.turn(table_id)
+    names = p.service.tables[table_id].names or {}
+    if turn is not None and rng.random() < 0.7:
+        words = ["fold", "call", "check", "check", "raise", "allin", "pat", "show", "runs 1"]
+        return names.get(turn.player_id, ""), rng.choice(words)
+    who = rng.choice(PLAYERS)
+    seated = p.service.tables[table_id].table.seating.seat_of(f"test:{who.lower()}")
+    if seated is None:
+        return who, f"sit {rng.randint(20, 400)}"
+    options = ["sitout", "back", "leave", "straddle", "kill", "topup 50", "checkfold"]
+    if rng.random() < 0.2:
+        return "Ann", rng.choice(["start", "start", "pause", f"kick {who.lower()}", "void"])
+    return who, rng.choice(options)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.chat.fakes import OPEN
-from tests.service.nights import play_night
+from tests.service.nights import play_night, play_server_night
 
 
 @settings(
@@ -33,5 +33,30 @@ def test_000_nl_16_chips_on_the_table_equal_the_ledger_after_every_command(seed:
                 await OPEN.pop().service.db.close()
         assert night.drift == []
         assert night.hands > 0  # the night dealt: no owed kill or host action stranded it
+
+    asyncio.run(main())
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_000_kill_6_random_nights_at_two_tables_of_one_server(seed: int) -> None:
+    """000 kill §6 and RULES.md "Kill pots", over random nights at two kill tables of one
+    server sharing players: chips match each table's ledger after every command; no one is
+    dealt in while he owes a kill at the other table; no straddle in a killed pot; the kill
+    button shown is the kill the hand carries."""
+
+    async def main() -> None:
+        try:
+            night = await play_server_night(seed, 250)
+        finally:
+            while OPEN:
+                await OPEN.pop().service.db.close()
+        assert night.drift == []
+        assert night.hands > 0
 
     asyncio.run(main())
