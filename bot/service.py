@@ -53,8 +53,8 @@ from .engine.cards import Deck
 from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
 from .engine.hand import Phase
-from .engine.kills import Kill, KillButton
-from .engine.table import Table, TableSettings
+from .engine.kills import KillButton
+from .engine.table import Table, TableSettings, kill_after_window, objection_open
 from .engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
 from .logsafe import described, frames
 from .phh.convert import hand_to_phh
@@ -629,8 +629,7 @@ class TableService:
         elif isinstance(command, KillOffer):
             tell(self._offer_kill(live, player))
         elif isinstance(command, Object):
-            offer = live.kill_offer
-            if offer is None or self.clock() > float(offer["until"]):
+            if not objection_open(live.kill_offer, self.clock()):
                 raise IllegalAction("there is no kill to object to now")
             if table.seating.seat_of(player.id) is None:
                 raise IllegalAction("only a player at the table may object")
@@ -771,10 +770,8 @@ class TableService:
         """Deal the next hand with any kill offered (its objection window over) and any
         straddle asked for by the player who ends up left of the big blind."""
         table = live.table
-        offer = live.kill_offer
-        kill = None
-        if offer is not None and self.clock() >= float(offer["until"]):
-            kill = Kill(str(offer["player"]), 0, str(offer["reason"]))
+        kill = kill_after_window(live.kill_offer, self.clock())
+        if kill is not None:
             live.kill_offer = None
         straddlers = live.straddlers or []
         live.straddlers = []
@@ -817,36 +814,15 @@ class TableService:
         return events
 
     def _offer_kill(self, live: Live, player: Player) -> str:
-        table = live.table
-        rules = table.settings.kill
-        if rules is None:
-            raise IllegalAction("this table plays without kills")
-        seat = table.seating.seat_of(player.id)
-        if seat is None:
-            raise IllegalAction("you are not seated at this table")
-        if live.kill_offer is not None:
-            raise IllegalAction("a kill is already announced for the next deal")
-        playing = sum(1 for s in table.seating.seats.values() if s.status.value == "active")
-        come_in = seat.status.value == "waiting" and playing >= 2  # else he is dealt in anyway
-        if come_in:
-            seat.post_next = True
-            stakes = table.settings.config.stakes
-            deal = table.seating.next_deal(stakes.small_blind, stakes.big_blind)
-            if seat.seat not in deal.seats:  # between the button and the big blind
-                seat.post_next = False
-                raise IllegalAction(
-                    "you cannot come in between the button and the big blind: "
-                    "wait for the button to pass, then kill or post"
-                )
-        reason = "come_in" if come_in else "voluntary"
-        if not come_in and not rules.voluntary:
-            raise IllegalAction("voluntary kills are not allowed at this table")
+        reason = live.table.announce_kill(player.id, live.kill_offer is not None)
+        rules = live.table.settings.kill
+        assert rules is not None
         live.kill_offer = {
             "player": player.id,
             "reason": reason,
             "until": self.clock() + rules.objection_seconds,
         }
-        what = "kills to come in" if come_in else "announces a kill"
+        what = "kills to come in" if reason == "come_in" else "announces a kill"
         return (
             f"{player.name} {what} for the next hand: object within "
             f"{rules.objection_seconds} seconds ('object')"

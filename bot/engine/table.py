@@ -9,7 +9,7 @@ engine, so legs and obligations follow a player from one session to the next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -674,6 +674,44 @@ class Table:
         ]
         return len(able) >= 2
 
+    def announce_kill(self, player_id: str, announced: bool) -> str:
+        """``player_id`` announces a kill for the next deal: a kill to come in when he
+        waits for the big blind at a game already dealing (000 kill §12; never between the
+        button and the big blind), else a voluntary kill (000 kill §10, if the house allows
+        it). ``announced``: a kill is already announced for the next deal. Returns the
+        reason, ``come_in`` or ``voluntary``; it is dealt if no one objects in the window
+        (:func:`kill_after_window`).
+
+        Raises:
+            IllegalAction: no kills here, not seated, one already announced, a voluntary
+                kill the house does not allow, or coming in between the button and the big
+                blind.
+        """
+        rules = self.settings.kill
+        if rules is None:
+            raise IllegalAction("this table plays without kills")
+        seat = self.seating.seat_of(player_id)
+        if seat is None:
+            raise IllegalAction("you are not seated at this table")
+        if announced:
+            raise IllegalAction("a kill is already announced for the next deal")
+        playing = sum(1 for s in self.seating.seats.values() if s.status is SeatStatus.ACTIVE)
+        come_in = seat.status is SeatStatus.WAITING and playing >= 2  # else dealt in anyway
+        if come_in:
+            seat.post_next = True
+            stakes = self.settings.config.stakes
+            deal = self.seating.next_deal(stakes.small_blind, stakes.big_blind)
+            if seat.seat not in deal.seats:  # between the button and the big blind
+                seat.post_next = False
+                raise IllegalAction(
+                    "you cannot come in between the button and the big blind: "
+                    "wait for the button to pass, then kill or post"
+                )
+            return "come_in"
+        if not rules.voluntary:
+            raise IllegalAction("voluntary kills are not allowed at this table")
+        return "voluntary"
+
     def kill_button(self) -> KillButton | None:
         """The kill button as the table should show it: the state the hand in play is
         played under, or between hands the button (None at a table without kills)."""
@@ -861,6 +899,21 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
 
 
 _IN_GAME = (SeatStatus.ACTIVE, SeatStatus.WAITING)
+
+
+def kill_after_window(offer: Mapping[str, Any] | None, now: float) -> Kill | None:
+    """The kill an announcement makes once its objection window has passed in silence
+    (000 kill §10: silence is consent), or None: no announcement, or the window still open.
+    ``offer`` is ``{"player", "reason", "until"}`` (``until`` in seconds)."""
+    if offer is None or now < float(offer["until"]):
+        return None
+    return Kill(str(offer["player"]), 0, str(offer["reason"]))
+
+
+def objection_open(offer: Mapping[str, Any] | None, now: float) -> bool:
+    """Whether a kill announced for the next deal may still be objected to (000 kill
+    §10: within the objection window)."""
+    return offer is not None and now <= float(offer["until"])
 
 
 def _with_straddle(setup: HandSetup, left: int) -> HandSetup:

@@ -193,3 +193,23 @@ def test_000_kill_5_the_table_shows_the_button_the_hand_is_played_under() -> Non
     names = {"ann": "Ann", "bob": "Bob", "cat": "Cat"}
     assert kill_status(table, names) == "Kill button: neutral · legs: Cat (frozen)"
     assert table.kills.button.state is ButtonState.LEG_UP  # settled when the hand ends
+
+
+def test_000_kill_10_a_kill_announced_is_dealt_after_the_window_in_silence() -> None:
+    """000 kill §10: a voluntary kill is announced before the deal and goes ahead if no one
+    objects within the window (silence is consent); before the window ends it can be
+    objected to and is not dealt yet."""
+    from bot.engine.table import kill_after_window, objection_open
+
+    table = _table(kill=KillRules())
+    assert table.announce_kill("bob", announced=False) == "voluntary"
+    with pytest.raises(IllegalAction, match="already announced"):
+        table.announce_kill("cat", announced=True)
+    offer = {"player": "bob", "reason": "voluntary", "until": 115.0}
+    assert objection_open(offer, 110.0) and kill_after_window(offer, 110.0) is None
+    kill = kill_after_window(offer, 115.0)
+    assert kill is not None and (kill.killer, kill.reason) == ("bob", "voluntary")
+    assert not objection_open(offer, 116.0)
+    no_voluntary = _table(kill=KillRules(voluntary=False))
+    with pytest.raises(IllegalAction, match="voluntary kills are not allowed"):
+        no_voluntary.announce_kill("bob", announced=False)
