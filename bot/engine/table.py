@@ -361,12 +361,7 @@ class Table:
         held = self._hold_out(away)
         try:
             return self._start_hand(
-                deck_order,
-                shuffle,
-                now=now,
-                straddle_asked=straddle_asked,
-                kill_offer=kill_offer,
-                reshuffle_seed=reshuffle_seed,
+                deck_order, shuffle, now, straddle_asked, kill_offer, reshuffle_seed
             )
         finally:
             for seat, status in held:
@@ -383,15 +378,14 @@ class Table:
                 seat.status = SeatStatus.SITTING_OUT
         return held
 
-    def _start_hand(
+    def _start_hand(  # noqa: PLR0913 - start_hand's own arguments
         self,
         deck_order: Sequence[str],
-        shuffle: SecretShuffle | None = None,
-        *,
-        now: float = 0.0,
-        straddle_asked: Collection[str] = (),
-        kill_offer: Kill | None = None,
-        reshuffle_seed: int = 0,
+        shuffle: SecretShuffle | None,
+        now: float,
+        straddle_asked: Collection[str],
+        kill_offer: Kill | None,
+        reshuffle_seed: int,
     ) -> list[Event]:
         """:meth:`start_hand`, the players held out already seated out."""
         if self.current is not None:
@@ -728,6 +722,10 @@ class Table:
             owed[button.holder] = button.amount
         return owed
 
+    def in_hand(self, player_id: str) -> bool:
+        """Whether ``player_id`` was dealt into the hand in play."""
+        return self.current is not None and player_id in self.current.setup.names
+
     def sit_out(self, player_id: str) -> str:
         """A player sits out: at once between hands, after the hand he is in, or, if he
         owes a kill, after the next hand, in which he posts it (000 kill §6). Returns
@@ -739,7 +737,7 @@ class Table:
         seat = self.seating.seat_of(player_id)
         if seat is None:
             raise IllegalAction("you are not seated at this table")
-        if self.current is not None and player_id in self.current.setup.names:
+        if self.in_hand(player_id):
             seat.sit_out_next = True
             return "after_hand"
         if self.kill_holds(player_id):
@@ -761,8 +759,7 @@ class Table:
         seat = self.seating.seat_of(player_id)
         if seat is None:
             raise IllegalAction("you are not seated at this table")
-        in_hand = self.current is not None and player_id in self.current.setup.names
-        if in_hand or self.kill_holds(player_id):
+        if self.in_hand(player_id) or self.kill_holds(player_id):
             seat.leaving = True
             return None
         return self.cash_out(player_id)
@@ -779,7 +776,7 @@ class Table:
         seat = self.seating.seat_of(player_id)
         if seat is None:
             raise IllegalAction("that player is not seated")
-        if self.current is not None and player_id in self.current.setup.names:
+        if self.in_hand(player_id):
             seat.leaving = seat.kicked = True
             return None
         return self.cash_out(player_id)
