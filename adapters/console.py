@@ -192,11 +192,15 @@ async def play_script(options: Options, out: TextIO) -> int:
                 if why is not None:
                     print(f"line {number}: {why}", file=out)
                     status = 2
+                    if options.strict:
+                        break
                 continue
             who, sep, text = line.partition(":")
             if not sep:
                 print(f"line {number}: write 'name: command' or 'deck: cards'", file=out)
                 status = 2
+                if options.strict:
+                    break
                 continue
             who, text = who.strip(), text.strip()
             if who.lower() == "deck":
@@ -206,6 +210,8 @@ async def play_script(options: Options, out: TextIO) -> int:
                 except CardError as exc:
                     print(f"line {number}: {exc}", file=out)
                     status = 2
+                    if options.strict:
+                        break
                 continue
             player = _player(who)
             console.display[player.id] = player.name
@@ -219,7 +225,7 @@ async def play_script(options: Options, out: TextIO) -> int:
             if options.strict and not reply.ok:
                 why = reply.text.splitlines()[0] if reply.text else "refused"
                 print(f"line {number}: {raw.strip()!r} was refused: {why}", file=out)
-                status = 1
+                status = max(status, 1)
                 break
         if options.json:
             state = service.public_state(table_id) if table_id in service.tables else {}

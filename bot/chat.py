@@ -82,11 +82,16 @@ class Reply:
         ok: False when nothing changed (bad input, not allowed now).
         confirm: a command to confirm with a click before it is sent again with
             ``confirmed``; None when nothing needs confirming.
+        hand, step: with ``confirm``, the hand number and the step of the decision the
+            question was asked at (taken under the table's lock with it): the Confirm
+            button carries them, so it can never act on a later decision.
     """
 
     text: str
     ok: bool = True
     confirm: str | None = None
+    hand: int | None = None
+    step: int | None = None
 
 
 def table_id_of(request: Request) -> str:
@@ -202,7 +207,9 @@ class ChatCore:
                 confirmed=request.confirmed,
             )
         except NeedsConfirm as question:  # the service decided, under the table's lock
-            return Reply(str(question), confirm=request.text.strip())
+            return Reply(
+                str(question), confirm=request.text.strip(), hand=question.hand, step=question.step
+            )
         # the reply follows the next deal when this move ended a hand, so a client shows
         # the new hand's table message before the answer, as it did the showdown
         await self.service.idle(table_id)

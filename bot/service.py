@@ -71,7 +71,16 @@ class ServiceError(Exception):
 
 class NeedsConfirm(ServiceError):
     """The move is to be confirmed before it is applied (an all-in, or a bet over the
-    host's confirmation size); the message is the question. Nothing changed."""
+    host's confirmation size); the message is the question. Nothing changed.
+
+    Attributes:
+        hand, step: the hand number and the moves made in it when the question was asked,
+            for the Confirm button (a click for an earlier decision is refused).
+    """
+
+    def __init__(self, question: str, hand: int, step: int) -> None:
+        super().__init__(question)
+        self.hand, self.step = hand, step
 
 
 @dataclass(frozen=True)
@@ -357,7 +366,7 @@ class TableService:
         except EngineError:
             return
         if decision.confirm is not None:
-            raise NeedsConfirm(decision.confirm)
+            raise NeedsConfirm(decision.confirm, live.table.hand_number, live.table.step)
 
     async def _commit(
         self,
@@ -704,8 +713,9 @@ class TableService:
                 continue
             if finished and not deal_now:
                 break  # the next deal is a step of its own (:meth:`_schedule_deal`)
-            if hand is None and live.running and table.can_deal():
-                events = self._deal(live, out)
+            if hand is None and live.running and table.can_deal(self._owing_elsewhere(live)):
+                notes: list[Outgoing] = []
+                events = self._deal(live, out, notes)
                 dealt = table.hand
                 assert dealt is not None and table.current is not None
                 commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
@@ -720,6 +730,7 @@ class TableService:
                     )
                 )
                 out += self._events(live, events)
+                out += notes
                 if dealt.phase is Phase.KILL_WINDOW:
                     # lowball kills after two cards are claimed before the deal (for now)
                     out += self._events(live, table.close_kill_window([]))
@@ -766,9 +777,11 @@ class TableService:
         out += self._events(live, events)
         return True
 
-    def _deal(self, live: Live, out: list[Outgoing]) -> list[Event]:
+    def _deal(self, live: Live, out: list[Outgoing], notes: list[Outgoing]) -> list[Event]:
         """Deal the next hand with any kill offered (its objection window over) and any
-        straddle asked for by the player who ends up left of the big blind."""
+        straddle asked for by the player who ends up left of the big blind; what the
+        players are told about the deal (a straddle void or lapsed, a player kept out
+        owing a kill elsewhere) goes to ``notes``, shown after the hand's first lines."""
         table = live.table
         kill = kill_after_window(live.kill_offer, self.clock())
         if kill is not None:
@@ -801,16 +814,23 @@ class TableService:
                 continue
             name = (live.names or {}).get(player_id, player_id)
             text = f"{name} owes {what}: dealt into no game until it is posted (000 kill §6)"
-            out.append(Outgoing(live.id, None, Notice(text)))
+            notes.append(Outgoing(live.id, None, Notice(text)))
+        names = live.names or {}
+        if table.current is not None and table.current.setup.kill is not None:
+            live.straddlers = list(straddlers)  # they stand for the next unkilled hand
         void = table.straddle_void
         if void is not None:
-            live.straddlers = [void]  # it stands for the next unkilled hand, still asked
-            name = (live.names or {}).get(void, void)
             text = (
-                f"{name}'s straddle is void this hand: a killed pot has no straddle; it "
-                "stands for the next unkilled hand"
+                f"{names.get(void, void)}'s straddle is void this hand: a killed pot has no "
+                "straddle; it stands for the next unkilled hand"
             )
-            out.append(Outgoing(live.id, None, Notice(text)))
+            notes.append(Outgoing(live.id, None, Notice(text)))
+        for player_id in table.straddle_lapsed:
+            text = (
+                f"{names.get(player_id, player_id)}'s straddle lapsed: only the player left "
+                "of the big blind straddles (000 NL §14); ask again for the next hand"
+            )
+            notes.append(Outgoing(live.id, player_id, Notice(text)))
         return events
 
     def _offer_kill(self, live: Live, player: Player) -> str:

@@ -136,9 +136,10 @@ async def answer(
     result = await task
     buttons = None
     table = table_id(request.server_id, request.channel_id)
-    if result.confirm is not None and table in runtime.service.tables:
-        shown = runtime.presenter.view(table)
-        buttons = confirm_buttons(table, shown.hand_number, result.confirm, shown.step)
+    if result.confirm is not None and result.hand is not None:
+        # the decision the question was asked at, not the table as it is by now
+        step = result.step if result.step is not None else -1
+        buttons = confirm_buttons(table, result.hand, result.confirm, step)
     if result.text or buttons is not None:
         await reply(interaction, result.text or "Confirm?", buttons)
     elif component and not interaction.response.is_done():

@@ -205,8 +205,8 @@ class SlackBot:
         if not reply.text and reply.confirm is None:
             return  # the table message shows what happened
         table_id = f"{team}/{channel}"
-        position = self.core.service.position(table_id)
-        hand, step = position if position is not None else (0, None)
+        # a Confirm button carries the decision its question was asked at
+        hand, step = reply.hand or 0, reply.step
         blocks = kb.reply_blocks(reply.text, reply.confirm, table_id, hand, step)
         text = kb.escape(reply.text)
         try:

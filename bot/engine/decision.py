@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action, AgreeRuns, AllIn, Discard, Raise
+from . import limits
+from .actions import Action, AgreeRuns, AllIn, Discard, LegalActions, Raise
 from .errors import IllegalAction
 from .hand import Hand, Phase
 from .records import KINDS, action_from_dict
@@ -104,18 +105,53 @@ def decide(
     legal = hand.legal_actions()
     already = hand.bets[index] if hand.bets else 0
     stack = hand.stacks[index]
-    if isinstance(action, AllIn):
-        return Decision(action, True, stack, f"Go all-in for {stack + already}?")
-    if isinstance(action, Raise):
-        adds = action.to - already
+    if isinstance(action, (AllIn, Raise)):
+        # the engine applies the move as asked (a pot-limit overbet is cut there, and the
+        # player told, 000 PL §1); the question is about what it will come to
+        if isinstance(action, AllIn):
+            if legal.max_raise_to is None or legal.all_in_to <= legal.max_raise_to:
+                if legal.max_raise_to is None and stack > legal.call_amount:
+                    raise IllegalAction(f"you may not raise now: you may {legal.describe()}")
+                return Decision(action, True, stack, f"Go all-in for {stack + already}?")
+            to = _within_limit(hand, legal, legal.all_in_to)
+        else:
+            to = _within_limit(hand, legal, action.to)
+        adds = to - already
         if adds >= stack:
-            question = f"Raising to {action.to} puts you all-in for {stack + already}: confirm?"
+            question = f"Raising to {to} puts you all-in for {stack + already}: confirm?"
             return Decision(action, True, stack, question)
+        if to != getattr(action, "to", to) or isinstance(action, AllIn):
+            question = f"Raise to {to}, the most the pot limit allows (000 PL §1)?"
+            return Decision(action, False, adds, question)
         if confirm_over and adds > confirm_over:
             verb = "Bet" if kind == "bet" else "Raise"
-            question = f"{verb} to {action.to}? (more than {confirm_over} chips)"
+            question = f"{verb} to {to}? (more than {confirm_over} chips)"
             return Decision(action, False, adds, question)
         return Decision(action, False, adds, None)
     if engine_kind == "call":
-        return Decision(action, legal.call_amount >= stack, legal.call_amount, None)
+        if stack and legal.call_amount >= stack:
+            question = f"Calling {legal.call_amount} puts you all-in: confirm?"
+            return Decision(action, True, stack, question)
+        return Decision(action, False, legal.call_amount, None)
     return Decision(action, False, 0, None)
+
+
+def _within_limit(hand: Hand, legal: LegalActions, to: int) -> int:
+    """What a bet or raise to ``to`` comes to under the limits: above the player's chips it
+    is refused (table stakes, 000 NL §16); above a pot limit it is cut to the maximum (000
+    PL §1, 003 §10); above any other limit it is refused. The refusals give the whole
+    legal choice.
+
+    Raises:
+        IllegalAction: as above, or no bet or raise allowed now.
+    """
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if low is None or high is None:
+        raise IllegalAction(f"you may not bet or raise now: you may {legal.describe()}")
+    if to > legal.all_in_to:
+        raise IllegalAction(f"you have {legal.all_in_to} in all; you may {legal.describe()}")
+    if to <= high:
+        return to
+    if limits.is_pot_limited(hand.config, hand.street) and not hand.strict:
+        return high
+    raise IllegalAction(f"the most you may bet or raise to is {high}: you may {legal.describe()}")

@@ -183,8 +183,10 @@ class Table:
         self.last_dealt: tuple[str, ...] = ()
         self.quit_since: list[str] = []
         self.current: PlayedHand | None = None
-        # who asked to straddle at the last deal and was refused it by a kill (000 kill §9)
+        # at the last deal: who was refused his straddle by a kill (it stands for the next
+        # unkilled hand), and who asked but was not left of the big blind (it lapsed)
         self.straddle_void: str | None = None
+        self.straddle_lapsed: tuple[str, ...] = ()
         self._settings_data: tuple[TableSettings, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -344,7 +346,9 @@ class Table:
             now: the clock in seconds (a mix changing game by the minute).
             straddle_asked: player ids who asked to straddle: the one left of the big blind
                 posts a live straddle of twice the big blind (000 NL §14), unless the pot
-                is killed; then his straddle is void for this hand (``straddle_void``).
+                is killed; then his straddle is void for this hand (``straddle_void``) and
+                every request stands for the next unkilled hand; in an unkilled hand the
+                others' requests lapse (``straddle_lapsed``).
             kill_offer: a voluntary kill or a kill to come in, after its objection window.
             reshuffle_seed: seeds a draw's reshuffle of the discards (saved with the hand).
             away: player ids who owe a kill at another table of the server: dealt into no
@@ -436,11 +440,13 @@ class Table:
             setup = self.kills.prepare(setup, self.quit_since, kill_offer, newcomers)
         elif kill_offer is not None:
             raise IllegalAction("this table plays without kills")
-        self.straddle_void = None
-        if straddler is not None and setup.kill is not None:
-            self.straddle_void = straddler  # RULES.md "Kill pots": a kill pot has no straddle
-        elif straddler is not None and left is not None:
-            setup = _with_straddle(setup, left)
+        self.straddle_void, self.straddle_lapsed = None, ()
+        if setup.kill is not None:  # RULES.md "Kill pots": a kill pot has no straddle
+            self.straddle_void = straddler
+        else:
+            if straddler is not None and left is not None:
+                setup = _with_straddle(setup, left)
+            self.straddle_lapsed = tuple(p for p in straddle_asked if p != straddler)
         hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
         before = {
             "seating": seating_before(self.seating),

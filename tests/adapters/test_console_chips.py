@@ -260,3 +260,13 @@ def test_a_strict_script_stops_at_the_first_refused_line(tmp_path: Path) -> None
     text = out.getvalue().splitlines()
     assert text[-1].startswith("line 4: 'bob: raise abc' was refused: 'abc' is not an amount")
     assert "bob folds" not in text
+
+
+def test_a_strict_script_stops_at_a_line_it_cannot_read_with_status_2(tmp_path: Path) -> None:
+    """``--strict``: a line that is not script (a bad ``deck:`` or ``wait``) stops it too,
+    with exit status 2, before a hand is dealt from a deck nobody asked for."""
+    out = io.StringIO()
+    lines = ["alice: sit 200", "bob: sit 200", "deck: Zz", "alice: start"]
+    options = Options(db=str(tmp_path / "t.db"), lines=lines, seed=3, strict=True)
+    assert asyncio.run(play_script(options, out)) == 2
+    assert "the host starts the game" not in out.getvalue()

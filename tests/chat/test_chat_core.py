@@ -378,3 +378,25 @@ def test_draw_reads_capital_suits_and_names_a_card_given_twice() -> None:
         assert "9s named twice" in str(exc)
     else:
         raise AssertionError("a card named twice was accepted")
+
+
+def test_a_confirmation_carries_the_decision_it_was_asked_at() -> None:
+    """The question comes with the hand and step it was asked at, taken with it under the
+    table's lock: when the turn timer moves the hand on before the click, the Confirm
+    click is refused as out of date instead of acting on the next decision."""
+
+    async def go() -> None:
+        p = await pipeline()
+        await _three(p)
+        asked = await p.say("Alice", "allin")
+        assert asked.confirm == "allin" and (asked.hand, asked.step) == (1, 0)
+        p.now += 31  # Alice's time runs out: the timer folds her
+        await p.service.tick()
+        late = await p.say("Alice", "allin", confirmed=True, hand=asked.hand, step=asked.step)
+        assert not late.ok
+        assert "earlier decision" in late.text or "not your turn" in late.text
+        hand = p.service.tables["g/c"].table.hand
+        assert hand is not None and hand.folded[hand.names.index("test:alice")]
+        assert hand.stacks[hand.names.index("test:alice")] == 100
+
+    run(go)

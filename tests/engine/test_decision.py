@@ -66,3 +66,39 @@ def test_004_jacks_1_a_bare_bet_without_openers_is_refused_with_the_choices() ->
     assert index is not None
     with pytest.raises(IllegalAction, match="without jacks or better to open.*you may check"):
         decide(hand, index, "bet")
+
+
+def test_000_pl_1_an_all_in_over_the_pot_limit_asks_about_the_pot_raise_it_becomes() -> None:
+    """000 PL §1: an overbet is cut to the maximum. An ``allin`` (or a raise) over the pot
+    limit is not an all-in: the question is about the raise it comes to, never "all-in"
+    (the engine cuts it and tells the player)."""
+    hand = new_hand(config(Structure.POT_LIMIT, sb=5, bb=10), [1000, 1000, 300])
+    legal = hand.legal_actions()
+    assert legal.max_raise_to == 35
+    for kind, amount in (("allin", None), ("raise", 200)):
+        decision = decide(hand, 2, kind, amount)
+        assert not decision.all_in and decision.adds == 35
+        assert decision.confirm == "Raise to 35, the most the pot limit allows (000 PL §1)?"
+
+
+def test_000_nl_16_more_than_the_stack_is_refused_before_anything_is_asked() -> None:
+    """000 NL §16 (table stakes): a raise to more than the player has is refused with the
+    legal range at once, not asked about as an all-in and refused after the click."""
+    hand = _hand()
+    with pytest.raises(IllegalAction, match="you have 300 in all; you may fold, call 10"):
+        decide(hand, 2, "raise", 500)
+
+
+def test_a_call_that_puts_the_player_all_in_is_confirmed_like_any_all_in() -> None:
+    """A call for every chip the player has is an all-in: it asks for the same click."""
+    hand = new_hand(config(Structure.NO_LIMIT, sb=5, bb=10), [1000, 1000, 8])
+    call = decide(hand, 2, "call")
+    assert call.all_in and call.confirm == "Calling 8 puts you all-in: confirm?"
+
+
+def test_fixed_limit_an_all_in_over_the_bet_is_refused_with_the_choices() -> None:
+    """Fixed limit: an all-in for more than the limit is no move: refused at once with
+    what the player may do."""
+    hand = _hand(Structure.FIXED_LIMIT, small_bet=10, big_bet=20)
+    with pytest.raises(IllegalAction, match="the most you may bet or raise to is 20"):
+        decide(hand, 2, "allin")

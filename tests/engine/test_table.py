@@ -167,12 +167,13 @@ def test_000_nl_14_the_table_decides_who_straddles_and_a_kill_voids_it() -> None
     assert hand is not None
     straddles = [p.player for p in hand.events if getattr(p, "kind", "") == "straddle"]
     assert [hand.names[i] for i in straddles] == ["ann"] and table.straddle_void is None
+    assert table.straddle_lapsed == ("cat",)  # not left of the big blind: told it lapsed
     assert hand.bets[hand.names.index("ann")] == 2 * NL.stakes.big_blind
     killed = _table(kill=KillRules())
     assert killed.kills is not None
     killed.kills.button = KillButton(ButtonState.KILLED, "cat", 2 * NL.stakes.big_blind)
     killed.start_hand(Deck(rng=random.Random(0)).order, straddle_asked={"ann"})
-    assert killed.straddle_void == "ann"
+    assert killed.straddle_void == "ann" and killed.straddle_lapsed == ()
     assert killed.hand is not None and killed.hand.setup.kill is not None
     assert "straddle" not in (killed.hand.setup.blind_kinds or ())
 
