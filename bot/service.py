@@ -198,6 +198,13 @@ class TableService:
         self.tables: dict[str, Live] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self._deals: dict[str, asyncio.Task[None]] = {}  # table id -> its next deal's step
+        # server id -> its tables that play kills: a kill owed follows a player there
+        self._kill_tables: dict[str, set[str]] = {}
+
+    def _index(self, live: Live) -> None:
+        """Keep ``live`` in the index of the tables that play kills, by server."""
+        if live.table.settings.kill is not None:
+            self._kill_tables.setdefault(live.server_id, set()).add(live.id)
 
     # ------------------------------------------------------------------ tables
 
@@ -211,6 +218,7 @@ class TableService:
         for stored in await self.db.load_tables():
             try:
                 self.tables[stored.id] = self._live(stored)
+                self._index(self.tables[stored.id])
             except (EngineError, KeyError, TypeError, ValueError) as exc:
                 # a hand that does not replay may name the card it stumbled on
                 self.broken.append((stored.id, described(exc)))
@@ -263,6 +271,7 @@ class TableService:
         except StorageError as exc:
             raise ServiceError(f"the table could not be created: {exc}") from exc
         self.tables[table_id] = live
+        self._index(live)
         return table_id
 
     async def _reload(self, table_id: str) -> None:
@@ -270,6 +279,7 @@ class TableService:
         stored = await self.db.load_table(table_id)
         if stored is not None:
             self.tables[table_id] = self._live(stored)
+            self._index(self.tables[table_id])
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -462,10 +472,14 @@ class TableService:
         """Players seated at ``live`` who owe a kill at another table of the same server or
         workspace, each with where and what he owes ("a kill of 4 at #poker-2"): until it
         is posted he is dealt into no game (000 kill §6, RULES.md "Obligations")."""
-        seated = {s.player_id for s in live.table.seating.seats.values()}
         owing: dict[str, str] = {}
-        for other in self.tables.values():
-            if other is live or other.server_id != live.server_id:
+        kill_tables = self._kill_tables.get(live.server_id, ())
+        if not kill_tables:
+            return owing
+        seated = {s.player_id for s in live.table.seating.seats.values()}
+        for table_id in kill_tables:
+            other = self.tables.get(table_id)
+            if other is None or other is live:
                 continue
             for player_id, chips in other.table.kills_owed().items():
                 if player_id in seated and player_id not in owing:
