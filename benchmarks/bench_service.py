@@ -295,7 +295,8 @@ async def play_table(
         current = service.tables[table_id].table.current
         start = time.perf_counter()
         try:
-            await service.handle(table_id, player, command)
+            # a driver's move is deliberate, as a player's after he confirms an all-in
+            await service.handle(table_id, player, command, confirmed=True)
         except ServiceError as exc:
             run.errors[str(exc)[:80]] += 1
             failures += 1
@@ -474,7 +475,7 @@ async def add_restore_tables(service: TableService, total: int, players: int, se
         player, command = step
         if isinstance(command, Play) and command.kind == "fold":
             command = Play("call") if hand.legal_actions().call_amount else Play("check")
-        await service.handle(driver.table_id, player, command)
+        await service.handle(driver.table_id, player, command, confirmed=True)
 
     for first in range(0, len(drivers), 50):
         await asyncio.gather(*(advance(d) for d in drivers[first : first + 50]))
