@@ -50,6 +50,7 @@ from .commands import (
     Wait,
 )
 from .engine.cards import Deck
+from .engine.decision import Decision
 from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
 from .engine.hand import Phase
@@ -340,13 +341,12 @@ class TableService:
                 return out
             if isinstance(command, EndSession):
                 return await self._end_session(live, player)
-            if isinstance(command, Play) and not confirmed:
-                self._ask_first(live, player, command)
+            decision = self._decided(live, player, command, confirmed)
             before = live.committed or live.table.to_dict()
             saved = _fields_of(live)
             extra: list[tuple[str, Sequence[Any]]] = []
             try:
-                out = self._apply(live, player, command, extra)
+                out = self._apply(live, player, command, extra, decision)
             except Exception as exc:
                 _roll_back(live, before, saved)
                 if isinstance(exc, EngineError):
@@ -363,20 +363,26 @@ class TableService:
                 ) from exc
             return await self._commit(live, player, command, request_id, out, extra, before, saved)
 
-    def _ask_first(self, live: Live, player: Player, command: Play) -> None:
-        """Ask the engine's decision gate whether the move is to be confirmed first (an
-        all-in, a bet over the host's size); a move it refuses is left for :meth:`_apply`
-        to refuse with the reason.
+    def _decided(
+        self, live: Live, player: Player, command: Command, confirmed: bool
+    ) -> Decision | None:
+        """For a move, the engine's decision gate: the move as it will be applied, once a
+        question it asks first (an all-in, a bet over the host's size) is confirmed. None
+        for any other command, or a move the gate refuses (:meth:`_apply` then refuses it
+        with the reason, under the same roll-back as any refusal).
 
         Raises:
-            NeedsConfirm: with the question; nothing changed.
+            NeedsConfirm: with the question, when not ``confirmed``; nothing changed.
         """
+        if not isinstance(command, Play):
+            return None
         try:
             decision = live.table.decide(player.id, command.kind, command.amount, command.cards)
         except EngineError:
-            return
-        if decision.confirm is not None:
+            return None
+        if decision.confirm is not None and not confirmed:
             raise NeedsConfirm(decision.confirm, live.table.hand_number, live.table.step)
+        return decision
 
     async def _commit(
         self,
@@ -577,6 +583,7 @@ class TableService:
         player: Player,
         command: Command,
         extra: list[tuple[str, Sequence[Any]]],
+        decision: Decision | None = None,
     ) -> list[Outgoing]:
         table = live.table
         names = live.names if live.names is not None else {}
@@ -589,8 +596,10 @@ class TableService:
 
         in_hand = table.current is not None and player.id in table.current.setup.names
         if isinstance(command, Play):  # first: nearly every command is a move
-            decision = table.decide(player.id, command.kind, command.amount, command.cards)
-            events = table.act(player.id, lambda i: decision.action)
+            if decision is None:  # refused by the gate: this says why
+                decision = table.decide(player.id, command.kind, command.amount, command.cards)
+            move = decision.action
+            events = table.act(player.id, lambda i: move)
             mover = table.seating.seat_of(player.id)
             if mover is not None:
                 mover.timeouts = 0

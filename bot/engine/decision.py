@@ -102,7 +102,6 @@ def decide(
     action = engine_action(kind, index, amount, cards)
     if engine_kind not in BETTING_KINDS or isinstance(action, (Discard, AgreeRuns)):
         return Decision(action, False, 0, None)
-    legal = hand.legal_actions()
     already = hand.bets[index] if hand.bets else 0
     stack = hand.stacks[index]
     if isinstance(action, (AllIn, Raise)):
