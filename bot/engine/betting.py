@@ -111,10 +111,26 @@ class Betting:
             raise IllegalAction(self._no_betting_reason())
         p = self.to_act
         stack = self.stacks[p]
+        # asked again for the same decision (the decision gate, then the move itself):
+        # every change of the betting appends an event, so the count marks the decision
+        key = (
+            len(self.events),
+            p,
+            self.street,
+            self.current_bet,
+            self.bets[p],
+            stack,
+            self.raise_count,
+            self.full_raise,
+            self.bring_in_due,
+        )
+        cached = self.__dict__.get("_legal")
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
         owe = self.current_bet - self.bets[p]
         rng = self._raise_range(p)
         bring_in = self.bring_in_due == p
-        return LegalActions(
+        legal = LegalActions(
             player=p,
             can_fold=owe > 0 and not bring_in,
             can_check=owe <= 0 and not bring_in,
@@ -134,6 +150,8 @@ class Betting:
             and self.config.street_structure(self.street) is Structure.FIXED_LIMIT,
             opened=self.current_bet > 0,
         )
+        self.__dict__["_legal"] = (key, legal)
+        return legal
 
     def _betting_open(self) -> bool:  # pragma: no cover - defined by Hand
         raise NotImplementedError
