@@ -10,31 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .engine.errors import IllegalAction
-from .engine.hand import Hand, Phase
+from .engine.snapshot import Choice
 from .engine.table import Table
 from .render import cards_text
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One button for the player to act.
-
-    Attributes:
-        label: what the button says, e.g. ``Call 20``.
-        command: the command it sends, e.g. ``call`` (``raise`` takes an amount).
-        style: ``danger`` (fold), ``primary`` (check or call), ``success`` (bet or raise),
-            ``secondary`` (anything else).
-        minimum, maximum: for ``bet``/``raise``, the legal range *to* in chips.
-        confirm: an all-in: the adapter asks for a confirmation click first.
-    """
-
-    label: str
-    command: str
-    style: str = "secondary"
-    minimum: int | None = None
-    maximum: int | None = None
-    confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,15 +99,14 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
     Returns:
         The view; between hands it shows the seats and stacks only.
     """
-    hand = table.hand
+    shown = table.snapshot()
     seating = table.seating
-    in_hand: dict[str, int] = {pid: i for i, pid in enumerate(hand.names)} if hand else {}
     holder = None
     footer: list[str] = []
     if table.kills is not None:
         footer.append(kill_status(table, names))
-        shown = table.kill_button()
-        holder = shown.holder if shown is not None else None
+        button = table.kill_button()
+        holder = button.holder if button is not None else None
     seats = []
     for number in sorted(seating.seats):
         seat = seating.seats[number]
@@ -139,27 +116,25 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         if holder is not None and holder in (seat.player_id, seat.name):
             marks.append("kill button")
         stack, bet, up = seat.stack, 0, ()
-        index = in_hand.get(seat.player_id)
-        if hand is not None and index is not None:
-            stack = hand.stacks[index]
-            bet = hand.bets[index] if hand.bets is not None else 0
-            up = hand.upcards(index) if hand.spec.is_stud else ()
-            if hand.folded[index]:
+        state = shown.players.get(seat.player_id) if shown is not None else None
+        if state is not None:
+            stack, bet, up = state.stack, state.bet, state.upcards
+            if state.folded:
                 marks.append("folded")
-            elif stack == 0:
+            elif state.all_in:
                 marks.append("all-in")
-            if hand.to_act == index and not hand.is_complete:
+            if state.to_act:
                 marks.append("to act")
         elif seat.status.value != "active":
             marks.append(seat.status.value.replace("_", " "))
         name = names.get(seat.player_id, seat.name)
         seats.append(SeatLine(number, seat.player_id, name, stack, bet, tuple(marks), up))
-    if hand is None or hand.is_complete:
+    if shown is None or shown.over:
         return TableView(
             table_id,
             table.hand_number,
             table.next_game().description,
-            tuple(hand.board) if hand else (),
+            shown.board if shown is not None else (),
             0,
             tuple(seats),
             None,
@@ -168,22 +143,19 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
             " · ".join(footer),
             "between hands",
         )
-    to_act = hand.names[hand.to_act] if hand.to_act is not None else None
-    legal, choices = _choices(hand)
-    step = len(table.current.actions) if table.current is not None else 0
     return TableView(
         table_id,
         table.hand_number,
-        hand.config.description,
-        tuple(hand.board),
-        hand.pot_total(),
+        shown.title,
+        shown.board,
+        shown.pot,
         tuple(seats),
-        to_act,
-        legal,
-        choices,
+        shown.to_act,
+        shown.legal,
+        shown.choices,
         " · ".join(footer),
-        hand.phase.value.replace("_", " "),
-        step,
+        shown.phase,
+        table.step,
     )
 
 
@@ -211,47 +183,3 @@ def kill_status(table: Table, names: Mapping[str, str]) -> str:
     if owed:
         parts.append("owes a kill: " + ", ".join(f"{names.get(n, n)} {c}" for n, c in owed.items()))
     return " · ".join(parts)
-
-
-def _choices(hand: Hand) -> tuple[str, tuple[Choice, ...]]:
-    """The legal range in words and the buttons for the player to act."""
-    if hand.to_act is None:
-        return "", ()
-    if hand.phase is Phase.DRAWING:
-        return "discard the cards you do not want, or stand pat", (
-            Choice("Stand pat", "pat", "primary"),
-            Choice("Draw…", "draw", "success"),
-        )
-    if hand.phase is Phase.RUNS_VOTE:
-        return "run the board once, twice or three times", (
-            Choice("Run once", "runs 1", "primary"),
-            Choice("Run twice", "runs 2", "success"),
-            Choice("Run three times", "runs 3", "secondary"),
-        )
-    if hand.phase is not Phase.BETTING:
-        return "", ()
-    try:
-        legal = hand.legal_actions()
-    except IllegalAction:
-        return "", ()
-    choices: list[Choice] = []
-    if legal.bring_in:
-        choices.append(Choice(f"Bring in {legal.bring_in}", "bringin", "primary"))
-    if legal.can_fold:
-        choices.append(Choice("Fold", "fold", "danger"))
-    if legal.can_check:
-        choices.append(Choice("Check", "check", "primary"))
-    elif legal.call_amount:
-        all_in = legal.call_amount >= legal.stack
-        label = f"Call {legal.call_amount}" + (" (all-in)" if all_in else "")
-        choices.append(Choice(label, "call", "primary", confirm=all_in))
-    if legal.min_raise_to is not None and legal.max_raise_to is not None:
-        verb = "Complete" if legal.completes else ("Bet" if hand.current_bet == 0 else "Raise")
-        low, high = legal.min_raise_to, legal.max_raise_to
-        if low == high and high < legal.all_in_to:
-            choices.append(Choice(f"{verb} to {low}", f"raise {low}", "success"))
-        elif low < high:
-            choices.append(Choice(f"{verb} {low}…", "raise", "success", low, high))
-        if high >= legal.all_in_to:
-            choices.append(Choice(f"All-in {legal.all_in_to}", "allin", "danger", confirm=True))
-    return legal.describe(), tuple(choices)

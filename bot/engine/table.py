@@ -34,6 +34,7 @@ from .serial import (
     setup_from_dict,
     setup_to_dict,
 )
+from .snapshot import Snapshot, snapshot
 from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
 from .undeal import seating_before, undo_deal
 
@@ -252,6 +253,11 @@ class Table:
         assert self.current is not None
         hand = self.current.hand
         return decide(hand, index, kind, amount, cards, self.settings.confirm_over)
+
+    def snapshot(self) -> Snapshot | None:
+        """The hand in play as everyone at the table may know it (no hidden card), or
+        None between hands: see :mod:`bot.engine.snapshot`."""
+        return snapshot(self.hand) if self.hand is not None else None
 
     def turn(self) -> Turn | None:
         """The decision the table waits for, as everyone may know it, or None."""

@@ -214,3 +214,20 @@ def test_000_kill_10_a_kill_announced_is_dealt_after_the_window_in_silence() -> 
     no_voluntary = _table(kill=KillRules(voluntary=False))
     with pytest.raises(IllegalAction, match="voluntary kills are not allowed"):
         no_voluntary.announce_kill("bob", announced=False)
+
+
+def test_the_public_snapshot_carries_no_hidden_card() -> None:
+    """The table message is drawn from the engine's public snapshot alone: stacks, bets,
+    the board and whose turn, with the legal range and buttons; no hole card is in it."""
+    table = _table()
+    table.start_hand(Deck(rng=random.Random(0)).order)
+    hand = table.hand
+    assert hand is not None
+    shown = table.snapshot()
+    assert shown is not None and shown.to_act == hand.names[hand.to_act or 0]
+    assert shown.pot == hand.pot_total() and not shown.over
+    assert shown.legal == hand.legal_actions().describe()
+    text = repr(shown)
+    for cards in hand.hole:
+        for card in cards or ():
+            assert card not in text

@@ -1,0 +1,146 @@
+"""What everyone at the table may know of the hand in play, as plain data: each dealt
+player's stack, bet, upcards and state, the board, the pot, whose turn it is, his legal
+range in words and the buttons it gives him. The table message is drawn from this alone,
+so no layer above the engine reads the hand. No hidden card is in it: only the board,
+stud upcards and what the rules make public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import IllegalAction
+from .hand import Hand, Phase
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button for the player to act.
+
+    Attributes:
+        label: what the button says, e.g. ``Call 20``.
+        command: the command it sends, e.g. ``call`` (``raise`` takes an amount).
+        style: ``danger`` (fold), ``primary`` (check or call), ``success`` (bet or raise),
+            ``secondary`` (anything else).
+        minimum, maximum: for ``bet``/``raise``, the legal range *to* in chips.
+        confirm: an all-in: the adapter asks for a confirmation click first.
+    """
+
+    label: str
+    command: str
+    style: str = "secondary"
+    minimum: int | None = None
+    maximum: int | None = None
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One dealt player as the channel sees him: ``stack`` and ``bet`` in chips, his
+    ``upcards`` (stud), and whether he has ``folded``, is ``all_in`` or is ``to_act``."""
+
+    stack: int
+    bet: int
+    upcards: tuple[str, ...]
+    folded: bool
+    all_in: bool
+    to_act: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The hand in play as everyone may know it.
+
+    Attributes:
+        title: the game and stakes it is played at (a killed hand at the killed stakes).
+        board: the community cards.
+        pot: chips in the middle, this street's bets included.
+        players: player id -> :class:`PlayerState`, for those dealt in.
+        over: the hand is complete.
+        to_act: the player id to act, or None.
+        legal: his legal range in words ("" when none).
+        choices: his buttons.
+        phase: the hand's phase in words (``betting``, ``drawing``...).
+    """
+
+    title: str
+    board: tuple[str, ...]
+    pot: int
+    players: dict[str, PlayerState]
+    over: bool
+    to_act: str | None
+    legal: str
+    choices: tuple[Choice, ...]
+    phase: str
+
+
+def snapshot(hand: Hand) -> Snapshot:
+    """The public :class:`Snapshot` of ``hand``."""
+    players = {}
+    for index, player_id in enumerate(hand.names):
+        stack = hand.stacks[index]
+        players[player_id] = PlayerState(
+            stack,
+            hand.bets[index] if hand.bets is not None else 0,
+            hand.upcards(index) if hand.spec.is_stud else (),
+            bool(hand.folded[index]),
+            stack == 0,
+            hand.to_act == index and not hand.is_complete,
+        )
+    to_act = hand.names[hand.to_act] if hand.to_act is not None else None
+    legal, choices = _choices(hand) if not hand.is_complete else ("", ())
+    return Snapshot(
+        hand.config.description,
+        tuple(hand.board),
+        hand.pot_total(),
+        players,
+        hand.is_complete,
+        to_act,
+        legal,
+        choices,
+        hand.phase.value.replace("_", " "),
+    )
+
+
+def _choices(hand: Hand) -> tuple[str, tuple[Choice, ...]]:
+    """The legal range in words and the buttons for the player to act."""
+    if hand.to_act is None:
+        return "", ()
+    if hand.phase is Phase.DRAWING:
+        return "discard the cards you do not want, or stand pat", (
+            Choice("Stand pat", "pat", "primary"),
+            Choice("Draw…", "draw", "success"),
+        )
+    if hand.phase is Phase.RUNS_VOTE:
+        return "run the board once, twice or three times", (
+            Choice("Run once", "runs 1", "primary"),
+            Choice("Run twice", "runs 2", "success"),
+            Choice("Run three times", "runs 3", "secondary"),
+        )
+    if hand.phase is not Phase.BETTING:
+        return "", ()
+    try:
+        legal = hand.legal_actions()
+    except IllegalAction:
+        return "", ()
+    choices: list[Choice] = []
+    if legal.bring_in:
+        choices.append(Choice(f"Bring in {legal.bring_in}", "bringin", "primary"))
+    if legal.can_fold:
+        choices.append(Choice("Fold", "fold", "danger"))
+    if legal.can_check:
+        choices.append(Choice("Check", "check", "primary"))
+    elif legal.call_amount:
+        all_in = legal.call_amount >= legal.stack
+        label = f"Call {legal.call_amount}" + (" (all-in)" if all_in else "")
+        choices.append(Choice(label, "call", "primary", confirm=all_in))
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        verb = "Complete" if legal.completes else ("Bet" if hand.current_bet == 0 else "Raise")
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low == high and high < legal.all_in_to:
+            choices.append(Choice(f"{verb} to {low}", f"raise {low}", "success"))
+        elif low < high:
+            choices.append(Choice(f"{verb} {low}…", "raise", "success", low, high))
+        if high >= legal.all_in_to:
+            choices.append(Choice(f"All-in {legal.all_in_to}", "allin", "danger", confirm=True))
+    return legal.describe(), tuple(choices)
