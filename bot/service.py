@@ -53,7 +53,6 @@ from .engine.cards import Deck
 from .engine.decision import Decision
 from .engine.errors import EngineError, IllegalAction
 from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
-from .engine.hand import Phase
 from .engine.kills import KillButton
 from .engine.table import Table, TableSettings, kill_after_window, objection_open
 from .engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
@@ -701,8 +700,7 @@ class TableService:
         live.deadline = self.clock() + CLOCK_SECONDS + WARNING_SECONDS
 
     def _events(self, live: Live, events: Sequence[Event]) -> list[Outgoing]:
-        hand = live.table.hand
-        names = hand.names if hand else ()
+        names = live.table.dealt
         out = []
         for event in events:
             private = event.private_to
@@ -729,46 +727,44 @@ class TableService:
             pass
         finished = False
         for _ in range(2):
-            hand = table.hand
-            if hand is not None and hand.is_complete:
+            if table.hand_over():
                 self._finish(live, out, extra)
                 finished = True
                 continue
             if finished and not deal_now:
                 break  # the next deal is a step of its own (:meth:`_schedule_deal`)
-            if hand is None and live.running and table.can_deal(self._owing_elsewhere(live)):
+            can_deal = table.can_deal(self._owing_elsewhere(live))
+            if table.current is None and live.running and can_deal:
                 notes: list[Outgoing] = []
                 events = self._deal(live, out, notes)
-                dealt = table.hand
-                assert dealt is not None and table.current is not None
+                assert table.current is not None
                 commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
+                setup = table.current.setup
                 extra.append(
                     self.db.hand_row(
                         live.id,
                         table.hand_number,
                         live.session_id,
-                        dealt.config.game.value,
+                        setup.config.game.value,
                         commit,
-                        dealt.names,
+                        setup.names,
                     )
                 )
                 out += self._events(live, events)
                 out += notes
-                if dealt.phase is Phase.KILL_WINDOW:
-                    # lowball kills after two cards are claimed before the deal (for now)
-                    out += self._events(live, table.close_kill_window([]))
-                if dealt.is_complete:
+                out += self._events(live, table.close_unclaimed_kill_window())
+                if table.hand_over():
                     continue
             break
-        hand = table.hand
-        turn = (table.hand_number, hand.to_act, len(hand.log)) if hand else None
+        waiting = table.turn()
+        turn = (table.hand_number, waiting.player_id if waiting else None, table.step)
         if turn == live.turn and live.deadline is not None:
             return  # the same decision is still pending: its timer (or clock) runs on
         live.turn = turn
         live.clock_on = False
         live.warned = False
         live.deadline = None
-        if hand is not None and hand.to_act is not None:
+        if waiting is not None:
             live.deadline = self.clock() + table.settings.turn_seconds
 
     def _pre_action(self, live: Live, player: Player, kind: str) -> str:
@@ -1118,11 +1114,7 @@ class TableService:
         and whether he has folded, for his eyes only; None when the table has no hand in
         play or he is not dealt in."""
         live = self.tables.get(table_id)
-        hand = live.table.hand if live is not None else None
-        if hand is None or player_id not in hand.names:
-            return None
-        index = hand.names.index(player_id)
-        return tuple(hand.hole[index] or ()), bool(hand.folded[index])
+        return live.table.own_cards(player_id) if live is not None else None
 
     def public_state(self, table_id: str) -> dict[str, object]:
         """What everyone at the table may know, as plain data: seats and stacks, the button
@@ -1143,17 +1135,17 @@ class TableService:
             "kill": _named_summary(table.kill_button(), names),
             "hand": None,
         }
-        hand = table.hand
-        if hand is not None:
+        shown = table.snapshot()
+        if shown is not None:
             state["hand"] = {
-                "game": hand.config.description,
-                "players": [names.get(p, p) for p in hand.names],
-                "stacks": list(hand.stacks),
-                "bets": list(hand.bets),
-                "board": list(hand.board),
-                "pot": hand.pot_total(),
-                "to_act": names.get(hand.names[hand.to_act]) if hand.to_act is not None else None,
-                "phase": hand.phase.value,
+                "game": shown.title,
+                "players": [names.get(p, p) for p in shown.players],
+                "stacks": [p.stack for p in shown.players.values()],
+                "bets": [p.bet for p in shown.players.values()],
+                "board": list(shown.board),
+                "pot": shown.pot,
+                "to_act": names.get(shown.to_act) if shown.to_act is not None else None,
+                "phase": shown.phase.replace(" ", "_"),
             }
         return state
 

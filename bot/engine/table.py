@@ -254,6 +254,33 @@ class Table:
         hand = self.current.hand
         return decide(hand, index, kind, amount, cards, self.settings.confirm_over)
 
+    @property
+    def dealt(self) -> tuple[str, ...]:
+        """The player ids dealt into the hand in play, in hand order (() between hands)."""
+        return self.current.setup.names if self.current is not None else ()
+
+    def hand_over(self) -> bool:
+        """Whether the hand in play is complete (to be finished: :meth:`finish_hand`)."""
+        return self.current is not None and self.current.hand.is_complete
+
+    def own_cards(self, player_id: str) -> tuple[tuple[str, ...], bool] | None:
+        """``player_id``'s own hole cards in the hand in play (``()`` before they are dealt)
+        and whether he has folded, for his eyes only; None when he is not dealt in."""
+        hand = self.hand
+        if hand is None or player_id not in hand.names:
+            return None
+        index = hand.names.index(player_id)
+        return tuple(hand.hole[index] or ()), bool(hand.folded[index])
+
+    def close_unclaimed_kill_window(self) -> list[Event]:
+        """Lowball: a hand paused after two cards for kills to be claimed (000 kill §10)
+        goes on with no claim; the table takes claims before the deal for now. Returns
+        the events, or [] when no hand waits on the window."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.KILL_WINDOW:
+            return []
+        return self.close_kill_window([])
+
     def snapshot(self) -> Snapshot | None:
         """The hand in play as everyone at the table may know it (no hidden card), or
         None between hands: see :mod:`bot.engine.snapshot`."""
