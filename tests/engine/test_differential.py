@@ -10,9 +10,10 @@ pokerkit is driven in tournament mode (``Mode.TOURNAMENT``), where it refuses a 
 checking is free, as we do; and its fixed-limit raise cap is set per street to ours (see
 ``FL_CAPS``), with our engine capping heads-up too (``HouseRules(cap_heads_up=True)``).
 
-Where the two engines differ on purpose, or where pokerkit departs from the rules in
-``/work/shared/rules``, the comparison recognises the situation, skips that one field at that
-one decision, and counts it; each difference has its own test below showing both answers:
+Where the two engines differ on purpose, or where pokerkit departs from the rulebook
+(RULES.md and its sources), the comparison recognises the situation, skips that one field
+at that one decision, and counts it; each difference has its own test below showing both
+answers:
 
 1. Folding when checking is free: we refuse; pokerkit's cash-game mode allows it (warning).
 2. Odd chips: we give them one each from the first winner left of the button, pot by pot;
