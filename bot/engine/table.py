@@ -761,6 +761,12 @@ class Table:
             owed[button.holder] = button.amount
         return owed
 
+    def _seat(self, player_id: str, why: str = "you are not seated at this table") -> Seat:
+        seat = self.seating.seat_of(player_id)
+        if seat is None:
+            raise IllegalAction(why)
+        return seat
+
     def in_hand(self, player_id: str) -> bool:
         """Whether ``player_id`` was dealt into the hand in play."""
         return self.current is not None and player_id in self.current.setup.names
@@ -773,9 +779,7 @@ class Table:
         Raises:
             IllegalAction: he is not seated.
         """
-        seat = self.seating.seat_of(player_id)
-        if seat is None:
-            raise IllegalAction("you are not seated at this table")
+        seat = self._seat(player_id)
         if self.in_hand(player_id):
             seat.sit_out_next = True
             return "after_hand"
@@ -795,9 +799,7 @@ class Table:
         Raises:
             IllegalAction: he is not seated.
         """
-        seat = self.seating.seat_of(player_id)
-        if seat is None:
-            raise IllegalAction("you are not seated at this table")
+        seat = self._seat(player_id)
         if self.in_hand(player_id) or self.kill_holds(player_id):
             seat.leaving = True
             return None
@@ -812,9 +814,7 @@ class Table:
         Raises:
             IllegalAction: he is not seated.
         """
-        seat = self.seating.seat_of(player_id)
-        if seat is None:
-            raise IllegalAction("that player is not seated")
+        seat = self._seat(player_id, "that player is not seated")
         if self.in_hand(player_id):
             seat.leaving = seat.kicked = True
             return None
