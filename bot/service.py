@@ -1068,6 +1068,16 @@ class TableService:
         live = self.tables.get(table_id)
         return None if live is None else live.table.turn()
 
+    async def claim_request(self, request_id: str) -> bool:
+        """Record a platform's request id as taken, whatever comes of the request; True the
+        first time, False for a repeat (kept long enough to outlast a signed request's
+        replay window, across restarts and processes).
+
+        Raises:
+            StorageError: the claim could not be recorded (the request is not taken).
+        """
+        return await self.db.claim_request(request_id)
+
     def computer_move(self, table_id: str, rng: random.Random) -> tuple[str, Command] | None:
         """The move a computer player (:mod:`bot.bots`) makes for the player to act, who
         sees only what he may see; None when no one is to act. For the console, which

@@ -5,7 +5,7 @@ Every listener acknowledges at once (Slack wants an answer within 3 s) and leave
 to a task. A request (the payload's ``trigger_id``) is taken once, whatever came of it:
 Slack delivers a request again when it did not hear back in time (``X-Slack-Retry-Num``),
 and a signed request copied and sent again verifies for five minutes. Before any work the
-adapter claims the id in the database (:meth:`storage.db.Database.claim_request`), so a
+adapter claims the id in the database (:meth:`bot.service.TableService.claim_request`), so a
 repeat is dropped even when the first was refused (nothing of it committed), after a
 restart and in another process too; the service also answers a committed id once.
 Malformed requests never reach the listeners (:mod:`adapters.slack.gate`).
@@ -130,7 +130,7 @@ class SlackBot:
         request_id = f"slack:{trigger}"
         if self.seen.first_time(request_id):
             try:
-                if await self.core.service.db.claim_request(request_id):
+                if await self.core.service.claim_request(request_id):
                     return request_id
             except StorageError as exc:
                 # unrecorded, a copy of it could be taken again after a restart: not taken,
