@@ -11,11 +11,11 @@ import re
 from dataclasses import replace
 
 from .commands import ParseError, parse_amount, whole_number
-from .engine.config import Game, GameConfig, HouseRules, Stakes, Structure
+from .engine.config import Game, GameConfig, HouseRules, Stakes, Structure, limit_blinds
 from .engine.errors import ConfigError
 from .engine.games import spec_for
 from .engine.kills import KillRules, KillSize
-from .engine.rotation import MIXES, parse_mix, stud_stakes
+from .engine.rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
 from .engine.table import TableSettings
 
 GAME_WORDS: dict[str, Game] = {
@@ -298,10 +298,11 @@ def _settings(  # noqa: PLR0913 - the words read above
         structure = Structure.FIXED_LIMIT if mix else DEFAULT_STRUCTURE.get(
             first, Structure.FIXED_LIMIT
         )
-    low, high = stakes or (1, 2)
     limit = structure.is_limit
+    # limit's default 2/4 deals blinds of 1 and 2 and a stud bring-in below the completion
+    low, high = stakes or ((2, 4) if limit else (1, 2))
     if limit:
-        small_blind, big_blind = max(1, low // 2), low
+        small_blind, big_blind = limit_blinds(low)
         small_bet, big_bet = low, high
     else:
         small_blind, big_blind = low, high
@@ -336,6 +337,9 @@ def _settings(  # noqa: PLR0913 - the words read above
         )
         if all_stud and not mix:
             config = replace(config, stakes=stud_stakes(config.stakes))
+        problem = bring_in_problem(games, config.stakes)
+        if problem is not None:
+            raise ParseError(problem)
         unit = big_bet if all_stud else big_blind
         minimum, maximum = buy_in or (20 * unit, 100 * unit)
         most = min(spec_for(g).max_players for g in games)

@@ -149,6 +149,13 @@ class Stakes:
         return self.bring_in or -(-3 * self.fixed_small // 10)
 
     @property
+    def bring_in_below_completion(self) -> bool:
+        """Whether stud's bring-in leaves a completion above it: a bring-in as large as the
+        small bet leaves the first player no choice between the two (RULES.md "Games of
+        rounds": three tenths of the small bet, rounded up, so a small bet of 2 or more)."""
+        return self.bring_in_amount < self.fixed_small
+
+    @property
     def straddle_amount(self) -> int:
         """The straddle (000 NL §14: twice the big blind unless set)."""
         return self.straddle or 2 * self.big_blind
@@ -175,6 +182,19 @@ class Stakes:
             straddle=up(self.straddle) if self.straddle else 0,
             bring_in=up(self.bring_in) if self.bring_in else 0,
         )
+
+
+def limit_blinds(small_bet: int) -> tuple[int, int]:
+    """The blinds of a limit game with this small bet: the big blind is the small bet and
+    the small blind half of it, rounded up to the chip (002: blinds 5/10 in a 10/20 game;
+    RULES.md "Money": a fraction the rules derive is rounded up).
+
+    Args:
+        small_bet: chips, 1 or more.
+    Returns:
+        ``(small_blind, big_blind)`` in chips: 3/6 gives (2, 3), 2/4 gives (1, 2).
+    """
+    return -(-small_bet // 2), small_bet
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .config import Game, GameConfig, Stakes, Structure
+from .config import Game, GameConfig, Stakes, Structure, limit_blinds
 from .errors import ConfigError, IllegalAction
 from .games import spec_for
-from .rotation import MIXES, parse_mix, stud_stakes
+from .rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
 from .table import TableSettings
 
 OPTIONS = ("game", "structure", "stakes", "buyin")
@@ -49,14 +49,21 @@ def changed_settings(
             low, high = _two_amounts(value)
             return replace(settings, min_buy_in=low, max_buy_in=high)
         if option == "game":
-            return _with_game(settings, value, taken)
-        if option == "structure":
-            return replace(settings, config=_with_structure(settings.config, value))
-        if option == "stakes":
-            return replace(settings, config=_with_stakes(settings.config, value))
+            changed = _with_game(settings, value, taken)
+        elif option == "structure":
+            changed = replace(settings, config=_with_structure(settings.config, value))
+        elif option == "stakes":
+            changed = replace(settings, config=_with_stakes(settings.config, value))
+        else:
+            raise IllegalAction(
+                f"{option} is not something the host sets: {', '.join(OPTIONS)}"
+            )
     except ConfigError as exc:
         raise IllegalAction(str(exc)) from exc
-    raise IllegalAction(f"{option} is not something the host sets: {', '.join(OPTIONS)}")
+    problem = bring_in_problem(changed.mix or (changed.config.game,), changed.config.stakes)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return changed
 
 
 def _two_amounts(value: str) -> tuple[int, int]:
@@ -121,8 +128,9 @@ def as_game(config: GameConfig, game: Game) -> GameConfig:
             structure = Structure.FIXED_LIMIT
     elif not stakes.big_blind:
         small = stakes.fixed_small
+        small_blind, big_blind = limit_blinds(small)
         stakes = replace(
-            stakes, small_blind=max(1, small // 2), big_blind=small, ante=0, bring_in=0
+            stakes, small_blind=small_blind, big_blind=big_blind, ante=0, bring_in=0
         )
     return replace(config, game=game, structure=structure, stakes=stakes)
 
@@ -148,7 +156,7 @@ def _with_stakes(config: GameConfig, value: str) -> GameConfig:
         low, highs = numbers[0], tuple(numbers[1:])
         if not highs:
             raise IllegalAction("spread limit is MIN-MAX or per street, e.g. 2-10 or 1-4-8-8")
-        stakes = Stakes(max(1, low // 2), low) if blinds else Stakes(0, 0, small_bet=low)
+        stakes = Stakes(*limit_blinds(low)) if blinds else Stakes(0, 0, small_bet=low)
         stakes = replace(stakes, spread_min=low, spread_max=highs)
         structure = Structure.SPREAD_LIMIT
     else:
@@ -157,7 +165,7 @@ def _with_stakes(config: GameConfig, value: str) -> GameConfig:
         if structure is Structure.SPREAD_LIMIT:
             raise IllegalAction("spread limit stakes are MIN-MAX, e.g. 'set stakes 2-10'")
         if structure is Structure.FIXED_LIMIT:
-            stakes = Stakes(max(1, small // 2), small, small_bet=small, big_bet=big)
+            stakes = Stakes(*limit_blinds(small), small_bet=small, big_bet=big)
             if small > big:
                 raise IllegalAction("the small bet may not be larger than the big bet")
         else:

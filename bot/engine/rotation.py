@@ -57,6 +57,27 @@ def stud_stakes(stakes: Stakes) -> Stakes:
     return replace(stakes, ante=ante, bring_in=bring_in, big_blind_ante=0)
 
 
+def bring_in_problem(games: tuple[Game, ...], stakes: Stakes) -> str | None:
+    """Why these stakes cannot deal the stud games among ``games``, or None: stud's
+    bring-in must stay below the completion (RULES.md "Games of rounds": three tenths of the
+    small bet, rounded up, is the whole small bet when that is 1 chip).
+
+    Args:
+        games: the games the table deals (one, or a mix's).
+        stakes: the table's stakes.
+    Returns:
+        A sentence naming stakes that work, or None.
+    """
+    if not any(spec_for(g).bring_in for g in games):
+        return None
+    if stud_stakes(stakes).bring_in_below_completion:
+        return None
+    return (
+        f"at a small bet of {stakes.fixed_small} stud has no bring-in below the completion: "
+        "play 2/4 or more"
+    )
+
+
 def config_for(game: Game, base: GameConfig) -> GameConfig:
     """The config of one game of a mix: the same stakes (and structure) in every game;
     stud games take their derived ante and bring-in and no blinds."""

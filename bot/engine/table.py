@@ -89,6 +89,12 @@ class TableSettings:
             raise ConfigError("the buy-in range needs 0 < minimum <= maximum")
 
     @property
+    def default_buy_in(self) -> int:
+        """The buy-in a player gets without naming one, in chips: the most the table allows
+        (000 NL §16), the stack players expect to sit with."""
+        return self.max_buy_in
+
+    @property
     def game_key(self) -> str:
         """The game as stored for the leaderboard: ``holdem``, or a mix's games joined by
         ``+``."""

@@ -64,3 +64,39 @@ def test_words_that_make_no_table_are_refused_with_what_is_accepted(
 ) -> None:
     with pytest.raises(ParseError, match=message):
         parse_table_setup(words)
+
+
+LIMIT_GAMES = ("holdem fl", "omaha fl", "o8", "jacks", "a5", "27 fl", "27td", "stud", "stud8",
+               "razz", "horse", "hose", "hoe", "roe")
+
+
+@pytest.mark.parametrize("words", LIMIT_GAMES)
+def test_limit_games_default_to_2_4_with_a_small_blind_half_the_big(words: str) -> None:
+    """Limit games are dealt as cardrooms deal them: at 2/4 the blinds are 1 and 2 (half the
+    small bet and the small bet, 002), and stud's bring-in is below the completion (RULES.md
+    "Games of rounds"); the buy-in range covers the console's default buy-in."""
+    settings = parse_table_setup(words)
+    stakes = settings.config.stakes
+    assert (stakes.small_bet, stakes.big_bet) == (2, 4)
+    if stakes.big_blind:
+        assert (stakes.small_blind, stakes.big_blind) == (1, 2)
+    if settings.config.game in (Game.STUD, Game.STUD_HILO, Game.RAZZ):
+        assert 0 < stakes.bring_in_amount < stakes.small_bet
+    assert settings.min_buy_in <= settings.default_buy_in <= settings.max_buy_in
+
+
+def test_limit_small_blind_is_half_the_small_bet_rounded_up() -> None:
+    """RULES.md "Money": a fraction the rules derive is rounded up to the bet unit, so
+    limit 3/6 has blinds 2/3, and limit 1/2 blinds of 1 and 1."""
+    three = parse_table_setup("holdem fl 3/6").config.stakes
+    assert (three.small_blind, three.big_blind) == (2, 3)
+    one = parse_table_setup("holdem fl 1/2").config.stakes
+    assert (one.small_blind, one.big_blind) == (1, 1)
+
+
+@pytest.mark.parametrize("words", ["stud 1/2", "razz 1/2", "horse 1/2"])
+def test_stud_stakes_without_a_bring_in_below_the_completion_are_refused(words: str) -> None:
+    """A bring-in of three tenths of a small bet of 1 rounds up to the whole small bet: no
+    bring-in is left below the completion, so the table is refused with stakes that work."""
+    with pytest.raises(ParseError, match="bring-in below the completion.*2/4"):
+        parse_table_setup(words)
