@@ -22,7 +22,6 @@ from typing import TextIO
 from bot.chat import ChatCore, Request
 from bot.commands import ParseError, Sit, Start, parse, whole_number
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
-from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
 from bot.engine.table import TableSettings
 from bot.presenter import SENDER
@@ -41,10 +40,10 @@ class Options:
 
     db: str | None = None
     table: str = "table"
-    game: str = "holdem"
-    structure: str = "no_limit"
-    blinds: str = "1/2"
-    buy_in: int = 200
+    game: str = ""
+    structure: str = ""
+    blinds: str = ""
+    buy_in: int = 0  # 0: the table's default buy-in
     bots: int = 3
     name: str = ""
     script: str | None = None
@@ -56,33 +55,24 @@ class Options:
     lines: list[str] = field(default_factory=list)
 
 
-def _settings(options: Options) -> TableSettings:
+def _setup_words(options: Options) -> str:
+    """The table's words as chat's ``new`` reads them: ``--setup``, else ``--game``,
+    ``--structure`` and ``--blinds`` said as words, so both give a game the same defaults."""
     if options.setup:
-        try:
-            return parse_table_setup(options.setup)
-        except ParseError as exc:
-            raise ConfigError(str(exc)) from exc
+        return options.setup
+    words = [options.game or "holdem"]
+    if options.structure:
+        words.append(options.structure)
+    if options.blinds:
+        words.append(options.blinds)
+    return " ".join(words)
+
+
+def _settings(options: Options) -> TableSettings:
     try:
-        small, big = (int(x) for x in options.blinds.split("/"))
-        game = Game(options.game)
-        structure = Structure(options.structure)
-    except ValueError as exc:
-        raise ConfigError(
-            f"cannot read the game: {exc}. Games: {', '.join(g.value for g in Game)}; "
-            f"structures: {', '.join(s.value for s in Structure)}; blinds like 1/2"
-        ) from exc
-    stakes = Stakes(small, big, small_bet=big, big_bet=2 * big)
-    if game in (Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.JACKS):
-        stakes = Stakes(0, 0, ante=max(1, big // 5), small_bet=big, big_bet=2 * big)
-        structure = Structure.FIXED_LIMIT
-    config = GameConfig(game, structure, stakes)
-    return TableSettings(
-        config,
-        seats=6,
-        min_buy_in=max(1, options.buy_in // 4),
-        max_buy_in=options.buy_in * 4,
-        offer_runs=False,
-    )
+        return parse_table_setup(_setup_words(options))
+    except ParseError as exc:
+        raise ConfigError(str(exc)) from exc
 
 
 class Console:
@@ -248,13 +238,16 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         resumed = service.turn(table_id) is not None
         console.display.update(live.names or {})
         computer = [_player(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, 5))]]
+        default = live.table.settings.default_buy_in
         for player in [you, *computer]:
             console.display[player.id] = player.name
             if live.table.seating.seat_of(player.id) is None:
+                # computer players always take the table's default; you may name yours
+                chips = options.buy_in if player is you and options.buy_in else default
                 try:
-                    await service.handle(table_id, player, Sit(options.buy_in))
+                    await service.handle(table_id, player, Sit(chips))
                 except ServiceError as exc:
-                    print(exc, file=out)
+                    print(f"{player.name}: {exc}", file=out)
         if not service.tables[table_id].running:
             try:
                 await service.handle(table_id, _player_of(service, table_id, live.host_id), Start())

@@ -57,10 +57,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--db", help="the SQLite file (default killbutton.db or $KILLBUTTON_DB)")
     play.add_argument("--table", default="table", help="the table's name in the file")
-    play.add_argument("--game", default="holdem", help="holdem, omaha, omaha_hilo, stud, ...")
-    play.add_argument("--structure", default="no_limit", help="no_limit, pot_limit, ...")
-    play.add_argument("--blinds", default="1/2", help="small/big blind, e.g. 1/2")
-    play.add_argument("--buy-in", type=int, default=200, dest="buy_in")
+    play.add_argument("--game", default="", help="holdem, omaha, omaha_hilo, stud, ...")
+    play.add_argument("--structure", default="", help="no_limit, pot_limit, fixed_limit, ...")
+    play.add_argument(
+        "--blinds", default="", help="stakes: the blinds, or the bets in limit, e.g. 1/2"
+    )
+    play.add_argument(
+        "--buy-in",
+        type=int,
+        default=0,
+        dest="buy_in",
+        help="your buy-in in chips (default: the most the table allows)",
+    )
     play.add_argument(
         "--setup",
         default="",

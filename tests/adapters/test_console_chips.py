@@ -78,7 +78,7 @@ bob: allin
 alice: adjust bob 16 comp
 bob: topup 100
 """
-    text, state = _run(tmp_path / "t.db", script)
+    text, state = _run(tmp_path / "t.db", script, "holdem nl 1/2 seats 6 runs off")
     assert "bob adds 100 (now 116)" in text
     assert _stacks(state) == {"alice": 400, "bob": 116}
     seats = state["seats"]
