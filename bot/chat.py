@@ -31,6 +31,7 @@ HELP = (
     "  new …            set up a table in this channel (new help for the options)\n"
     "  sit N [SEAT]     buy in for N chips · topup N · sitout · back · leave · wait\n"
     "  fold · check · call · bet N · raise N · allin · draw CARDS · pat · runs 2\n"
+    "  stud: bringin · complete to N   cards as shown or typed: Q♥ 10h Th\n"
     "  cards            your cards again (only you see them)\n"
     "  checkfold (check or fold when your turn comes) · nocheckfold · sitout (after this hand)\n"
     "  clock · kill · object · straddle\n"

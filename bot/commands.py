@@ -267,7 +267,7 @@ def parse(text: str) -> Command:
     head, rest = words[0].lower().lstrip("/"), words[1:]
     if head == "all" and [w.lower() for w in rest[:1]] == ["in"]:
         head, rest = "allin", rest[1:]  # "all in", as it is said at the table
-    if head in ("bet", "raise", "r") and [w.lower() for w in rest[:1]] == ["to"]:
+    if head in ("bet", "raise", "r", "complete") and [w.lower() for w in rest[:1]] == ["to"]:
         rest = rest[1:]  # "raise to 40": amounts are always what the bet comes to
         if not rest:
             raise ParseError(f"{head} to how much? e.g. '{head} to 40'")
@@ -349,18 +349,28 @@ def parse(text: str) -> Command:
         if twice:
             raise ParseError(f"{', '.join(twice)} named twice: name each card to throw once")
         return Play("draw", cards=cards)
-    if kind in ("call", "allin") and rest:
+    if kind == "call" and rest:
+        # the engine refuses an amount that is not the call, with the legal choices
+        _nothing_after(f"{head} AMOUNT", rest[1:], "'call' or 'call 40'")
+        return Play("call", parse_amount(rest[0]))
+    if kind == "allin" and rest:
         raise ParseError(
-            f"{head} takes no amount: a call matches the bet and an all-in is every chip you "
-            f"have; to choose an amount type 'raise N'"
+            f"{head} takes no amount: an all-in is every chip you have; to choose an amount "
+            "type 'raise N'"
         )
     _nothing_after(head, rest, repr(head))
     return Play(kind)
 
 
+# suits as the table shows them (and their outline forms) -> the letters cards are read in
+_SUIT_SIGNS = str.maketrans("♠♥♦♣♤♡♢♧", "shdcshdc")
+
+
 def _card_word(word: str) -> str:
-    """One card as typed (``7H``, ``10h``, ``T♥`` is not accepted) in the form
-    :func:`parse_cards` reads (``7h``, ``Th``); other words are left for it to refuse."""
+    """One card as typed (``7H``, ``qh``, ``10h``, ``Q♥``, ``10♠``) in the form
+    :func:`parse_cards` reads (``7h``, ``Qh``, ``Th``); other words are left for it to
+    refuse."""
+    word = word.translate(_SUIT_SIGNS)
     if len(word) == 3 and word[:2] == "10":
         return "T" + word[2].lower()
     if len(word) in (2, 3):

@@ -131,7 +131,8 @@ class LegalActions:
         """The legal choices in words, e.g. "fold, call 20, or raise to 40-500"."""
         parts: list[str] = []
         if self.bring_in:
-            parts.append(f"bring it in for {self.bring_in}")
+            # the words to type: 'bringin' posts it, 'complete to N' completes
+            parts.append(f"bringin ({self.bring_in})")
         if self.can_fold:
             parts.append("fold")
         if self.can_check:

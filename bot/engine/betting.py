@@ -244,8 +244,8 @@ class Betting:
             and kind is not AllIn
         ):
             raise IllegalAction(
-                f"{self.names[p]} brings it in: post the bring-in of "
-                f"{self.legal_actions().bring_in} or complete to {self._completion()}"
+                f"{self.names[p]} brings it in: type 'bringin' (post "
+                f"{self.legal_actions().bring_in}) or 'complete to {self._completion()}'"
             )
         if kind is Fold:
             if owe <= 0:

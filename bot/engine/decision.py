@@ -77,13 +77,15 @@ def decide(
     player at hand index ``index``, as it will be applied.
 
     A bet or raise without an amount is the minimum the rules allow (the only size in
-    fixed limit). An all-in, a bet that puts the player all-in, or one adding more than
-    ``confirm_over`` chips (0: all-ins only) is to be confirmed first.
+    fixed limit); a call with an amount must name the call itself. An all-in, a bet that
+    puts the player all-in, or one adding more than ``confirm_over`` chips (0: all-ins
+    only) is to be confirmed first.
 
     Raises:
         IllegalAction: it is not the player's turn (naming who is to act, by player id), he
-            may not bet or raise now (jacks or better without openers, 004 jacks §1), or the
-            move is not a move; each with what he may do.
+            may not bet or raise now (jacks or better without openers, 004 jacks §1), a
+            call names an amount that is not the call, or the move is not a move; each with
+            what he may do.
     """
     engine_kind = MOVE_KINDS.get(kind, kind)
     if engine_kind in BETTING_KINDS:
@@ -128,6 +130,10 @@ def decide(
             return Decision(action, False, adds, question)
         return Decision(action, False, adds, None)
     if engine_kind == "call":
+        if amount is not None and amount != legal.call_amount:
+            # a call names no size of its own: an amount that is not the call is a slip
+            what = f"the call is {legal.call_amount}" if legal.call_amount else "nothing to call"
+            raise IllegalAction(f"{what}, not {amount}: you may {legal.describe()}")
         if stack and legal.call_amount >= stack:
             question = f"Calling {legal.call_amount} puts you all-in: confirm?"
             return Decision(action, True, stack, question)

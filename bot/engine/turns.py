@@ -66,11 +66,15 @@ def timeout_action(hand: Hand, index: int) -> Action:
 
 def check_or_fold(hand: Hand) -> Action | None:
     """The move a check/fold chosen in advance makes for the player to act (check if he can,
-    else fold), or None when no betting decision is pending."""
+    else fold; stud's bring-in, which may be neither checked nor folded, is posted), or None
+    when no betting decision is pending."""
     if hand.to_act is None or hand.phase is not Phase.BETTING:
         return None
     index = hand.to_act
-    return Check(index) if hand.legal_actions().can_check else Fold(index)
+    legal = hand.legal_actions()
+    if legal.bring_in:
+        return BringIn(index)
+    return Check(index) if legal.can_check else Fold(index)
 
 
 def still_in(hand: Hand | None, player_id: str) -> bool:

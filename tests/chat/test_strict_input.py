@@ -40,7 +40,9 @@ def test_thousands_commas_and_exact_decimals_are_read(text: str, chips: int) -> 
         "history 21",
         "history 2 3",
         "fold now",
-        "call 5",
+        "call 5 please",
+        "call five",
+        "all-in 200",
         "raise 40 50",
         "pat 7h",
         "sit 200 0",
@@ -187,3 +189,24 @@ def test_a_move_that_could_be_a_slip_is_refused(text: str) -> None:
     refused with how to stand pat; a comma group after a zero is no amount."""
     with pytest.raises(ParseError):
         parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("draw Q♥ 10♠", ("draw", None, ("Qh", "Ts"))),
+        ("draw q♡ t♤", ("draw", None, ("Qh", "Ts"))),
+        ("draw qh TH 7D", ("draw", None, ("Qh", "Th", "7d"))),
+        ("draw 10h", ("draw", None, ("Th",))),
+        ("complete to 20", ("raise", 20, ())),
+        ("complete 20", ("raise", 20, ())),
+        ("call 15", ("call", 15, ())),
+    ],
+)
+def test_cards_and_amounts_are_read_as_they_are_shown(
+    text: str, read: tuple[str, int | None, tuple[str, ...]]
+) -> None:
+    """Cards typed as the table shows them (Q♥, 10h) or as written (Th), in any case; stud's
+    completion said "complete to N"; a call naming its amount."""
+    command = parse(text)
+    assert (command.kind, command.amount, command.cards) == read  # type: ignore[attr-defined]

@@ -102,3 +102,13 @@ def test_fixed_limit_an_all_in_over_the_bet_is_refused_with_the_choices() -> Non
     hand = _hand(Structure.FIXED_LIMIT, small_bet=10, big_bet=20)
     with pytest.raises(IllegalAction, match="the most you may bet or raise to is 20"):
         decide(hand, 2, "allin")
+
+
+def test_a_call_naming_the_wrong_amount_is_refused_with_the_choices() -> None:
+    """``call 5`` facing a bet of 10 is not silently a call of 10: it is refused with the
+    legal choices; ``call 10`` is the call."""
+    hand = _hand()
+    with pytest.raises(IllegalAction, match=r"the call is 10, not 5: you may fold, call 10"):
+        decide(hand, 2, "call", 5)
+    assert decide(hand, 2, "call", 10).action == Call(2)
+    assert decide(hand, 2, "call", 10).adds == 10

@@ -111,7 +111,7 @@ def test_stud_antes_then_the_bring_in_is_due() -> None:
     assert la.player == 2 and h.to_act == 2
     assert (la.bring_in, la.min_raise_to, la.max_raise_to, la.call_amount) == (3, 10, 10, 0)
     assert not la.can_fold and not la.can_check
-    assert la.describe() == "bring it in for 3 or complete to 10"
+    assert la.describe() == "bringin (3) or complete to 10"
 
 
 @pytest.mark.parametrize(
@@ -411,7 +411,7 @@ def test_bring_in_by_the_wrong_player_is_refused() -> None:
 def test_folding_or_checking_instead_of_bringing_in_is_refused(action: Action) -> None:
     """Bad input: the bring-in is forced: its player may post it or complete, nothing else."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
-    refuse(h, action, "c brings it in: post the bring-in of 3 or complete to 10")
+    refuse(h, action, r"c brings it in: type 'bringin' \(post 3\) or 'complete to 10'")
 
 
 @pytest.mark.parametrize(
@@ -450,3 +450,12 @@ def test_stud_hole_cards_are_private_and_upcards_public() -> None:
     dealt = of_type(h.events, HoleCardsDealt)
     assert [(e.player, e.private_to) for e in dealt] == [(0, 0), (1, 1), (2, 2)]
     assert all(e.private_to is None for e in of_type(h.events, UpCardsDealt))
+
+
+def test_a_check_fold_chosen_in_advance_brings_it_in_when_the_bring_in_is_due() -> None:
+    """The bring-in is forced (no fold, no check): a check/fold chosen in advance, like the
+    turn timer (000 NL §15), posts the bring-in rather than leaving the table waiting."""
+    from bot.engine.turns import check_or_fold
+
+    h = new_hand(Game.STUD, stud_deck(HANDS))
+    assert check_or_fold(h) == BringIn(2)
