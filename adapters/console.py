@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.chat import ChatCore, Request
-from bot.commands import ParseError, Sit, Start, parse, whole_number
+from bot.commands import Choose, ParseError, Sit, Start, parse, whole_number
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.errors import ConfigError
 from bot.engine.table import TableSettings
@@ -267,11 +267,27 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
             position = service.position(table_id)
             number = position[0] if position is not None else last_hand
             if number != last_hand:
-                hands += 1
+                hands += 1 if last_hand else 0  # the first deal of a new table ends nothing
                 last_hand = number
                 if options.hands and hands >= options.hands:  # N hands over: stop
                     break
             turn = service.turn(table_id)
+            picker = service.game_chooser(table_id) if turn is None else None
+            if picker is not None and picker != you.id:
+                # dealer's choice: a computer player on the button picks a game at random
+                rotation = service.tables[table_id].table.rotation
+                assert rotation is not None
+                game = rng.choice(rotation.games).value
+                await service.handle(table_id, _player_of(service, table_id, picker), Choose(game))
+                continue
+            if picker is not None:
+                text = read("You have the button: choose this round's game > ")
+                if text.strip() in ("quit", "exit"):
+                    break
+                if text.strip() and not text.strip().lower().startswith(("choose", "pick")):
+                    text = f"choose {text}"
+                await _send(service, options, you, text, out, read)
+                continue
             if turn is None:
                 print("No hand can be dealt: type 'topup N', 'sit N' or quit.", file=out)
                 text = read("> ")

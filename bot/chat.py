@@ -34,7 +34,7 @@ HELP = (
     "  stud: bringin · complete to N   cards as shown or typed: Q♥ 10h Th\n"
     "  cards            your cards again (only you see them)\n"
     "  checkfold (check or fold when your turn comes) · nocheckfold · sitout (after this hand)\n"
-    "  clock · kill · object · straddle\n"
+    "  clock · kill · object · straddle · choose GAME (dealer's choice, on the button)\n"
     "  status · rules · ledger · leaderboard [kill|nokill] · history [N] [phh] · verify [N]\n"
     "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
     "Amounts: 40, 1k, 2.5k."

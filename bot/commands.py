@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .engine.cards import CardError, parse_cards
+from .gamewords import GAME_WORDS
 
 MAX_AMOUNT = 10**12
 
@@ -63,6 +64,14 @@ class SitIn(Command):
 @dataclass(frozen=True)
 class Leave(Command):
     """Leave the table with a cash-out."""
+
+
+@dataclass(frozen=True)
+class Choose(Command):
+    """Dealer's choice: the button picks the round's game (a game's stored name, or the
+    words the player typed when they name none)."""
+
+    game: str
 
 
 @dataclass(frozen=True)
@@ -314,6 +323,12 @@ def parse(text: str) -> Command:
     if head in simple:
         _nothing_after(head, rest, repr(head))
         return simple[head]
+    if head in ("choose", "pick"):
+        if not rest:
+            raise ParseError(f"{head} which game? e.g. '{head} razz'")
+        said = " ".join(rest)
+        known = GAME_WORDS.get(said.lower())
+        return Choose(known.value if known is not None else said)
     host = _host_command(head, rest)
     if host is not None:
         return host

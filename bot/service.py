@@ -25,6 +25,7 @@ from storage.db import Database, EventRow, StorageError, StoredTable
 from . import bots, controls
 from .commands import (
     Adjust,
+    Choose,
     Clock,
     Command,
     EndSession,
@@ -156,6 +157,7 @@ class Live:
     kill_offer: dict[str, Any] | None = None
     straddlers: list[str] | None = None
     pre: dict[str, str] | None = None  # player id -> a move chosen in advance (check_fold)
+    choice_asked: str | None = None  # dealer's choice: the player last asked to pick
     turn: tuple[int, int | None, int] | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
     text: StateText = field(default_factory=StateText, repr=False, compare=False)
@@ -468,10 +470,15 @@ class TableService:
     # ------------------------------------------------------------------ the next deal
 
     def _owes_deal(self, live: Live) -> bool:
-        """Between hands with the game running and two players to deal to."""
+        """Between hands with the game running and two players to deal to (at dealer's
+        choice, a pick asked for and not yet made owes nothing)."""
         if not live.running or live.table.current is not None:
             return False
-        return live.table.can_deal(self._owing_elsewhere(live))
+        if not live.table.can_deal(self._owing_elsewhere(live)):
+            return False
+        # at dealer's choice the deal step waits for the pick once it has asked for it
+        picker = live.table.game_chooser(self.clock())
+        return picker is None or picker != live.choice_asked
 
     def _owing_elsewhere(self, live: Live) -> dict[str, str]:
         """Players seated at ``live`` who owe a kill at another table of the same server or
@@ -650,6 +657,10 @@ class TableService:
             self._host_only(live, player)
             live.running = True
             tell("the host starts the game")
+        elif isinstance(command, Choose):
+            game = table.choose_game(player.id, command.game, self.clock())
+            live.choice_asked = None
+            tell(f"{player.name} chooses {game.label} for this round")
         elif isinstance(command, Pause):
             self._host_only(live, player)
             live.running = False
@@ -734,7 +745,7 @@ class TableService:
             if finished and not deal_now:
                 break  # the next deal is a step of its own (:meth:`_schedule_deal`)
             can_deal = table.can_deal(self._owing_elsewhere(live))
-            if table.current is None and live.running and can_deal:
+            if table.current is None and live.running and can_deal and self._game_picked(live, out):
                 notes: list[Outgoing] = []
                 events = self._deal(live, out, notes)
                 assert table.current is not None
@@ -795,6 +806,27 @@ class TableService:
         live.pre.pop(player_id, None)
         out += self._events(live, events)
         return True
+
+    def _game_picked(self, live: Live, out: list[Outgoing]) -> bool:
+        """Whether the next deal's game is known; at a dealer's choice table whose round is
+        over, the button is asked once to pick it (002) and nothing is dealt until he has."""
+        picker = live.table.game_chooser(self.clock())
+        if picker is None:
+            return True
+        if live.choice_asked != picker:
+            live.choice_asked = picker
+            rotation = live.table.rotation
+            games = ", ".join(g.value for g in rotation.games) if rotation is not None else ""
+            name = (live.names or {}).get(picker, picker)
+            text = f"{name} has the button and chooses this round's game: choose {games}"
+            out.append(Outgoing(live.id, None, Notice(text)))
+        return False
+
+    def game_chooser(self, table_id: str) -> str | None:
+        """Dealer's choice: the player id who is to pick the coming round's game before the
+        next deal (002), or None."""
+        live = self.tables.get(table_id)
+        return live.table.game_chooser(self.clock()) if live is not None else None
 
     def _deal(self, live: Live, out: list[Outgoing], notes: list[Outgoing]) -> list[Event]:
         """Deal the next hand with any kill offered (its objection window over) and any
@@ -1201,6 +1233,7 @@ def _fields_of(live: Live) -> dict[str, Any]:
         "pre": dict(live.pre or {}),
         "turn": live.turn,
         "warned": live.warned,
+        "choice_asked": live.choice_asked,
         "session_id": live.session_id,  # ending a session switches it before its commit
     }
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from .actions import Action
 from .config import Game, GameConfig
+from .dealerchoice import chooser as dealer_chooser
+from .dealerchoice import game_named
 from .decision import Decision, decide
 from .errors import ConfigError, EngineError, IllegalAction
 from .events import Event, MixGame
@@ -357,6 +359,38 @@ class Table:
         if hand.names[hand.to_act] != player_id:
             return None
         return hand.legal_actions().describe()
+
+    def game_chooser(self, now: float = 0.0) -> str | None:
+        """Dealer's choice: the player id who picks the coming round's game before it can
+        be dealt (the button of its first deal, 002 games of rounds), or None when no pick
+        is due (a hand in play, a round under way, a game already picked, no mix)."""
+        if self.current is not None:
+            return None
+        return dealer_chooser(self.rotation, self.seating, self.settings.config.stakes, now)
+
+    def choose_game(self, player_id: str, word: str, now: float = 0.0) -> Game:
+        """``player_id`` picks the coming round's game at a dealer's choice table (002).
+
+        Args:
+            player_id: who picks; only :meth:`game_chooser` may.
+            word: the game as stored or shown (``razz``, ``2-7 Triple Draw``), any case.
+            now: the clock in seconds.
+        Returns:
+            The game picked; the round's deals are of it.
+        Raises:
+            IllegalAction: no pick is due, another player picks, or the game is not one of
+                the table's; each saying who picks or what may be picked.
+        """
+        picker = self.game_chooser(now)
+        if picker is None or self.rotation is None:
+            raise IllegalAction("no game is to be chosen now: the round's game is set")
+        if player_id != picker:
+            seat = self.seating.seat_of(picker)
+            name = seat.name if seat is not None else picker
+            raise IllegalAction(f"{name} has the button and picks the game for this round")
+        game = game_named(self.rotation, word)
+        self.rotation.choose(game, now)
+        return game
 
     def next_game(self, now: float = 0.0) -> GameConfig:
         """The game of the next deal (the mix's rotation is not advanced)."""

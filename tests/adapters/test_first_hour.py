@@ -12,6 +12,8 @@ import pytest
 from adapters.console import Options, _settings
 
 Run = subprocess.CompletedProcess[str]
+# you pick razz if you have the button at dealer's choice, then check or fold every turn
+STDIN = "choose razz\n" + "checkfold\n" * 40
 
 EVERY_GAME = (
     "holdem", "holdem pl", "holdem fl", "omaha", "o8", "stud", "stud8", "razz", "jacks",
@@ -19,8 +21,8 @@ EVERY_GAME = (
 )
 
 
-def _play(tmp_path: Path, *args: str, stdin: str = "checkfold\n" * 40) -> Run:
-    """``killbutton play`` in its own process, fed ``stdin`` (you check or fold every turn)."""
+def _play(tmp_path: Path, *args: str, stdin: str = STDIN) -> Run:
+    """``killbutton play`` in its own process, fed ``stdin``."""
     command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"), *args]
     return subprocess.run(  # noqa: S603 - our own command line
         command, input=stdin, capture_output=True, text=True, timeout=60, check=False

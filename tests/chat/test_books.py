@@ -159,3 +159,33 @@ def test_antes_returned_at_the_session_end_count_on_the_leaderboard() -> None:
         assert board[1:] == ["1. Alice +0 in 1 hand", "2. Bob +0 in 1 hand"]
 
     run(go)
+
+
+def test_002_dealers_choice_the_button_is_asked_and_his_pick_is_dealt() -> None:
+    """002 games of rounds: at a dealer's choice table nothing is dealt until the button
+    picks the round's game; the channel is told who picks and from what, a pick by anyone
+    else or of a game not in the list is refused with who picks or what may be picked."""
+
+    async def go() -> None:
+        p = await pipeline(seed=1)
+        assert (await p.say("Alice", "new horse choice")).ok
+        await p.say("Alice", "sit 200")
+        await p.say("Bob", "sit 200")
+        await p.say("Alice", "start")
+        live = p.service.tables["g/c"]
+        assert live.table.current is None
+        asked = [t for _, t in p.transport.posts if "chooses this round's game" in t]
+        assert asked == [
+            "the host starts the game\nAlice has the button and chooses this round's game: "
+            "choose holdem, omaha_hilo, razz, stud, stud_hilo"
+        ]
+        refused = await p.say("Bob", "choose razz")
+        assert not refused.ok and "Alice has the button and picks" in refused.text
+        refused = await p.say("Alice", "choose badugi")
+        assert not refused.ok and "choose one of holdem, omaha_hilo" in refused.text
+        assert (await p.say("Alice", "choose stud8")).ok
+        await p.service.idle()
+        assert live.table.current is not None
+        assert live.table.current.setup.config.game.value == "stud_hilo"
+
+    run(go)

@@ -139,3 +139,32 @@ def test_002_in_a_mix_games_without_blinds_leave_the_kill_button_as_it_is() -> N
         "amount": None,
         "legs": {"Cat": 1},
     }
+
+
+def test_002_dealers_choice_the_table_names_the_button_who_picks_and_deals_his_game() -> None:
+    """002: at a dealer's choice table the engine names the player who picks (the button of
+    the round's first deal), refuses a pick from anyone else or of a game not played here,
+    and deals the game picked for one round."""
+    from bot.engine.table import Table, TableSettings
+
+    settings = TableSettings(
+        GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(1, 2, small_bet=2, big_bet=4)),
+        mix=(Game.HOLDEM, Game.RAZZ, Game.DEUCE_TRIPLE),
+        dealer_choice=True,
+        seats=6,
+        min_buy_in=40,
+        max_buy_in=200,
+    )
+    table = Table(settings)
+    for name in ("ann", "bob", "cat"):
+        table.seating.sit(name, name.title(), 200)
+    picker = table.game_chooser()
+    assert picker == "ann"  # the first deal's button: the first seat, the blinds after it
+    with pytest.raises(IllegalAction, match="Ann has the button and picks"):
+        table.choose_game("bob", "razz")
+    with pytest.raises(IllegalAction, match="choose one of holdem, razz, deuce_to_seven_triple"):
+        table.choose_game("ann", "stud")
+    assert table.choose_game("ann", "RAZZ") is Game.RAZZ
+    assert table.game_chooser() is None
+    table.start_hand(Deck(rng=random.Random(1)).order)
+    assert table.current is not None and table.current.setup.config.game is Game.RAZZ
