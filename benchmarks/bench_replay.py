@@ -1,8 +1,12 @@
-"""Hand replay throughput: our engine against pokerkit on the shared Pluribus hands.
+"""Hand replay throughput: our engine against pokerkit on no-limit hold'em hands.
 
-Every ``.phh`` file under the path (default ``shared/phh/pluribus`` beside the repository:
-2,222 six-handed no-limit hold'em hands) is read and checked before anything is timed.
-Then, in the same process, two pairs of measurements:
+Every no-limit hold'em (``NT``) ``.phh`` file with ``finishing_stacks`` under the path is
+read and checked before anything is timed; other files are left out and counted. The
+path is the command line's (``--path``), by default the hand histories kept with the tests,
+``tests/data/phh`` (202 of the public dataset's Pluribus hands, 9 WSOP hands and one of our
+own, 212 hands); for the figures in ``benchmarks/README.md`` give the ``pluribus`` folder
+of a full copy of the public PHH dataset (2,222 six-handed hands). Then, in the same
+process, two pairs of measurements:
 
 engine
     The state machines alone. Ours: the :class:`bot.engine.hand.Hand` is built from a
@@ -54,7 +58,7 @@ from bot.phh.convert import setup_from_phh
 from bot.phh.notation import HandHistory, load_path, parse_action
 from bot.phh.replay import play_history
 
-DEFAULT_PATH = Path(__file__).resolve().parents[1].parent / "shared" / "phh" / "pluribus"
+DEFAULT_PATH = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 
 # pokerkit State methods that change the state (everything else the iterator calls is a
 # ``can_*`` query or a property read).
@@ -106,26 +110,43 @@ class PokerkitHand:
 # --------------------------------------------------------------------------- loading
 
 
-def load_hands(root: Path, limit: int | None) -> tuple[list[HandHistory], list[Any]]:
-    """Read every ``.phh`` file under ``root`` (sorted) both ways: ours and pokerkit's.
+def timed_hand(hh: HandHistory) -> bool:
+    """Whether a hand is one this benchmark times: no-limit hold'em with whole-chip
+    finishing stacks to check against (our own ``_game`` hands aside)."""
+    return (
+        hh.variant == "NT"
+        and "_game" not in hh.extra
+        and hh.finishing_stacks is not None
+        and all(float(s).is_integer() for s in hh.finishing_stacks)
+    )
+
+
+def load_hands(root: Path, limit: int | None) -> tuple[list[HandHistory], list[Any], int]:
+    """Read every timed ``.phh`` file under ``root`` (sorted) both ways: ours and pokerkit's.
 
     Returns:
-        ``(ours, theirs)``: our :class:`HandHistory` objects and ``pokerkit.HandHistory``
-        objects, in the same order.
+        ``(ours, theirs, left_out)``: our :class:`HandHistory` objects and
+        ``pokerkit.HandHistory`` objects, in the same order, and how many ``.phh`` files
+        were left out (another game, or no finishing stacks).
     """
     paths = sorted(root.rglob("*.phh"))
-    if limit is not None:
-        paths = paths[:limit]
-    if not paths:
-        raise SystemExit(f"no .phh files under {root}")
     ours: list[HandHistory] = []
-    theirs: list[Any] = []
+    kept: list[Path] = []
     for path in paths:
         ((_, hh),) = load_path(path)
-        ours.append(hh)
+        if timed_hand(hh):
+            ours.append(hh)
+            kept.append(path)
+    left_out = len(paths) - len(kept)
+    if limit is not None:
+        ours, kept = ours[:limit], kept[:limit]
+    if not kept:
+        raise SystemExit(f"no no-limit hold'em .phh files with finishing_stacks under {root}")
+    theirs: list[Any] = []
+    for path in kept:
         with path.open("rb") as fp:
             theirs.append(pokerkit.HandHistory.load(fp))
-    return ours, theirs
+    return ours, theirs, left_out
 
 
 def _expected(hh: Any) -> list[int]:
@@ -338,7 +359,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--path", type=Path, default=DEFAULT_PATH, help="folder of .phh files (searched deeply)"
+        "--path",
+        type=Path,
+        default=DEFAULT_PATH,
+        help="folder of .phh files, searched deeply (default: tests/data/phh)",
     )
     parser.add_argument("--repeat", type=int, default=5, help="timings of each loop; best kept")
     parser.add_argument("--limit", type=int, default=None, help="only the first N files")
@@ -360,7 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Load, check, time and report; the exit status is 1 only with ``--check`` and a miss."""
     args = parse_args(argv)
     start = time.perf_counter()
-    ours_hh, theirs_hh = load_hands(args.path, args.limit)
+    ours_hh, theirs_hh, left_out = load_hands(args.path, args.limit)
     count = len(ours_hh)
     ours = [prepare_ours(hh) for hh in ours_hh]
     theirs = [prepare_pokerkit(hh) for hh in theirs_hh]
@@ -369,6 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_pokerkit_full(theirs_hh)
     actions = sum(len(hh.actions) for hh in ours_hh)
     print(f"{count} hands ({actions} actions) from {args.path}")
+    if left_out:
+        print(f"({left_out} .phh files of other games or without finishing_stacks left out)")
     print(f"loaded and checked against finishing_stacks in {time.perf_counter() - start:.1f} s")
     print(
         f"Python {sys.version.split()[0]}, pokerkit {version('pokerkit')}, best of {args.repeat}, "

@@ -1,4 +1,4 @@
-"""Shared fixtures: where the rulebook's hand histories live, and chip-conservation checks."""
+"""Shared fixtures: where the test hand histories live (``tests/data/phh``)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,11 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-PHH_DIR = SHARED / "phh"
+PHH_DIR = Path(__file__).resolve().parent / "data" / "phh"
 
 
 @pytest.fixture(scope="session")
 def phh_dir() -> Path:
-    """The shared hand histories (skips when the checkout has no shared/ beside it)."""
-    if not PHH_DIR.is_dir():
-        pytest.skip("shared/phh is not beside this checkout")
+    """The hand histories kept with the tests (see ``tests/data/phh/README.md``)."""
+    assert PHH_DIR.is_dir(), f"{PHH_DIR} is missing from the checkout"
     return PHH_DIR

@@ -2,7 +2,7 @@
 
 Seat order is the same on both sides (p1 is hand index 0, left of the button), except
 that heads-up PHH lists the blinds small blind first while p1 posts the big blind
-(shared/phh/README.md), so the list is reversed onto the seats.
+(tests/data/phh/README.md), so the list is reversed onto the seats.
 
 House rules PHH has no field for travel in ``_`` fields: ``_spread`` (``[min, max1, ...]``),
 ``_bet_unit``, ``_raise_cap`` (a number, or ``"none"``), ``_pot_rounding_unit``,
