@@ -8,6 +8,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from importlib import metadata
 
 from bot.phh.replay import STATUSES, exit_status, replay_paths
 
@@ -30,12 +31,21 @@ def _replay(args: argparse.Namespace) -> int:
     return exit_status(results)
 
 
+def _version() -> str:
+    """The installed version (the checkout's own when run from it uninstalled)."""
+    try:
+        return metadata.version("killbutton")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``killbutton`` command."""
     parser = argparse.ArgumentParser(
         prog="killbutton",
         description="A poker bot for home games, played by a real cardroom rulebook.",
     )
+    parser.add_argument("--version", action="version", version=f"killbutton {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser(
         "replay",

@@ -69,3 +69,25 @@ def test_a_buy_in_out_of_range_says_the_range_and_what_to_type(tmp_path: Path) -
     run = _play(tmp_path, "--name", "Me", "--buy-in", "5000", stdin="quit\n")
     assert "Me: buy in for between 40 and 200 chips: e.g. 'sit 200'" in run.stdout
     assert run.stdout.count(" sits in seat ") == 3
+
+
+def test_version_names_the_installed_release() -> None:
+    """``killbutton --version`` answers with the version pyproject.toml gives."""
+    run = subprocess.run(  # noqa: S603 - our own command line
+        [sys.executable, "-m", "bot.cli", "--version"], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0
+    assert run.stdout.strip() == "killbutton 0.1.0"
+
+
+def test_the_console_starts_without_the_chart_library() -> None:
+    """The chart library (and numpy under it) is imported only when a chart is drawn, so
+    ``killbutton play`` starts small and fast."""
+    code = (
+        "import sys, bot.cli, adapters.console, bot.presenter, bot.chat\n"
+        "print(sorted(m for m in ('matplotlib', 'numpy') if m in sys.modules))"
+    )
+    run = subprocess.run(  # noqa: S603 - our own interpreter
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.strip() == "[]"
