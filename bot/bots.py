@@ -57,7 +57,9 @@ def choose(hand: Hand, player: int, rng: random.Random) -> Play:
     if hand.phase is Phase.DRAWING:
         return Play("draw", cards=_discards(hand, player))
     if hand.phase is Phase.RUNS_VOTE:
-        return Play("runs", 1)
+        # running twice halves the swing and keeps the share (000 NL §17): an underdog or a
+        # close call asks for it, a clear favourite keeps the one run
+        return Play("runs", 1 if equity(hand, player, rng) > 0.7 else 2)
     legal = hand.legal_actions()
     if legal.bring_in:
         return Play("bringin")

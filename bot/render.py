@@ -91,7 +91,10 @@ def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch p
     if isinstance(event, ev.StreetEnded):
         return f"Pot: {event.pot}"
     if isinstance(event, ev.RunsAgreed):
-        return f"The board will be run {event.runs} times" if event.runs > 1 else None
+        times = {1: "once", 2: "twice", 3: "three times"}
+        said = ", ".join(f"{name(p)} {times.get(r, r)}" for p, r in event.votes)
+        how = f" ({said})" if said else ""
+        return f"The board is run {times.get(event.runs, event.runs)}{how}"
     if isinstance(event, ev.Shown):
         what = f": {event.description}" if event.description else ""
         return f"{name(event.player)} shows {cards_text(event.cards)}{what}"

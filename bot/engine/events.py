@@ -160,9 +160,17 @@ class UncalledReturned(Event):
 
 @dataclass(frozen=True)
 class RunsAgreed(Event):
-    """Everyone in the pot agreed to deal the rest ``runs`` times (000 NL §17)."""
+    """The players in the pot settled how many times the rest is dealt (000 NL §17): the
+    fewest any of them asked for, so one "once" makes once.
+
+    Attributes:
+        runs: 1, 2 or 3.
+        votes: (hand index, runs asked) for each vote cast, in order; a "once" ends the
+            vote, so later players may have none.
+    """
 
     runs: int
+    votes: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -775,7 +775,7 @@ class Hand(Betting, ShowdownFlow):
         waiting = [i for i in self.live() if i not in self.run_votes]
         if action.runs == 1 or not waiting:
             self.runs = 1 if action.runs == 1 else min(self.run_votes.values())
-            self._emit(RunsAgreed(self.runs))
+            self._emit(RunsAgreed(self.runs, tuple(self.run_votes.items())))
             self.to_act = None
             self._next_street()
         else:

@@ -44,6 +44,9 @@ def turn_of(hand: Hand | None) -> Turn | None:
         choices = hand.legal_actions().describe()
     elif hand.phase is Phase.DRAWING:
         choices = "draw CARDS or 'pat'"
+    elif hand.phase is Phase.RUNS_VOTE:
+        # 000 NL §17: the fewest runs anyone asks for is dealt
+        choices = "run the board once, twice or three times? ('runs 1', 'runs 2' or 'runs 3')"
     else:
         choices = "show or muck"
     player = hand.names[hand.to_act]

@@ -282,7 +282,7 @@ def test_000_nl_17_run_it_twice_each_run_for_a_share() -> None:
     play(h, AgreeRuns(0, 2))
     assert h.phase is Phase.RUNS_VOTE and h.to_act == 1
     events = play(h, AgreeRuns(1, 2))
-    assert of_type(events, RunsAgreed) == [RunsAgreed(2)]
+    assert of_type(events, RunsAgreed) == [RunsAgreed(2, ((0, 2), (1, 2)))]
     assert [(e.run, e.cards) for e in of_type(events, BoardDealt)] == [
         (0, ("2s", "3h", "7d", "9c", "Jh")),
         (1, ("Ks", "2h", "3s", "7h", "9d")),
@@ -301,7 +301,7 @@ def test_000_nl_17_runs_need_everyone_to_agree() -> None:
     once = new_hand(config(), [1000, 1000], offer_runs=True)
     play(once, AllIn(1), Call(0))
     events = play(once, AgreeRuns(0, 1))
-    assert of_type(events, RunsAgreed) == [RunsAgreed(1)] and once.run_boards == []
+    assert of_type(events, RunsAgreed) == [RunsAgreed(1, ((0, 1),))] and once.run_boards == []
     assert once.is_complete
 
 
@@ -372,3 +372,34 @@ def test_dead_money_alone_is_one_pot_for_the_live_hands() -> None:
     for the live players: chips are never lost (004 jacks §1, RULES.md big-blind ante)."""
     assert build_pots([0, 0, 0], [True, False, True], dead=6) == [Pot(6, (0, 2))]
     assert build_pots([0, 0], [True, True], dead=0) == []
+
+
+def test_000_nl_17_the_vote_asks_how_many_runs_and_everyone_is_told_how_it_went() -> None:
+    """000 NL §17: the player to vote is asked "once, twice or three times?", not to show or
+    muck; the result names each vote, so a "once" that settles it is seen by all."""
+    from bot.engine.turns import turn_of
+    from bot.render import render
+
+    h = new_hand(config(), [1000, 1000], RUN_CARDS, offer_runs=True, dead=(0, 1))
+    play(h, AllIn(1), Call(0))
+    turn = turn_of(h)
+    assert turn is not None and turn.choices.startswith("run the board once, twice or three")
+    events = play(h, AgreeRuns(0, 2), AgreeRuns(1, 1))
+    [agreed] = of_type(events, RunsAgreed)
+    message = render(agreed, ("ann", "bob"), {"ann": "Ann", "bob": "Bob"})
+    assert message is not None and message.text == "The board is run once (Ann twice, Bob once)"
+
+
+def test_000_nl_17_a_computer_player_asks_twice_unless_a_clear_favourite() -> None:
+    """Computer players vote sensibly: behind or close, twice (less swing, same share); far
+    ahead, once."""
+    import random
+
+    from bot.bots import choose
+
+    cards = ["Ac", "Ad", "7c", "2d", *RUN_CARDS[4:]]
+    h = new_hand(config(), [1000, 1000], cards, offer_runs=True, dead=(0, 1))
+    play(h, AllIn(1), Call(0))
+    rng = random.Random(3)
+    votes = {h.hole[i]: choose(h, i, rng).amount for i in (0, 1)}  # type: ignore[attr-defined]
+    assert votes == {("Ac", "Ad"): 1, ("7c", "2d"): 2}
