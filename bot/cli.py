@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from importlib import metadata
 
 from bot.phh.replay import STATUSES, exit_status, replay_paths
+from bot.words import counted
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -27,7 +28,7 @@ def _replay(args: argparse.Namespace) -> int:
     if not args.json:
         counts = Counter(r.status for r in results)
         summary = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s])
-        print(f"{len(results)} hands: {summary or 'none'}")
+        print(f"{counted(len(results), 'hand')}: {summary or 'none'}")
     return exit_status(results)
 
 

@@ -292,7 +292,7 @@ def test_end_of_session_results_and_settle_up(tmp_path: Path) -> None:
         lines = summary[-1].splitlines()
         nets = [int(line.split(":")[1].split()[0].rstrip(";")) for line in lines[1:4]]
         assert sum(nets) == 0
-        assert all("hands" in line and "pots won" in line for line in lines[1:4])
+        assert all(" hand" in line and " won" in line for line in lines[1:4])
         await service.db.close()
 
     asyncio.run(main())
