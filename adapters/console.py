@@ -10,17 +10,20 @@ the channel would see; ``--json`` ends with the table's state as JSON.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.chat import ChatCore, Request
-from bot.commands import Choose, ParseError, Sit, Start, parse, whole_number
+from bot.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.errors import ConfigError
 from bot.engine.table import TableSettings
@@ -227,12 +230,15 @@ async def play_script(options: Options, out: TextIO) -> int:
 
 
 async def play_interactive(options: Options, read: Callable[[str], str], out: TextIO) -> int:
-    """You and computer players at one table, until you type ``quit`` (or input ends)."""
+    """You and computer players at one table, until you type ``quit``, press Ctrl-C or
+    input ends; every move is committed as it is made, so the table is saved whenever you
+    stop."""
     you = _player(options.name or os.environ.get("USER", "") or "Player")
     service, console, table_id, rng, _ = await _open(options, out, you.id)
     console.display[you.id] = you.name
     try:
-        if table_id not in service.tables:
+        new = table_id not in service.tables
+        if new:
             await service.create_table(SERVER, options.table, you, _settings(options))
         live = service.tables[table_id]
         resumed = service.turn(table_id) is not None
@@ -248,7 +254,8 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                     await service.handle(table_id, player, Sit(chips))
                 except ServiceError as exc:
                     print(f"{player.name}: {exc}", file=out)
-        if not service.tables[table_id].running:
+        away = await _others_away(service, table_id, you, {p.id for p in computer}, out)
+        if not live.running and (new or live.table.hand_number == 0):
             try:
                 await service.handle(table_id, _player_of(service, table_id, live.host_id), Start())
             except ServiceError as exc:
@@ -257,11 +264,12 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
             _show_own_cards(service, table_id, you, out)
         print(
             "Type fold, check, call, bet N, raise N, all-in, draw CARDS or pat, status, "
-            "sitout, back, leave, quit.",
+            "sitout, back, leave, help, quit.",
             file=out,
         )
         hands = 0
         last_hand = live.table.hand_number
+        watched = -1  # the last hand you were told you are not in
         while True:
             await service.idle(table_id)  # a hand just ended: its next deal first
             position = service.position(table_id)
@@ -271,6 +279,8 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 last_hand = number
                 if options.hands and hands >= options.hands:  # N hands over: stop
                     break
+            if await _rebuy_busted(service, table_id, computer, default):
+                continue
             turn = service.turn(table_id)
             picker = service.game_chooser(table_id) if turn is None else None
             if picker is not None and picker != you.id:
@@ -282,49 +292,57 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 continue
             if picker is not None:
                 text = read("You have the button: choose this round's game > ")
-                if text.strip() in ("quit", "exit"):
+                if _quits(text):
                     break
                 if text.strip() and not text.strip().lower().startswith(("choose", "pick")):
                     text = f"choose {text}"
                 await _send(service, options, you, text, out, read)
                 continue
             if turn is None:
-                print("No hand can be dealt: type 'topup N', 'sit N' or quit.", file=out)
+                print(_why_no_deal(service, table_id, you), file=out)
                 text = read("> ")
-                if text.strip() in ("quit", "exit"):
+                if _quits(text):
                     break
                 await _send(service, options, you, text, out, read)
                 continue
+            if you.id not in turn.players and number != watched:
+                # a hand you are not in: once a hand, say why and what brings you back
+                watched = number
+                text = read(_not_in_hand_prompt(service, table_id, you))
+                if _quits(text):
+                    break
+                if text.strip():
+                    await _send(service, options, you, text, out, read)
+                continue
             if turn.player_id != you.id:
-                # computer players, and any other player of this file: the console plays
-                # them with the bots' strategy so the game goes on
-                chosen = service.computer_move(table_id, rng)
+                # computer players play their strategy; a person of another name who is
+                # not at the keyboard gets what the turn timer would do, and it is said
+                actor = turn.player_id
+                chosen = (
+                    service.away_move(table_id)
+                    if actor in away
+                    else service.computer_move(table_id, rng)
+                )
                 if chosen is None:
                     continue
                 actor, move = chosen
                 player = _player_of(service, table_id, actor)
+                if actor in away:
+                    print(f"({player.name} is away: the turn timer acts)", file=out)
                 try:
                     await service.handle(table_id, player, move, confirmed=True)
                 except ServiceError:
                     await service.handle(table_id, player, parse("fold"))
-                if you.id in turn.players:
-                    continue
-                now = service.position(table_id)
-                dealt_again = now is not None and position is not None and now[0] != position[0]
-                if _sitting_out(service, table_id, you) and dealt_again:
-                    text = read("You are not in this hand: press Enter, 'back' or quit > ")
-                    if text.strip() in ("quit", "exit"):
-                        break
-                    if text.strip():
-                        await _send(service, options, you, text, out, read)
                 continue
+            if turn.choices.startswith("draw"):
+                _show_own_cards(service, table_id, you, out)  # the hand being drawn to
             print(f"Your turn: {turn.choices}. Pot {turn.pot}.", file=out)
             text = read("> ")
-            if text.strip() in ("quit", "exit"):
+            if _quits(text):
                 break
             await _send(service, options, you, text, out, read)
-    except EOFError:
-        pass
+    except (EOFError, KeyboardInterrupt):
+        print("", file=out)
     finally:
         await service.idle()
         await service.db.close()
@@ -332,14 +350,97 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
     return 0
 
 
+def _quits(text: str) -> bool:
+    return text.strip().lower() in ("quit", "exit", "q")
+
+
+async def _others_away(
+    service: TableService, table_id: str, you: Player, computer: set[str], out: TextIO
+) -> set[str]:
+    """People of other names seated at this table (an earlier run under another name):
+    each is sat out from the next deal and said to be, his chips staying his; while a hand
+    he is in finishes, the turn timer acts for him. Returns their player ids."""
+    live = service.tables[table_id]
+    away: set[str] = set()
+    for seat in live.table.seating.seats.values():
+        if seat.player_id in computer or seat.player_id == you.id:
+            continue
+        away.add(seat.player_id)
+        player = _player_of(service, table_id, seat.player_id)
+        if seat.status.value in ("active", "waiting"):
+            with contextlib.suppress(ServiceError):  # already sitting out after this hand
+                await service.handle(table_id, player, SitOut())
+        print(
+            f"{seat.name}'s seat {seat.seat} keeps its {seat.stack} chips and sits out while "
+            f"you play as {you.name}; 'killbutton play --name \"{seat.name}\"' plays it.",
+            file=out,
+        )
+    return away
+
+
+async def _rebuy_busted(
+    service: TableService, table_id: str, computer: Sequence[Player], chips: int
+) -> bool:
+    """A computer player left with no chips buys in again for ``chips`` (between hands for
+    him: he is in no hand once busted), so the game goes on. True if one did."""
+    table = service.tables[table_id].table
+    bought = False
+    for player in computer:
+        seat = table.seating.seat_of(player.id)
+        if seat is None or seat.stack or player.id in table.dealt:
+            continue
+        try:
+            await service.handle(table_id, player, TopUp(chips))
+        except ServiceError:
+            continue
+        bought = True
+    return bought
+
+
+def _why_no_deal(service: TableService, table_id: str, you: Player) -> str:
+    """Why no hand is in play, with what to type."""
+    live = service.tables[table_id]
+    seat = live.table.seating.seat_of(you.id)
+    settings = live.table.settings
+    if seat is None:
+        return (
+            f"You have no seat: type 'sit N' to buy in ({settings.min_buy_in} to "
+            f"{settings.max_buy_in}), or quit."
+        )
+    if seat.stack == 0:
+        return (
+            f"You have no chips: type 'topup N' to buy in again ({settings.min_buy_in} to "
+            f"{settings.max_buy_in}), or quit."
+        )
+    if not live.running:
+        return (
+            "The game is paused: type 'start' to deal the next hand ('set …' or 'end' "
+            "first if you like), or quit."
+        )
+    if seat.status.value == "sitting_out":
+        return "You are sitting out: type 'back' to be dealt in, or quit."
+    return "No hand can be dealt: type 'status' to see the table, or quit."
+
+
+def _not_in_hand_prompt(service: TableService, table_id: str, you: Player) -> str:
+    """What a player watching a hand he is not dealt in may type, and why he is out."""
+    live = service.tables[table_id]
+    seat = live.table.seating.seat_of(you.id)
+    low, high = live.table.settings.min_buy_in, live.table.settings.max_buy_in
+    if seat is None:
+        why = f"you have no seat: 'sit N' buys in ({low} to {high})"
+    elif seat.stack == 0:
+        why = f"you have no chips: 'topup N' buys in again ({low} to {high})"
+    elif seat.status.value == "sitting_out":
+        why = "you are sitting out: 'back' deals you in"
+    else:
+        why = "you are dealt in from the next hand"
+    return f"Not in this hand ({why}); Enter watches, quit leaves > "
+
+
 def _player_of(service: TableService, table_id: str, player_id: str) -> Player:
     names = service.tables[table_id].names or {}
     return Player(player_id, names.get(player_id, player_id), "console")
-
-
-def _sitting_out(service: TableService, table_id: str, you: Player) -> bool:
-    seat = service.tables[table_id].table.seating.seat_of(you.id)
-    return seat is None or seat.status.value in ("sitting_out", "busted")
 
 
 def _show_own_cards(service: TableService, table_id: str, you: Player, out: TextIO) -> None:
@@ -367,6 +468,8 @@ async def _send(
     out: TextIO,
     read: Callable[[str], str],
 ) -> None:
+    if not text.strip():
+        return  # an empty line asks nothing
     core = ChatCore(service)
     reply = await core.handle(_request(options, you, text))
     if reply.confirm is not None:
@@ -379,14 +482,60 @@ async def _send(
         print(f"  (you) {line}", file=out)
 
 
+# what a terminal that cannot show a symbol gets instead: suits as the letters cards are
+# typed in, and plain signs for the rules and dots of the layout
+_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "─": "-", "·": "|",
+                        "…": "...", "→": "->", "±": "+/-"})
+
+
+class PlainText:
+    """A text stream for a terminal whose encoding cannot show the card symbols: suits are
+    written as letters (``A♠`` as ``As``) and anything else it cannot show is replaced,
+    never raised as an error mid-hand."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.encoding = stream.encoding or "ascii"
+
+    def write(self, text: str) -> int:
+        """Write ``text`` in what the terminal can show; returns the characters taken."""
+        shown = text.translate(_PLAIN).encode(self.encoding, "replace").decode(self.encoding)
+        self.stream.write(shown)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the terminal's stream."""
+        self.stream.flush()
+
+
+def terminal(stream: TextIO) -> TextIO:
+    """``stream`` itself when its encoding shows the card symbols, else a :class:`PlainText`
+    over it."""
+    try:
+        "♠♥♦♣─·…".encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return PlainText(stream)  # type: ignore[return-value]
+    return stream
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C: raised where the console waits for your line, so one press leaves cleanly
+    (the event loop's own handler would only cancel its task and wait for a second)."""
+    raise KeyboardInterrupt
+
+
 def run(options: Options) -> int:
-    """Run ``killbutton play`` with these options; returns the exit status."""
+    """Run ``killbutton play`` with these options; returns the exit status (0 when you
+    quit, Ctrl-C included: every move is already saved)."""
+    out = terminal(sys.stdout)
     try:
         if options.script is not None:
             with open(options.script, encoding="utf-8-sig", errors="replace") as handle:
                 options.lines = handle.read().splitlines()
-            return asyncio.run(play_script(options, sys.stdout))
-        return asyncio.run(play_interactive(options, input, sys.stdout))
+            return asyncio.run(play_script(options, out))
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, _interrupt)
+        return asyncio.run(play_interactive(options, input, out))
     except (ConfigError, StorageError, ServiceError, OSError) as exc:
         print(f"killbutton: {exc}", file=sys.stderr)
         return 2

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 
 from .commands import Play
+from .engine.actions import AgreeRuns, BringIn, Check, Discard, Show
 from .engine.cards import FULL_DECK
 from .engine.evaluate import high_value, omaha_high_value
 from .engine.games import Ranking
 from .engine.hand import Hand, Phase
+from .engine.turns import timeout_action
 
 SAMPLES = 200
 
@@ -94,3 +96,27 @@ def _discards(hand: Hand, player: int) -> tuple[str, ...]:
         return tuple(out)
     paired = {r for r in ranks if ranks.count(r) > 1}
     return tuple(c for c in cards if c[0] not in paired and c[0] not in "AK")[:3]
+
+
+def away(hand: Hand, player: int) -> Play:
+    """The move made for a player who is not at the keyboard (a console seat of another
+    name): what the turn timer does (000 NL §15: check if free, else fold; bring in, stand
+    pat, one run, show), never a strategy of ours with his chips.
+
+    Args:
+        hand: the hand, waiting on ``player``.
+        player: his hand index.
+    Returns:
+        The move as a command.
+    """
+    action = timeout_action(hand, player)
+    if isinstance(action, Discard):
+        return Play("draw", cards=())
+    if isinstance(action, AgreeRuns):
+        return Play("runs", 1)
+    if isinstance(action, BringIn):
+        return Play("bringin")
+    if isinstance(action, Show):
+        return Play("show")
+    return Play("check" if isinstance(action, Check) else "fold")
+

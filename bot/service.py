@@ -1120,6 +1120,16 @@ class TableService:
             return None
         return hand.names[hand.to_act], bots.choose(hand, hand.to_act, rng)
 
+    def away_move(self, table_id: str) -> tuple[str, Command] | None:
+        """The move made for the player to act when he is away from the keyboard: what the
+        turn timer does (000 NL §15, :func:`bot.bots.away`); None when no one is to act.
+        For the console, which never plays another person's chips with its strategy."""
+        live = self.tables.get(table_id)
+        hand = live.table.hand if live is not None else None
+        if hand is None or hand.to_act is None:
+            return None
+        return hand.names[hand.to_act], bots.away(hand, hand.to_act)
+
     def choices(self, table_id: str, player_id: str) -> str | None:
         """The player's whole legal choice in words when it is his turn to bet (with the
         other players' display names), else None: for a refusal that says what he may do."""
@@ -1194,8 +1204,13 @@ class TableService:
     def status_text(self, live: Live) -> str:
         """The table as its message shows it: the game, the board, the pot, every seat with
         its stack and bet as they stand now, whose turn and the legal range, and the kill
-        button with every leg and every kill owed."""
-        return table_view(live.id, live.table, live.names or {}).text()
+        button with every leg and every kill owed; and, when the host has paused the game,
+        that it is paused and that ``start`` deals again."""
+        text = table_view(live.id, live.table, live.names or {}).text()
+        if not live.running:
+            when = "after this hand" if live.table.current is not None else "now"
+            text += f"\nThe game is paused {when}: the host's 'start' deals again"
+        return text
 
 
 def _named_summary(button: KillButton | None, names: dict[str, str]) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, BringIn, Check, Discard, Fold, Show
+from .actions import Action, AgreeRuns, BringIn, Check, Discard, Fold, Show
 from .errors import IllegalAction
 from .hand import Hand, Phase
 
@@ -56,9 +56,12 @@ def turn_of(hand: Hand | None) -> Turn | None:
 def timeout_action(hand: Hand, index: int) -> Action:
     """What the turn timer does for the player at ``index`` whose time ran out (000 NL §15:
     checked if checking is free, else folded): in stud he brings it in if it is due, in a
-    draw he stands pat, at a showdown he shows."""
+    draw he stands pat, in a vote on running the board he asks for one run (000 NL §17),
+    at a showdown he shows."""
     if hand.phase is Phase.DRAWING:
         return Discard(index, ())
+    if hand.phase is Phase.RUNS_VOTE:
+        return AgreeRuns(index, 1)  # silence is no agreement: the board is run once
     if hand.phase is Phase.BETTING:
         legal = hand.legal_actions()
         if legal.bring_in:

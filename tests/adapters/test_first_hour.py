@@ -91,3 +91,124 @@ def test_the_console_starts_without_the_chart_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert run.stdout.strip() == "[]"
+
+
+def _until(process: subprocess.Popen[bytes], marker: bytes, seconds: float = 30) -> bytes:
+    """Read the process's output until ``marker`` shows (or it ends, or time runs out)."""
+    import os
+    import select
+    import time
+
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while marker not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 0.2)
+        if ready:
+            chunk = os.read(process.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+def test_one_ctrl_c_leaves_cleanly_and_the_table_is_kept(tmp_path: Path) -> None:
+    """One Ctrl-C at the prompt ends the console at once with the table saved: exit status
+    0, the goodbye said, and the next run carries on at the same hand."""
+    import signal
+
+    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"),
+               "--name", "Me", "--seed", "3"]
+    process = subprocess.Popen(  # noqa: S603 - our own command line
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    seen = _until(process, b"> ")
+    assert b"Your turn" in seen
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err.decode()
+    assert b"Traceback" not in err
+    assert b"the table is saved" in seen + out
+    again = _play(tmp_path, "--name", "Me", stdin="quit\n")
+    assert "Your cards:" in again.stdout  # the hand in play, shown again on resuming
+    assert "── New hand" not in again.stdout.split("Your cards:")[0]
+
+
+def test_an_empty_line_does_nothing_and_a_paused_game_says_so(tmp_path: Path) -> None:
+    """An empty line asks nothing (no "type a command" error); a game the host paused
+    says it is paused and that 'start' deals again, and 'status' shows it."""
+    run = _play(tmp_path, "--name", "Me", "--seed", "3", stdin="\n\npause\nfold\nstatus\nquit\n")
+    assert "type a command" not in run.stdout
+    assert "The game is paused: type 'start' to deal the next hand" in run.stdout
+    assert "The game is paused now: the host's 'start' deals again" in run.stdout
+
+
+def test_a_terminal_without_suit_symbols_gets_letters(tmp_path: Path) -> None:
+    """An ASCII terminal is shown cards in letters (A♠ as As), not a traceback."""
+    import os
+
+    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"),
+               "--name", "Me", "--seed", "3", "--hands", "1"]
+    run = subprocess.run(  # noqa: S603 - our own command line
+        command, input="checkfold\n" * 10, capture_output=True, text=True, timeout=60,
+        check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "  (you) Your cards: As 7h" in run.stdout
+    assert "-- New hand: No-Limit Hold'em 1/2 | deck commitment" in run.stdout
+
+
+def test_a_seat_left_under_another_name_sits_out_with_its_chips(tmp_path: Path) -> None:
+    """Coming back under another name: the earlier name's seat is never played by the
+    computer players; it is said to sit out, its chips stay its own."""
+    _play(tmp_path, "--name", "Tess", "--seed", "1", stdin="quit\n")
+    run = _play(tmp_path, "--name", "Uma", "--seed", "2", "--bots", "2",
+                stdin="fold\n" * 6 + "status\nquit\n")
+    assert "Tess's seat 1 keeps its 200 chips and sits out while you play as Uma" in run.stdout
+    assert "'killbutton play --name \"Tess\"' plays it" in run.stdout
+    assert "Tess raises" not in run.stdout and "Tess bets" not in run.stdout
+    status = run.stdout[run.stdout.rindex("1. Tess") :].splitlines()[0]
+    assert status.startswith("1. Tess 200")
+
+
+def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
+    """A computer player left with no chips buys in again at the table's default, so the
+    game goes on for you; one with chips is left alone."""
+    import asyncio
+    import io
+
+    from adapters.console import _open, _player, _rebuy_busted, play_script
+
+    db = str(tmp_path / "t.db")
+    script = [
+        "alice: sit 200", "bob: sit 200", "deck: As Ad 7h 2c 9c 8d 3s Th Jd",
+        "alice: pause", "alice: start", "alice: allin", "bob: allin", "bob: runs 1",
+    ]
+    options = Options(db=db, lines=script, seed=3, setup="holdem nl 1/2")
+    assert asyncio.run(play_script(options, io.StringIO())) == 0
+
+    async def rebuy() -> tuple[bool, dict[str, int]]:
+        service, _, table_id, _, _ = await _open(Options(db=db), io.StringIO(), None)
+        try:
+            bought = await _rebuy_busted(
+                service, table_id, [_player("bob"), _player("alice")], 200
+            )
+            seats = service.tables[table_id].table.seating.seats.values()
+            return bought, {s.name: s.stack for s in seats}
+        finally:
+            await service.db.close()
+
+    bought, stacks = asyncio.run(rebuy())
+    assert bought and stacks == {"alice": 400, "bob": 200}
+
+
+def test_a_draw_prompt_shows_the_hand_being_drawn_to(tmp_path: Path) -> None:
+    """At your draw the console shows your cards right above the prompt; 'help' lists the
+    chat commands, stud's words among them."""
+    run = _play(tmp_path, "--setup", "27td", "--name", "Me", "--seed", "4",
+                stdin="help\n" + "call\ncheck\npat\n" * 3 + "quit\n")
+    lines = run.stdout.splitlines()
+    draws = [i for i, line in enumerate(lines) if line.startswith("Your turn: draw")]
+    assert draws, run.stdout
+    assert all(lines[i - 1].startswith("  (you) Your cards: ") for i in draws)
+    assert any("stud: bringin · complete to N" in line for line in lines)
