@@ -58,7 +58,8 @@ HELP = (
     "  GAME: holdem, omaha (plo), o8, stud, stud8, razz, jacks, a5, 27, 27td, "
     "or a mix: horse, hose, hoe, roe, mix holdem,razz,...\n"
     "  STRUCTURE: nl, pl, halfpot, plnl, fl (limit), spread MIN-MAX\n"
-    "  STAKES: 1/2 (the blinds in no-limit and pot-limit; the small and big bet in limit)\n"
+    "  STAKES: the blinds in no-limit and pot-limit (default 1/2); the small and big bet "
+    "in limit (default 2/4: blinds 1 and 2)\n"
     "  options: ante N, bbante N, straddle, buyin MIN-MAX, seats N, timer SECONDS, "
     "kill [half] [last], runs on|off, minutes N (mix by time), choice (dealer's choice), "
     "value CHIPS=1 [SIGN], confirm N (bets over N chips ask for a click)"
@@ -123,8 +124,9 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
     Defaults follow what players expect: no-limit hold'em 1/2, nine seats (or the most the
     game deals), a buy-in of 20 to 100 big blinds (000 NL §16), 30 seconds to act
     (000 NL §15), no kill. Limit stakes ``A/B`` are the small and big bet with blinds of
-    half the small bet and the small bet; stud's ante and bring-in follow RULES.md "Games
-    of rounds" unless set.
+    half the small bet, rounded up, and the small bet (default 2/4); stud's ante and
+    bring-in follow RULES.md "Games of rounds" unless set, and stakes leaving no bring-in
+    below the completion are refused.
 
     Args:
         text: the host's words.
