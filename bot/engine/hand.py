@@ -301,7 +301,10 @@ class Hand(Betting, ShowdownFlow):
                 self.dead += take
                 self._emit(Posted(i, "dead", take, self.stacks[i] == 0))
         top = max(blinds)
-        for i in range(n):
+        # heads-up the big blind is first in the hand order (PHH's), yet the small blind
+        # posts first, as at any table
+        order = sorted(range(n), key=lambda i: blinds[i]) if n == 2 else range(n)
+        for i in order:
             take = min(blinds[i], self.stacks[i])
             if not blinds[i]:
                 continue
