@@ -8,6 +8,7 @@ like ``1k`` and ``2.5k``; anything else is refused with what is accepted.
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 
 from .engine.cards import CardError, parse_cards
@@ -217,6 +218,8 @@ PLAY_WORDS = {
     "runs": "runs",
 }
 
+RUN_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+
 # whole chips, with commas only where they group thousands (1,000 but not 4,0), an exact
 # decimal and a k or m suffix
 _AMOUNT = re.compile(r"([1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.(\d+))?([kKmM]?)")
@@ -332,6 +335,9 @@ def parse(text: str) -> Command:
     host = _host_command(head, rest)
     if host is not None:
         return host
+    if head in RUN_WORDS:  # the answer to "run the board once, twice or three times?"
+        _nothing_after(head, rest, repr(head))
+        return Play("runs", RUN_WORDS[head])
     kind = PLAY_WORDS.get(head)
     if kind is None:
         raise ParseError(
@@ -409,15 +415,37 @@ def _signed(text: str) -> int:
 _OPTION_ALIASES = {"buy-in": "buyin", "buyins": "buyin", "blinds": "stakes", "limit": "structure"}
 
 
+def _quoted(rest: list[str], usage: str) -> list[str]:
+    """The words after a command with double-quoted names kept whole: ``"Bot Ada" 50
+    comp`` is three words.
+
+    Raises:
+        ParseError: a quote left open, with how the command is written.
+    """
+    lexer = shlex.shlex(" ".join(rest), posix=True)
+    lexer.quotes = '"'  # an apostrophe belongs to names such as O'Brien
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    try:
+        return list(lexer)
+    except ValueError as exc:
+        raise ParseError(f"{usage}: a quote is not closed ({exc})") from exc
+
+
 def _host_command(head: str, rest: list[str]) -> Command | None:
     if head == "kick":
-        if not rest:
-            raise ParseError("kick NAME: who to remove from the table")
-        return Kick(" ".join(rest))  # a display name may have spaces in it
+        words = _quoted(rest, "kick NAME")
+        if not words:
+            raise ParseError("kick NAME: who to remove from the table (a name or seat number)")
+        return Kick(" ".join(words))  # a display name may have spaces in it
     if head == "adjust":
-        if len(rest) < 3:
-            raise ParseError("adjust NAME AMOUNT REASON: e.g. 'adjust bob -50 miscount'")
-        return Adjust(rest[0], _signed(rest[1]), " ".join(rest[2:]))
+        words = _quoted(rest, "adjust NAME AMOUNT REASON")
+        if len(words) < 3:
+            raise ParseError(
+                "adjust NAME AMOUNT REASON: e.g. 'adjust bob -50 miscount' or "
+                "'adjust \"Bot Ada\" 50 comp' (a name or seat number)"
+            )
+        return Adjust(words[0], _signed(words[1]), " ".join(words[2:]))
     if head == "void":
         _nothing_after(head, rest, "'void'")
         return Void()

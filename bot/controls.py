@@ -21,10 +21,12 @@ from .engine.config import Game
 from .engine.errors import IllegalAction
 from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
 from .engine.regame import OPTIONS, changed_settings
+from .handtext import game_label, hand_lines
 from .phh.notation import dumps_phh, load_phh
 from .phh.redact import redact
 from .settle import money, nets, settle_up
 from .tablesetup import GAME_WORDS
+from .words import counted
 
 if TYPE_CHECKING:
     from .service import Live, Player
@@ -33,8 +35,9 @@ Statements = list[tuple[str, Sequence[Any]]]
 
 
 def find_player(live: Live, name: str) -> str:
-    """The player id for a player id, or a display name, at this table (a name shared
-    by two players means the seated one).
+    """The player id for a player id, a display name or a seat number (``2``, ``seat 2``,
+    ``#2``) at this table (a name shared by two players means the seated one; a name
+    comes before a seat number).
 
     Raises:
         IllegalAction: no such player (naming who is seated), or a name that is still
@@ -51,10 +54,17 @@ def find_player(live: Live, name: str) -> str:
         found = [pid for pid in found if pid in seated] or found
     if len(found) == 1:
         return found[0]
-    listed = ", ".join(s.name for s in live.table.seating.seats.values())
+    seats = live.table.seating.seats
+    number = wanted.removeprefix("seat").strip().lstrip("#")
+    if not found and number.isascii() and number.isdigit() and int(number) in seats:
+        return seats[int(number)].player_id  # a seat number, when no one is called that
+    listed = ", ".join(f"{n}. {seats[n].name}" for n in sorted(seats))
     if found:
         raise IllegalAction(f"more than one player is called {name}: name him by mention")
-    raise IllegalAction(f"no player called {name} here: seated are {listed or 'nobody'}")
+    raise IllegalAction(
+        f"no player called {name} here: seated are {listed or 'nobody'} "
+        "(name a player or his seat number; quote a name with spaces)"
+    )
 
 
 def host_control(live: Live, host: Player, command: Any, db: Database, extra: Statements) -> str:
@@ -230,9 +240,9 @@ async def session_summary(
     for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
         worth = f" ({money(chips, unit, sign)})" if unit else ""
         hands, pots, biggest = stats.get(pid, (0, 0, 0))
-        detail = f"; {hands} hands, {pots} pots won, biggest pot {biggest}"
+        detail = f"; {counted(hands, 'hand')}, {counted(pots, 'pot')} won, biggest pot {biggest}"
         if kills.get(pid):
-            detail += f", {kills[pid]} kills posted"
+            detail += f", {counted(kills[pid], 'kill')} posted"
         lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}{detail}")
     transfers = settle_up(balances)
     if transfers:
@@ -274,23 +284,26 @@ async def leaderboard_lines(
     title += f" · {Game(dealt).label}" if dealt else ""
     lines = [f"Leaderboard{title}:"]
     for rank, (_, name, net, hands) in enumerate(board[:10], start=1):
-        lines.append(f"{rank}. {name} {net:+d} in {hands} hand{'' if hands == 1 else 's'}")
+        lines.append(f"{rank}. {name} {net:+d} in {counted(hands, 'hand')}")
     return lines if board else [f"Leaderboard{title}: no hands yet"]
 
 
 async def history_lines(
     live: Live, db: Database, player_id: str, count: int, as_phh: bool
 ) -> list[str]:
-    """A player's own last hands, as PHH or as readable text, with every other player's
-    unshown cards hidden."""
+    """A player's own last hands, newest first, as PHH or as readable text (one block a
+    hand: ``Hand N · game`` then :func:`bot.handtext.hand_lines`), with every other
+    player's unshown cards hidden."""
     out: list[str] = []
     for number, text, ids in await db.hands_of(live.id, player_id, count):
         # by id, never by display name: two players may share a name
-        seen = redact(load_phh(text), ids.index(player_id) if player_id in ids else -1)
+        viewer = ids.index(player_id) if player_id in ids else -1
+        seen = redact(load_phh(text), viewer)
         if as_phh:
             out.append(f"# hand {number}\n{dumps_phh(seen)}")
         else:
-            out.append(f"Hand {number}: " + "; ".join(seen.actions))
+            head = f"Hand {number} · {game_label(seen)}"
+            out.append("\n".join([head, *hand_lines(seen, viewer)]))
     return out or ["no finished hands of yours at this table yet"]
 
 

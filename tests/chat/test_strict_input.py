@@ -201,6 +201,8 @@ def test_a_move_that_could_be_a_slip_is_refused(text: str) -> None:
         ("complete to 20", ("raise", 20, ())),
         ("complete 20", ("raise", 20, ())),
         ("call 15", ("call", 15, ())),
+        ("twice", ("runs", 2, ())),
+        ("once", ("runs", 1, ())),
     ],
 )
 def test_cards_and_amounts_are_read_as_they_are_shown(
@@ -210,3 +212,27 @@ def test_cards_and_amounts_are_read_as_they_are_shown(
     completion said "complete to N"; a call naming its amount."""
     command = parse(text)
     assert (command.kind, command.amount, command.cards) == read  # type: ignore[attr-defined]
+
+
+def test_host_commands_take_quoted_names_and_seat_numbers() -> None:
+    """``adjust "Bo Di" 10 comp`` adjusts the player whose name has a space; ``kick 2``
+    kicks seat 2; a name that is no one lists the seats with their numbers and says how to
+    name a player; nothing changes on a refusal."""
+
+    async def go() -> None:
+        p = await pipeline()
+        assert (await p.say("Ann", "new holdem nl 1/2")).ok
+        for name in ("Ann", "Bo Di", "Cy"):
+            assert (await p.say(name, "sit 200")).ok
+        assert (await p.say("Ann", 'adjust "Bo Di" 10 comp')).ok
+        assert _stacks(p) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
+        reply = await p.say("Ann", "adjust Bo 10 comp")
+        assert not reply.ok
+        assert "seated are 1. Ann, 2. Bo Di, 3. Cy (name a player or his seat number" in reply.text
+        reply = await p.say("Ann", 'adjust "Bo Di 10 comp')
+        assert not reply.ok and "a quote is not closed" in reply.text
+        assert _stacks(p) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
+        assert (await p.say("Ann", "kick 3")).ok
+        assert _stacks(p) == {"Ann": 200, "Bo Di": 210}
+
+    run(go)
