@@ -206,14 +206,12 @@ class ChatCore:
                 expect_hand=request.hand,
                 expect_step=request.step,
                 confirmed=request.confirmed,
+                wait=False,  # answered at its commit; the table is shown after, in order
             )
         except NeedsConfirm as question:  # the service decided, under the table's lock
             return Reply(
                 str(question), confirm=request.text.strip(), hand=question.hand, step=question.step
             )
-        # the reply follows the next deal when this move ended a hand, so a client shows
-        # the new hand's table message before the answer, as it did the showdown
-        await self.service.idle(table_id)
         if isinstance(command, EndSession) and session is not None and self.presenter:
             await self.presenter.session_chart(table_id, session)
         own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]

@@ -12,6 +12,7 @@ showdown is shown without waiting for the next shuffle.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import random
 import secrets
@@ -200,6 +201,9 @@ class TableService:
         self.tables: dict[str, Live] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self._deals: dict[str, asyncio.Task[None]] = {}  # table id -> its next deal's step
+        # table id -> the newest committed batch being shown (each waits for the one
+        # before it, so the table's order is kept without holding its lock)
+        self._shows: dict[str, asyncio.Task[None]] = {}
         # server id -> its tables that play kills: a kill owed follows a player there
         self._kill_tables: dict[str, set[str]] = {}
 
@@ -297,6 +301,7 @@ class TableService:
         expect_hand: int | None = None,
         expect_step: int | None = None,
         confirmed: bool = False,
+        wait: bool = True,
     ) -> list[Outgoing]:
         """Apply one command in order, commit it, then publish what it caused.
 
@@ -311,6 +316,10 @@ class TableService:
         same command from the same player (answered with nothing, applied once), and is
         refused with any other (:func:`_same_request`).
 
+        What the command caused is shown after the table's lock is released, in the
+        table's order; with ``wait`` (the default) this returns once it is shown, without
+        it at once, so a chat can answer the sender first (:meth:`shown` waits).
+
         Returns:
             What was published (empty for a retried request id).
         Raises:
@@ -322,47 +331,69 @@ class TableService:
         if live is None:
             raise ServiceError("there is no table in this channel: start one with /poker new")
         async with self._lock(table_id):
-            if request_id is not None:
-                taken = await self.db.request_command(request_id)
-                if taken is not None:
-                    if _same_request(taken, player, command):
-                        return []  # a platform's retry: applied once already
-                    raise ServiceError(
-                        "that request was already used for another command: nothing was done"
-                    )
-            await self._deal_owed(live)  # a command never overtakes the next deal
-            try:
-                live.table.check_fresh(player.id, expect_hand, expect_step)
-                view = await self._view(live, player, command)
-            except EngineError as exc:
-                raise ServiceError(self._named(live, str(exc))) from exc
-            if view is not None:
-                out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
-                await self._publish(table_id, out)
-                return out
-            if isinstance(command, EndSession):
-                return await self._end_session(live, player)
-            decision = self._decided(live, player, command, confirmed)
-            before = live.committed or live.table.to_dict()
-            saved = _fields_of(live)
-            extra: list[tuple[str, Sequence[Any]]] = []
-            try:
-                out = self._apply(live, player, command, extra, decision)
-            except Exception as exc:
-                _roll_back(live, before, saved)
-                if isinstance(exc, EngineError):
-                    raise ServiceError(self._named(live, str(exc))) from exc
-                log.error(
-                    "%s at table %s failed: %s\n%s",
-                    _kind(command),
-                    live.id,
-                    described(exc),
-                    frames(exc),
-                )
+            earlier = self._shows.get(table_id)
+            out = await self._handle_locked(
+                live, player, command, request_id, expect_hand, expect_step, confirmed
+            )
+            mine = self._shows.get(table_id)
+        if wait and mine is not None and mine is not earlier:  # shown outside the lock
+            await asyncio.gather(mine, return_exceptions=True)
+        return out
+
+    async def _handle_locked(  # noqa: PLR0913 - handle's arguments
+        self,
+        live: Live,
+        player: Player,
+        command: Command,
+        request_id: str | None,
+        expect_hand: int | None,
+        expect_step: int | None,
+        confirmed: bool,
+    ) -> list[Outgoing]:
+        """:meth:`handle` under the table's lock: decide, apply and commit; the batch it
+        caused is handed to :meth:`_publish`."""
+        table_id = live.id
+        if request_id is not None:
+            taken = await self.db.request_command(request_id)
+            if taken is not None:
+                if _same_request(taken, player, command):
+                    return []  # a platform's retry: applied once already
                 raise ServiceError(
-                    "that could not be done (an error on our side, logged): nothing changed"
-                ) from exc
-            return await self._commit(live, player, command, request_id, out, extra, before, saved)
+                    "that request was already used for another command: nothing was done"
+                )
+        await self._deal_owed(live)  # a command never overtakes the next deal
+        try:
+            live.table.check_fresh(player.id, expect_hand, expect_step)
+            view = await self._view(live, player, command)
+        except EngineError as exc:
+            raise ServiceError(self._named(live, str(exc))) from exc
+        if view is not None:
+            out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
+            self._publish(table_id, out)
+            return out
+        if isinstance(command, EndSession):
+            return await self._end_session(live, player)
+        decision = self._decided(live, player, command, confirmed)
+        before = live.committed or live.table.to_dict()
+        saved = _fields_of(live)
+        extra: list[tuple[str, Sequence[Any]]] = []
+        try:
+            out = self._apply(live, player, command, extra, decision)
+        except Exception as exc:
+            _roll_back(live, before, saved)
+            if isinstance(exc, EngineError):
+                raise ServiceError(self._named(live, str(exc))) from exc
+            log.error(
+                "%s at table %s failed: %s\n%s",
+                _kind(command),
+                live.id,
+                described(exc),
+                frames(exc),
+            )
+            raise ServiceError(
+                "that could not be done (an error on our side, logged): nothing changed"
+            ) from exc
+        return await self._commit(live, player, command, request_id, out, extra, before, saved)
 
     def _decided(
         self, live: Live, player: Player, command: Command, confirmed: bool
@@ -448,24 +479,56 @@ class TableService:
         if self._owes_deal(live):
             self._schedule_deal(live.id)
         # a move that says nothing (a vote for the runs) still changes whose turn it is
-        await self._publish(live.id, out or [Outgoing(live.id, None, TableChanged())])
+        self._publish(live.id, out or [Outgoing(live.id, None, TableChanged())])
         return out
 
-    async def _publish(self, table_id: str, out: Sequence[Outgoing]) -> None:
-        """Hand committed output to the publisher: the one place the service publishes.
+    def _publish(self, table_id: str, out: Sequence[Outgoing]) -> None:
+        """Hand committed output to the publisher, after the table's earlier batches and
+        outside its lock: the one place the service publishes.
 
-        What ``out`` reports is already committed, so a failure to show it changes nothing
-        and raises nothing: showing it again or telling the host is the adapter's part, and
-        a player is never told that a move which stands "could not be done". The failure
-        is logged in one line, by table and error type only (a line that failed may hold a
-        player's cards).
+        The batch is shown by a task of its own that waits for the table's previous batch,
+        so the order players see is the order of the table while the lock is held only to
+        decide and commit; the task runs in a copy of the caller's context (the sender of
+        the command, whose own notices come back in his reply). What ``out`` reports is
+        already committed, so a failure to show it changes nothing and raises nothing:
+        showing it again or telling the host is the adapter's part, and a player is never
+        told that a move which stands "could not be done". :meth:`shown` waits for it.
         """
         if self.publish is None:
             return
+        previous = self._shows.get(table_id)
+        task = asyncio.create_task(
+            self._show(table_id, list(out), previous), context=contextvars.copy_context()
+        )
+        self._shows[table_id] = task
+        task.add_done_callback(lambda done: self._forget_show(table_id, done))
+
+    async def _show(
+        self, table_id: str, out: list[Outgoing], previous: asyncio.Task[None] | None
+    ) -> None:
+        """Show one committed batch once the batch before it is shown. A failure is logged
+        in one line, by table and error type only (a line that failed may hold a player's
+        cards)."""
+        if previous is not None:
+            await asyncio.gather(previous, return_exceptions=True)
+        assert self.publish is not None
         try:
             await self.publish(out)
         except Exception as exc:  # noqa: BLE001 - whatever the platform did, the move stands
             log.error("table %s: a committed step was not all shown: %s", table_id, described(exc))
+
+    def _forget_show(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._shows.get(table_id) is task:
+            del self._shows[table_id]
+
+    async def shown(self, table_id: str | None = None) -> None:
+        """Wait until every batch committed so far at ``table_id`` (None: every table) has
+        been handed to the publisher and its calls have returned."""
+        while True:
+            tasks = [t for k, t in self._shows.items() if table_id in (None, k)]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     # ------------------------------------------------------------------ the next deal
 
@@ -573,12 +636,20 @@ class TableService:
             except ServiceError:
                 log.warning("the next hand at %s could not be saved; the timer retries", table_id)
 
+    def busy(self) -> bool:
+        """Whether a next deal or a batch to show is still pending at any table."""
+        return bool(self._deals or self._shows)
+
     async def idle(self, table_id: str | None = None) -> None:
         """Wait until the next deal owed at ``table_id`` (None: at every table) is dealt and
-        committed or has failed: for a reply that should show the new hand, for shutdown
-        and for tests."""
+        committed or has failed, and everything committed is shown: for shutdown, for a
+        console that prints a reply under what it caused, and for tests."""
         while True:
-            tasks = [t for k, t in self._deals.items() if table_id in (None, k)]
+            tasks = [
+                t
+                for k, t in (*self._deals.items(), *self._shows.items())
+                if table_id in (None, k)
+            ]
             if not tasks:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -678,8 +749,7 @@ class TableService:
             live.kill_offer = None
             tell(f"{player.name} objects: no voluntary kill next hand")
         elif isinstance(command, Straddle):
-            if table.seating.seat_of(player.id) is None:
-                raise IllegalAction("you are not seated at this table")
+            table.ask_straddle(player.id)
             live.straddlers = [*(live.straddlers or []), player.id]
             tell(f"{player.name} will straddle next hand if left of the big blind")
         elif isinstance(command, PreAction):
@@ -927,7 +997,7 @@ class TableService:
         busted = [s for s in table.seating.seats.values() if s.stack == 0]
         for seat in busted:
             out.append(
-                Outgoing(live.id, None, Notice(f"{seat.name} is out of chips: rebuy to play"))
+                Outgoing(live.id, None, Notice(f"{seat.name} is out of chips: 'topup N' buys in again"))
             )
 
     def _cash_out_leavers(
@@ -975,7 +1045,7 @@ class TableService:
                     name = (live.names or {}).get(pid, pid)
                     warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
                     published += warning
-                    await self._publish(live.id, warning)
+                    self._publish(live.id, warning)
             if now < live.deadline:
                 continue
             async with self._lock(live.id):

@@ -98,10 +98,15 @@ class SlackBot:
             log.error("a Slack request failed: %s\n%s", described(error), frames(error))
 
     async def settle(self) -> None:
-        """Wait until every started request and queued edit is done (tests, shutdown)."""
-        while self.tasks or any(not t.done() for t in self.transport.coalescer.tasks.values()):
+        """Wait until every started request, what it caused (shown after its answer, and a
+        next deal) and every queued edit is done (tests, shutdown)."""
+        while True:
             await asyncio.gather(*self.tasks, return_exceptions=True)
+            await self.core.service.idle()
             await self.transport.drain()
+            pending = any(not t.done() for t in self.transport.coalescer.tasks.values())
+            if not self.tasks and not pending and not self.core.service.busy():
+                return
 
     def web_app(self, path: str) -> web.Application:
         """The HTTP endpoint (``POST path``): signed, well-formed requests go to the Bolt

@@ -103,9 +103,13 @@ class Pipeline:
         self.decks.append(Deck.stacked(parse_cards(cards), rng=self.rng).order)
 
     async def say(self, user: str, text: str, **kwargs: object) -> Reply:
-        """``user`` (a display name; id ``user.lower()``) sends ``text`` in channel c."""
+        """``user`` (a display name; id ``user.lower()``) sends ``text`` in channel c; the
+        answer comes at the commit, and this returns once what it caused (and a next deal)
+        is shown, as a player would see it a moment later."""
         request = Request("test", "g", "c", user.lower(), user, text, **kwargs)  # type: ignore[arg-type]
-        return await self.core.handle(request)
+        reply = await self.core.handle(request)
+        await self.service.idle()
+        return reply
 
 
 OPEN: list[Pipeline] = []

@@ -39,11 +39,12 @@ async def _heads_up(path: Path, seed: int = 5) -> tuple[TableService, list[Outgo
 
 
 async def _fold_to_end(service: TableService, table_id: str) -> None:
-    """The player to act folds heads-up: the hand is over."""
+    """The player to act folds heads-up: the hand is over. The call returns at its commit,
+    as a chat's does (its batch is shown after, outside the table's lock)."""
     hand = service.tables[table_id].table.hand
     assert hand is not None and hand.to_act is not None
     player = ANN if hand.names[hand.to_act] == ANN.id else BOB
-    await service.handle(table_id, player, Play("fold"))
+    await service.handle(table_id, player, Play("fold"), wait=False)
 
 
 async def _commands(service: TableService, table_id: str) -> list[tuple[int, dict[str, object]]]:
@@ -54,22 +55,23 @@ async def _commands(service: TableService, table_id: str) -> list[tuple[int, dic
 
 
 def test_the_move_ending_a_hand_is_answered_before_the_next_deal(tmp_path: Path) -> None:
-    """The fold is committed and its award published while no new hand is dealt; the deal
-    follows as its own committed version, published after it."""
+    """The fold is committed and answered while no new hand is dealt; the deal follows as
+    its own committed version, and its batch is shown after the fold's award."""
 
     async def main() -> None:
         service, published, table_id = await _heads_up(tmp_path / "t.db")
         live = service.tables[table_id]
+        await service.idle(table_id)
         await _fold_to_end(service, table_id)
         folded_at = live.version
         assert live.table.current is None and live.table.hand_number == 1
-        assert any(isinstance(o.event, PotAwarded) for o in published)
-        assert len([o for o in published if isinstance(o.event, HandStarted)]) == 1
-        awarded = len(published)
         await service.idle(table_id)
         assert live.table.hand_number == 2 and live.table.hand is not None
         assert live.version == folded_at + 1
-        assert len([o for o in published[awarded:] if isinstance(o.event, HandStarted)]) == 1
+        kinds = [type(o.event) for o in published]
+        awarded = kinds.index(PotAwarded)
+        started = [i for i, kind in enumerate(kinds) if kind is HandStarted]
+        assert len(started) == 2 and started[1] > awarded  # the deal shown after the award
         commands = await _commands(service, table_id)
         assert commands[-2][1]["type"] == "Play" and commands[-1] == (
             folded_at + 1,
