@@ -343,7 +343,8 @@ class Betting:
                     f"a {verb} must go above {self.current_bet}: you may {legal.describe()}"
                 )
             if self.strict or not self.config.rules.raise_short_to_minimum or to == legal.all_in_to:
-                raise IllegalAction(f"the minimum {verb} is to {lo}: you may {legal.describe()}")
+                size = f"is {lo}" if verb == "bet" else f"is to {lo}"
+                raise IllegalAction(f"the minimum {verb} {size}: you may {legal.describe()}")
             to = lo
             self._emit_event(
                 Corrected(p, asked, to, "under the minimum: brought up to it (000 NL §12)")

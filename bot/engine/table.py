@@ -339,6 +339,22 @@ class Table:
         """Whether ``player_id`` holds live cards in the hand in play."""
         return still_in(self.hand, player_id)
 
+    def ask_straddle(self, player_id: str) -> None:
+        """``player_id`` asks to straddle the next hand he is left of the big blind in
+        (000 NL §14): only where the house allows straddles, in a game with blinds, for a
+        seated player.
+
+        Raises:
+            IllegalAction: the house allows no straddle, the game has no blinds, or he is
+                not seated here.
+        """
+        if not self.settings.config.rules.straddle_allowed:
+            raise IllegalAction("this table's house rules allow no straddle (000 NL §14)")
+        if not spec_for(self.next_game().game).blinds:
+            raise IllegalAction("a straddle is a blind: this game is played without blinds")
+        if self.seating.seat_of(player_id) is None:
+            raise IllegalAction("you are not seated at this table")
+
     def clock_on(self, by: str) -> str:
         """``by`` puts the clock on the player facing action (000 NL §15); returns who.
 
@@ -493,6 +509,8 @@ class Table:
         # the straddle is the player left of the big blind, if he asked (000 NL §14)
         left = first if first is not None and len(names) >= 3 else None
         straddler = names[left] if left is not None and names[left] in straddle_asked else None
+        if not config.rules.straddle_allowed:
+            straddler, straddle_asked = None, ()  # a house without straddles deals none
         setup = HandSetup(
             config,
             names,
@@ -998,7 +1016,7 @@ def _with_straddle(setup: HandSetup, left: int) -> HandSetup:
     003 §15)."""
     blinds = setup.blinds or (0,) * len(setup.names)
     kinds = setup.blind_kinds or ("",) * len(setup.names)
-    straddle = 2 * setup.config.stakes.big_blind
+    straddle = setup.config.stakes.straddle_amount
     return replace(
         setup,
         blinds=tuple(straddle if i == left else b for i, b in enumerate(blinds)),

@@ -33,8 +33,8 @@ def test_000_nl_2_minimum_bet_is_the_big_blind() -> None:
     to_street(h, 1)
     assert h.to_act == 0 and h.legal_actions().can_check
     assert legal(h) == (100, BIG - 100, 0)
-    refused(h, Raise(0, 99), "minimum bet is to 100")
-    refused(h, Raise(0, 50), "minimum bet is to 100")
+    refused(h, Raise(0, 99), "minimum bet is 100")
+    refused(h, Raise(0, 50), "minimum bet is 100")
     events = play(h, Raise(0, 100))
     assert of_type(events, Acted) == [Acted(0, "bet", 100, 100, False)]
     assert h.stacks == [BIG - 200, BIG - 100, BIG - 100]

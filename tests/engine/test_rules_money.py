@@ -225,7 +225,7 @@ def test_000_nl_12_raise_short_to_minimum_off_refuses_the_short_raise() -> None:
     h = new_hand(config(), [BIG] * 3)
     refused(h, Raise(2, 150), "the minimum raise is to 200")
     to_street(h, 1)
-    refused(h, Raise(0, 40), "the minimum bet is to 100")
+    refused(h, Raise(0, 40), "the minimum bet is 100")
 
 
 def test_000_nl_12_in_replay_a_short_raise_is_refused_even_with_the_option() -> None:

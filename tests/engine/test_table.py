@@ -231,3 +231,22 @@ def test_the_public_snapshot_carries_no_hidden_card() -> None:
     for cards in hand.hole:
         for card in cards or ():
             assert card not in text
+
+
+def test_000_nl_14_a_house_without_straddles_refuses_one_and_deals_none() -> None:
+    """000 NL §14: the straddle is a house option. Where the house allows none, asking is
+    refused with the reason and a request that reached the deal anyway posts nothing."""
+    from dataclasses import replace
+
+    from bot.engine.config import HouseRules
+
+    table = _table()
+    config = replace(table.settings.config, rules=HouseRules(straddle_allowed=False))
+    table.settings = replace(table.settings, config=config)
+    with pytest.raises(IllegalAction, match="allow no straddle"):
+        table.ask_straddle("ann")
+    table.start_hand(Deck(rng=random.Random(0)).order, straddle_asked={"ann"})
+    hand = table.hand
+    assert hand is not None
+    assert "straddle" not in (hand.setup.blind_kinds or ())
+    assert max(hand.bets) == NL.stakes.big_blind
