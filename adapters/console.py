@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import os
 import random
@@ -212,6 +213,7 @@ async def play_script(options: Options, out: TextIO) -> int:
                 await service.create_table(SERVER, options.table, player, _settings(options))
             # a script's all-in is deliberate: no confirmation click to wait for
             reply = await ChatCore(service).handle(_request(options, player, text, True))
+            await service.idle()  # each reply right under what its line caused
             if reply.text:
                 for shown in reply.text.splitlines():
                     print(f"  [to {player.name}] {shown}", file=out)
@@ -235,6 +237,19 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
     stop."""
     you = _player(options.name or os.environ.get("USER", "") or "Player")
     service, console, table_id, rng, _ = await _open(options, out, you.id)
+    if options.buy_in:
+        settings = (
+            service.tables[table_id].table.settings
+            if table_id in service.tables
+            else _settings(options)
+        )
+        if not settings.min_buy_in <= options.buy_in <= settings.max_buy_in:
+            await service.db.close()
+            raise ConfigError(
+                f"--buy-in {options.buy_in} is outside this table's range, "
+                f"{settings.min_buy_in} to {settings.max_buy_in}: give one in it, or leave "
+                f"it out to buy in for {settings.default_buy_in}"
+            )
     console.display[you.id] = you.name
     try:
         new = table_id not in service.tables
@@ -371,8 +386,8 @@ async def _others_away(
             with contextlib.suppress(ServiceError):  # already sitting out after this hand
                 await service.handle(table_id, player, SitOut())
         print(
-            f"{seat.name}'s seat {seat.seat} keeps its {seat.stack} chips and sits out while "
-            f"you play as {you.name}; 'killbutton play --name \"{seat.name}\"' plays it.",
+            f"{seat.name}'s seat {seat.seat} keeps its chips and sits out while you play as "
+            f"{you.name}; 'killbutton play --name \"{seat.name}\"' plays it.",
             file=out,
         )
     return away
@@ -478,6 +493,7 @@ async def _send(
             print("  (you) not sent", file=out)
             return
         reply = await core.handle(_request(options, you, reply.confirm, confirmed=True))
+    await service.idle()  # the table's lines first, then your reply under them
     for line in reply.text.splitlines():
         print(f"  (you) {line}", file=out)
 
@@ -485,7 +501,7 @@ async def _send(
 # what a terminal that cannot show a symbol gets instead: suits as the letters cards are
 # typed in, and plain signs for the rules and dots of the layout
 _PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "─": "-", "·": "|",
-                        "…": "...", "→": "->", "±": "+/-"})
+                        "…": "...", "→": "->", "±": "+/-", "§": "#"})
 
 
 class PlainText:
@@ -528,6 +544,14 @@ def run(options: Options) -> int:
     """Run ``killbutton play`` with these options; returns the exit status (0 when you
     quit, Ctrl-C included: every move is already saved)."""
     out = terminal(sys.stdout)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # a key the terminal cannot read is no crash
+
+    def read(prompt: str) -> str:
+        out.write(prompt)  # through the same letters as every other line
+        out.flush()
+        return input()
+
     try:
         if options.script is not None:
             with open(options.script, encoding="utf-8-sig", errors="replace") as handle:
@@ -535,7 +559,7 @@ def run(options: Options) -> int:
             return asyncio.run(play_script(options, out))
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, _interrupt)
-        return asyncio.run(play_interactive(options, input, out))
+        return asyncio.run(play_interactive(options, read, out))
     except (ConfigError, StorageError, ServiceError, OSError) as exc:
         print(f"killbutton: {exc}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -219,6 +220,9 @@ class Database:
             StorageError: the file cannot be opened, or was written by a newer version.
         """
         target = path or default_path()
+        problem = _unusable(target)
+        if problem is not None:  # said before a connection thread is started for nothing
+            raise StorageError(f"cannot open the database {target}: {problem}")
         try:
             conn = await aiosqlite.connect(target, isolation_level=None)
         except (aiosqlite.Error, OSError) as exc:
@@ -861,3 +865,17 @@ def _state(base: str, live: str | None, moves: Sequence[tuple[int, str]]) -> dic
 def _fetch(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     """Run on aiosqlite's thread: every row of one query, as tuples."""
     return [tuple(row) for row in conn._conn.execute(sql, params).fetchall()]
+
+
+def _unusable(target: str) -> str | None:
+    """Why ``target`` cannot be a database file (a folder, or in a folder that does not
+    exist), or None; ``:memory:`` and URIs are left to SQLite."""
+    if target == ":memory:" or target.startswith("file:"):
+        return None
+    place = Path(target)
+    if place.is_dir():
+        return "that is a folder, not a file"
+    if not place.parent.is_dir():
+        return f"the folder {place.parent} does not exist"
+    return None
+

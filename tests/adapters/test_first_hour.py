@@ -64,11 +64,15 @@ def test_game_and_setup_give_a_game_the_same_defaults(game: str, words: str) -> 
 
 
 def test_a_buy_in_out_of_range_says_the_range_and_what_to_type(tmp_path: Path) -> None:
-    """Your own buy-in outside the table's range is refused with the range and the command
-    that works; the computer players still sit with the default."""
+    """Your own buy-in outside the table's range stops the command before anything is
+    made, with the range and what to give instead."""
     run = _play(tmp_path, "--name", "Me", "--buy-in", "5000", stdin="quit\n")
-    assert "Me: buy in for between 40 and 200 chips: e.g. 'sit 200'" in run.stdout
-    assert run.stdout.count(" sits in seat ") == 3
+    assert run.returncode == 2
+    assert run.stderr.strip() == (
+        "killbutton: --buy-in 5000 is outside this table's range, 40 to 200: give one in "
+        "it, or leave it out to buy in for 200"
+    )
+    assert " sits in seat " not in run.stdout  # nothing was made of a mistyped start
 
 
 def test_version_names_the_installed_release() -> None:
@@ -144,18 +148,21 @@ def test_an_empty_line_does_nothing_and_a_paused_game_says_so(tmp_path: Path) ->
 
 
 def test_a_terminal_without_suit_symbols_gets_letters(tmp_path: Path) -> None:
-    """An ASCII terminal is shown cards in letters (A♠ as As), not a traceback."""
+    """An ASCII terminal is shown cards in letters (A♠ as As) and rules' section signs as
+    #, and a symbol typed into it is refused like any word, not a traceback."""
     import os
 
     command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"),
                "--name", "Me", "--seed", "3", "--hands", "1"]
     run = subprocess.run(  # noqa: S603 - our own command line
-        command, input="checkfold\n" * 10, capture_output=True, text=True, timeout=60,
+        command, input="Q♥\nrules\n" + "checkfold\n" * 10, capture_output=True, text=True,
+        timeout=60,
         check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"},
     )
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert "  (you) Your cards: As 7h" in run.stdout
     assert "-- New hand: No-Limit Hold'em 1/2 | deck commitment" in run.stdout
+    assert "buy-in 40 to 200 (000 NL #16)" in run.stdout
 
 
 def test_a_seat_left_under_another_name_sits_out_with_its_chips(tmp_path: Path) -> None:
@@ -164,7 +171,7 @@ def test_a_seat_left_under_another_name_sits_out_with_its_chips(tmp_path: Path) 
     _play(tmp_path, "--name", "Tess", "--seed", "1", stdin="quit\n")
     run = _play(tmp_path, "--name", "Uma", "--seed", "2", "--bots", "2",
                 stdin="fold\n" * 6 + "status\nquit\n")
-    assert "Tess's seat 1 keeps its 200 chips and sits out while you play as Uma" in run.stdout
+    assert "Tess's seat 1 keeps its chips and sits out while you play as Uma" in run.stdout
     assert "'killbutton play --name \"Tess\"' plays it" in run.stdout
     assert "Tess raises" not in run.stdout and "Tess bets" not in run.stdout
     status = run.stdout[run.stdout.rindex("1. Tess") :].splitlines()[0]
@@ -212,3 +219,16 @@ def test_a_draw_prompt_shows_the_hand_being_drawn_to(tmp_path: Path) -> None:
     assert draws, run.stdout
     assert all(lines[i - 1].startswith("  (you) Your cards: ") for i in draws)
     assert any("stud: bringin · complete to N" in line for line in lines)
+
+
+@pytest.mark.parametrize("where", ["missing/x.db", "."])
+def test_a_database_path_that_cannot_be_one_is_one_clear_line(tmp_path: Path, where: str) -> None:
+    """``--db`` in a folder that does not exist, or naming a folder: one line saying why,
+    exit status 2, no traceback from a worker thread."""
+    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / where),
+               "--name", "Me"]
+    run = subprocess.run(  # noqa: S603 - our own command line
+        command, input="quit\n", capture_output=True, text=True, timeout=60, check=False
+    )
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("killbutton: cannot open")
