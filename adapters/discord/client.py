@@ -22,8 +22,8 @@ class PokerClient(discord.Client):
 
     Args:
         db_path: the SQLite file (see :func:`adapters.runtime.start`).
-        guild_id: a server to sync the commands to at once (global commands may take a
-            while to appear); None syncs them globally only.
+        guild_id: the one server to register the commands in (they appear there at once,
+            and nowhere else); None registers them globally, for every server.
         edit_interval: seconds between two edits of a table message.
     """
 
@@ -43,27 +43,50 @@ class PokerClient(discord.Client):
         self.db_path = db_path
         self.guild_id = guild_id
         self.tree = app_commands.CommandTree(self)
-        self.tree.add_command(poker_group())
+        guild = discord.Object(guild_id) if guild_id is not None else None
+        self.tree.add_command(poker_group(), guild=guild)
         self.add_dynamic_items(TableButton)
         self.transport = DiscordTransport(self, edit_interval)
         self.runtime: runtimes.Runtime | None = None
 
     async def setup_hook(self) -> None:
-        """Restore the tables, start the turn timers and sync the commands.
+        """Restore the tables, start the turn timers and sync the commands
+        (:meth:`sync_commands`).
 
         Raises:
             StorageError: the database cannot be opened.
+            discord.HTTPException: Discord refused a sync.
         """
         self.runtime = await runtimes.start(self.transport, self.db_path)
         log.info("%d tables restored", len(self.runtime.service.tables))
         for table, error in getattr(self.runtime.service, "broken", []):
             log.error("table %s could not be restored: %s", table, error)
-        if self.guild_id is not None:
-            guild = discord.Object(self.guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        synced = await self.tree.sync()
-        log.info("%d slash commands synced", len(synced))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Register ``/poker`` with Discord once: in the server ``guild_id`` only, or
+        globally when there is none.
+
+        With a server, the global commands are overwritten with none (one more request,
+        creating nothing), so a global ``/poker`` registered by an earlier run does not
+        show twice in that server; any other global command of the same application is
+        removed too.
+
+        Returns:
+            The commands now registered where ``/poker`` is (the server's or the global).
+        Raises:
+            discord.HTTPException: Discord refused a sync.
+            discord.app_commands.MissingApplicationID: not logged in yet.
+        """
+        if self.guild_id is None:
+            synced = await self.tree.sync()
+            log.info("%d slash commands synced globally", len(synced))
+            return synced
+        synced = await self.tree.sync(guild=discord.Object(self.guild_id))
+        log.info("%d slash commands synced to server %d", len(synced), self.guild_id)
+        await self.tree.sync()  # the global tree is empty
+        log.info("global slash commands cleared")
+        return synced
 
     async def on_ready(self) -> None:
         """Log who the bot is and where it plays."""

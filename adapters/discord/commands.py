@@ -1,8 +1,9 @@
 """The ``/poker`` slash commands: each builds the command's words and hands them to
 :func:`adapters.discord.interactions.answer` (ChatCore applies them and the reply is
-ephemeral). Discord allows 25 subcommands in a group, so host controls live under
-``/poker host`` and the reference lookups under ``/poker info``; ``/poker do`` takes any
-command as text."""
+ephemeral). Discord allows 25 subcommands and groups under a command; ``/poker`` keeps
+to :data:`ENTRIES_MAX` to leave room: host controls live under ``/poker host``, the
+reference lookups under ``/poker info``, the seldom used table calls (clock, kill,
+straddle, runs, object) under ``/poker extra``; ``/poker do`` takes any command as text."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from discord import app_commands
 
 from adapters.runtime import Runtime
 from bot.engine.rotation import MIXES
-from bot.tablesetup import GAME_WORDS, STRUCTURE_WORDS
+from bot.gamewords import GAME_WORDS
+from bot.tablesetup import STRUCTURE_WORDS
 
 from .ids import table_id
 from .interactions import answer, runtime_of
 
 Suggest = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
+ENTRIES_MAX = 20  # subcommands and groups directly under /poker (Discord allows 25)
 
 # Subcommands without options: (name, description, the command's words).
 SIMPLE = (
@@ -32,16 +35,18 @@ SIMPLE = (
     ("allin", "Go all-in (asks you to confirm)", "allin"),
     ("pat", "Stand pat in a draw game", "pat"),
     ("cards", "Your cards again (only you see them)", "cards"),
-    ("status", "The table now", "status"),
-    ("clock", "Put the clock on the player to act", "clock"),
-    ("kill", "Take the kill when you may", "kill"),
-    ("object", "Object to the last ruling or deal", "object"),
-    ("straddle", "Straddle next hand", "straddle"),
     ("help", "The poker commands", "help"),
 )
 INFO = (
+    ("status", "The table now", "status"),
     ("rules", "The table's house rules", "rules"),
     ("ledger", "Buy-ins and cash-outs of this session", "ledger"),
+)
+EXTRA = (
+    ("clock", "Put the clock on the player to act", "clock"),
+    ("kill", "Take the kill when you may", "kill"),
+    ("straddle", "Straddle next hand", "straddle"),
+    ("object", "Object to the last ruling or deal", "object"),
 )
 HOST = (
     ("start", "Deal (when two or more are seated)", "start"),
@@ -77,18 +82,31 @@ def _amount(
 
 
 def _suggest(current: str, values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """The choices for the text typed so far: the ``(name, value)`` pairs whose name or
+    value starts with it first, then those that only contain it, each in the given
+    order, at most :data:`AUTOCOMPLETE_MAX` (so any value is offered once its start is
+    typed, even in a list longer than Discord shows). Case and surrounding spaces of
+    ``current`` are ignored."""
     typed = current.lower().strip()
+    starting: list[tuple[str, str]] = []
+    containing: list[tuple[str, str]] = []
+    for name, value in values:
+        texts = (name.lower(), value.lower())
+        if any(text.startswith(typed) for text in texts):
+            starting.append((name, value))
+        elif any(typed in text for text in texts):
+            containing.append((name, value))
     return [
         app_commands.Choice(name=name, value=value)
-        for name, value in values
-        if typed in name.lower() or typed in value.lower()
-    ][:AUTOCOMPLETE_MAX]
+        for name, value in (starting + containing)[:AUTOCOMPLETE_MAX]
+    ]
 
 
 async def game_names(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the game words and mixes ``new`` understands."""
+    """Autocomplete: the game words and mixes ``new`` understands, those starting with
+    ``current`` first (see :func:`_suggest`)."""
     words = sorted({*GAME_WORDS, *MIXES})
     return _suggest(current, [(w, w) for w in words])
 
@@ -173,11 +191,6 @@ def _play_commands(poker: app_commands.Group) -> None:
     async def draw(interaction: discord.Interaction, cards: str) -> None:
         await answer(interaction, f"draw {cards}")
 
-    @poker.command(name="runs", description="Run the board once, twice or three times")
-    @app_commands.describe(times="1, 2 or 3")
-    async def runs(interaction: discord.Interaction, times: app_commands.Range[int, 1, 3]) -> None:
-        await answer(interaction, f"runs {times}")
-
     @poker.command(name="do", description="Any poker command as text, e.g. 'history 3 phh'")
     @app_commands.describe(text="the command's words")
     async def do(interaction: discord.Interaction, text: str) -> None:
@@ -215,6 +228,16 @@ def _info_commands(info: app_commands.Group) -> None:
         await answer(interaction, f"verify {hand}" if hand else "verify")
 
 
+def _extra_commands(extra: app_commands.Group) -> None:
+    for name, description, words in EXTRA:
+        _simple(extra, name, description, words)
+
+    @extra.command(name="runs", description="Run the board once, twice or three times")
+    @app_commands.describe(times="1, 2 or 3")
+    async def runs(interaction: discord.Interaction, times: app_commands.Range[int, 1, 3]) -> None:
+        await answer(interaction, f"runs {times}")
+
+
 def _host_commands(host: app_commands.Group) -> None:
     for name, description, words in HOST:
         _simple(host, name, description, words)
@@ -236,17 +259,26 @@ def _host_commands(host: app_commands.Group) -> None:
 
 
 def poker_group() -> app_commands.Group:
-    """The ``/poker`` command group (server channels only)."""
+    """The ``/poker`` command group (server channels only): at most :data:`ENTRIES_MAX`
+    subcommands and groups directly under it, the groups ``info``, ``extra`` and
+    ``host`` one level deep."""
     poker = app_commands.Group(
         name="poker", description="Play poker at this channel's table", guild_only=True
     )
     _play_commands(poker)
     for name, description, words in SIMPLE:
         _simple(poker, name, description, words)
-    info = app_commands.Group(name="info", description="Rules, ledger, leaderboard, history")
+    info = app_commands.Group(
+        name="info", description="Status, rules, ledger, leaderboard, history, verify"
+    )
     _info_commands(info)
+    extra = app_commands.Group(
+        name="extra", description="Clock, kill, straddle, run it twice, object"
+    )
+    _extra_commands(extra)
     host = app_commands.Group(name="host", description="The host's controls")
     _host_commands(host)
     poker.add_command(info)
+    poker.add_command(extra)
     poker.add_command(host)
     return poker

@@ -14,6 +14,8 @@ import discord
 from bot.render import cards_text
 from bot.tableview import SeatLine, TableView
 
+from .markup import plain
+
 # Discord's embed limits (characters).
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
@@ -27,11 +29,11 @@ def clip(text: str, limit: int) -> str:
 
 
 def _seat(line: SeatLine, to_act: str | None) -> str:
-    name = discord.utils.escape_markdown(line.name)
+    name = plain(line.name)
     arrow = "▶ " if line.player_id == to_act else ""
     bet = f" · bet {line.bet}" if line.bet else ""
     shows = f" · shows {cards_text(line.upcards)}" if line.upcards else ""
-    marks = f" [{', '.join(line.marks)}]" if line.marks else ""
+    marks = f" [{plain(', '.join(line.marks))}]" if line.marks else ""
     return f"{arrow}{line.seat}. **{name}** {line.stack}{bet}{shows}{marks}"
 
 
@@ -43,7 +45,9 @@ def table_embed(view: TableView, recent: Sequence[str]) -> discord.Embed:
         recent: the hand's last public lines, oldest first.
     Returns:
         An embed within Discord's limits: title (game and hand number), board, pot, whose
-        turn with the legal range, the seats, the recent lines and the footer.
+        turn with the legal range, the seats, the recent lines and the footer. Names and
+        lines are escaped (:func:`adapters.discord.markup.plain`) where Discord renders
+        markdown; the footer, which it shows as is, is not.
     """
     title = f"Hand #{view.hand_number} · {view.title}" if view.hand_number else view.title
     lines = []
@@ -54,7 +58,7 @@ def table_embed(view: TableView, recent: Sequence[str]) -> discord.Embed:
     name = view.to_act_name()
     if name is not None:
         legal = f": {view.legal}" if view.legal else ""
-        lines.append(f"To act: ▶ **{discord.utils.escape_markdown(name)}**{legal}")
+        lines.append(f"To act: ▶ **{plain(name)}**{plain(legal)}")
     elif view.phase == "between hands":
         lines.append("Between hands")
     embed = discord.Embed(
@@ -64,7 +68,7 @@ def table_embed(view: TableView, recent: Sequence[str]) -> discord.Embed:
     embed.add_field(name="Seats", value=clip(seats, FIELD_MAX), inline=False)
     if recent:
         # the newest lines matter most: cut from the oldest end
-        text = "\n".join(recent)
+        text = "\n".join(plain(line) for line in recent)
         if len(text) > FIELD_MAX:
             text = "…" + text[-(FIELD_MAX - 1) :]
         embed.add_field(name="Recent", value=text, inline=False)

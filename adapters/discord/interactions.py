@@ -19,6 +19,7 @@ from bot.tableview import Choice
 
 from .buttons import CARDS, Target, confirm_buttons
 from .ids import PLATFORM, player_of, table_id
+from .markup import plain
 
 if TYPE_CHECKING:
     from adapters.runtime import Runtime
@@ -81,9 +82,10 @@ def chunks(text: str, limit: int = MESSAGE_MAX) -> list[str]:
 async def reply(
     interaction: discord.Interaction, text: str, buttons: discord.ui.View | None = None
 ) -> None:
-    """Show ``text`` to the interaction's user only (split over several messages when
-    long), with ``buttons`` under the last part."""
-    parts = chunks(text)
+    """Show ``text`` (plain: escaped so that names show as typed, see
+    :func:`adapters.discord.markup.plain`) to the interaction's user only, split over
+    several messages when long, with ``buttons`` under the last part."""
+    parts = chunks(plain(text))
     for number, part in enumerate(parts):
         extra: dict[str, Any] = {}
         if buttons is not None and number == len(parts) - 1:

@@ -24,8 +24,8 @@ TOKEN_HELP = (
 def run_discord(db_path: str | None) -> int:
     """Run the Discord bot until it is stopped; returns the exit status.
 
-    Reads ``DISCORD_TOKEN`` (required) and ``DISCORD_GUILD_ID`` (optional: a server to
-    sync the slash commands to at once).
+    Reads ``DISCORD_TOKEN`` (required) and ``DISCORD_GUILD_ID`` (optional: the one server
+    to register the slash commands in, instead of globally).
 
     Returns:
         0 when stopped, 2 when Discord refuses the token or the database cannot be opened.

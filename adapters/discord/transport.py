@@ -3,7 +3,9 @@ place through the coalescer), channel lines, private lines by direct message and
 when it is a player's turn.
 
 A 429 (rate limited) is turned into :class:`adapters.coalesce.RetryAfter`, waited out and
-sent again, never dropped. A private line's text is never logged: it may hold cards.
+sent again, never dropped. A private line's text is never logged: it may hold cards. The
+presenter's texts are plain: they are escaped (:func:`adapters.discord.markup.plain`) so
+the display names in them show as typed and never ping.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .buttons import table_buttons
 from .embed import table_embed
 from .ids import split_table, user_of
 from .interactions import chunks
+from .markup import plain
 
 log = logging.getLogger(__name__)
 
@@ -117,13 +120,13 @@ class DiscordTransport:
             raise RetryAfter(wait) from exc
 
     async def post(self, table_id: str, text: str) -> None:
-        """Post a line (or a long text in several messages) to the table's channel, with
-        no mention pinging anyone. A failure is logged by table and status, without the
-        text: the log names no card, public or not."""
+        """Post a line (or a long text in several messages) to the table's channel, shown
+        as typed and with no mention pinging anyone. A failure is logged by table and
+        status, without the text: the log names no card, public or not."""
         channel = self._channel(table_id)
         mentions = discord.AllowedMentions.none()
         try:
-            for part in chunks(text):
+            for part in chunks(plain(text)):
                 await self._retrying(
                     lambda part=part: channel.send(part, allowed_mentions=mentions)
                 )
@@ -143,7 +146,9 @@ class DiscordTransport:
         async def send() -> discord.Message:
             picture = discord.File(io.BytesIO(png), filename="chart.png")
             mentions = discord.AllowedMentions.none()
-            return await channel.send(caption[:2000], file=picture, allowed_mentions=mentions)
+            return await channel.send(
+                plain(caption)[:2000], file=picture, allowed_mentions=mentions
+            )
 
         await self._retrying(send)
 
@@ -151,10 +156,11 @@ class DiscordTransport:
         guild_id, channel_id = split_table(table_id)
         guild = self.client.get_guild(guild_id)
         name = guild.name if guild is not None else "your server"
-        return f"{discord.utils.escape_markdown(name)} · <#{channel_id}>"
+        return f"{plain(name)} · <#{channel_id}>"
 
     async def tell(self, table_id: str, player_id: str, text: str) -> bool:
-        """Send a private line by direct message, naming the server and channel.
+        """Send a private line by direct message, naming the server and channel, shown as
+        typed and pinging no one (cut to one message of 2000 characters).
 
         Returns:
             False when it could not be delivered (DMs closed, not a Discord player).
@@ -162,10 +168,11 @@ class DiscordTransport:
         user = user_of(player_id)
         if user is None:
             return False
-        message = f"{self._where(table_id)}\n{text}"
+        message = f"{self._where(table_id)}\n{plain(text)}"
+        mentions = discord.AllowedMentions.none()
         try:
             dm = await self._retrying(lambda: self.client.create_dm(discord.Object(user)))
-            await self._retrying(lambda: dm.send(message[:2000]))
+            await self._retrying(lambda: dm.send(message[:2000], allowed_mentions=mentions))
         except discord.Forbidden:
             log.info("direct messages closed for %s", player_id)
             return False
@@ -176,11 +183,12 @@ class DiscordTransport:
 
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
         """Mention the player to act in a short channel line (a mention notifies a phone;
-        an edit does not), and delete the previous such line of the table."""
+        an edit does not), and delete the previous such line of the table. Only that
+        player may be pinged; a player of another platform is named, escaped."""
         user = user_of(player_id)
         name = view.to_act_name() or "a player"
-        who = f"<@{user}>" if user is not None else discord.utils.escape_markdown(name)
-        legal = f": {view.legal}" if view.legal else ""
+        who = f"<@{user}>" if user is not None else plain(name)
+        legal = f": {plain(view.legal)}" if view.legal else ""
         text = f"{who}, your turn in hand #{view.hand_number}{legal}"
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(user)] if user else False

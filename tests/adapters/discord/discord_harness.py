@@ -25,6 +25,8 @@ from storage.db import Database
 
 GUILD, CHANNEL, APP, BOT = 700000000000000001, 700000000000000002, 700000000000000003, 99
 USERS = {"Ann": 1001, "Bob": 1002, "Cat": 1003}
+# players whose display names are Discord markup or mentions (by display name)
+MARKUP_USERS = {"*bob*": 1004, "__x__": 1005, "@everyone <@123456789012345678>": 1006}
 MANAGE_GUILD = str(1 << 5)
 TABLE = f"{GUILD}/{CHANNEL}"
 
@@ -132,6 +134,11 @@ class Recorder:
             return self.message(self._new_id(), int(route.channel_id), body or {})
         if route.method == "PATCH" and "/messages/" in path:
             return self.message(int(path.rsplit("/", 1)[1]), int(route.channel_id), body or {})
+        if route.method == "PUT" and path.endswith("/commands"):
+            return [
+                {**command, "id": str(self._new_id()), "application_id": str(APP), "version": "1"}
+                for command in body or []
+            ]
         return None
 
     # ----------------------------------------------------------------- views of it
@@ -162,6 +169,15 @@ class Recorder:
                 user = self.dm_channels[int(channel)]
                 out.setdefault(user, []).append(s.body["content"] if s.body else "")
         return out
+
+    def command_syncs(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """``(path, commands)`` of every bulk overwrite of the application's commands:
+        ``/applications/APP/commands`` (global) or ``/applications/APP/guilds/G/commands``."""
+        return [
+            (s.path, s.body or [])  # type: ignore[misc]
+            for s in self.ok()
+            if s.method == "PUT" and s.path.endswith("/commands")
+        ]
 
     def responses(self) -> list[dict[str, Any]]:
         """Interaction responses and follow-ups (their JSON bodies), in order."""
@@ -216,12 +232,14 @@ class Bot:
         self.ids = 900000000000000000
 
     @classmethod
-    async def open(cls, seed: int = 3) -> Bot:
-        """A bot whose service deals from a seeded deck."""
-        client = PokerClient(edit_interval=0)
+    async def open(cls, seed: int = 3, guild_id: int | None = None) -> Bot:
+        """A bot whose service deals from a seeded deck; ``guild_id`` is the client's
+        ``DISCORD_GUILD_ID``."""
+        client = PokerClient(guild_id=guild_id, edit_interval=0)
         await client._async_setup_hook()  # what login does first: binds the running loop
         recorder = Recorder()
         client.http.request = recorder.http_request  # type: ignore[method-assign]
+        client._connection.application_id = APP  # what logging in learns
         # what logging in does: the bot's own user
         client._connection.user = discord.ClientUser(
             state=client._connection,
@@ -253,7 +271,7 @@ class Bot:
         self, kind: int, user: str, data: dict[str, Any], admin: bool = False, **extra: Any
     ) -> dict[str, Any]:
         self.ids += 1
-        uid = USERS[user]
+        uid = USERS[user] if user in USERS else MARKUP_USERS[user]
         return {
             "id": str(self.ids),
             "application_id": str(APP),
