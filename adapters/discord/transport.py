@@ -107,17 +107,40 @@ class DiscordTransport:
         self.shown[table_id] = Shown(view.hand_number, message.id)
 
     async def _edit(self, key: Hashable, content: Any) -> None:
-        """The coalescer's send: edit a table message; a 429 raises RetryAfter."""
+        """The coalescer's send: edit a table message; a 429 raises RetryAfter. A message
+        deleted meanwhile (a moderator's cleanup) is posted again with this content, and
+        the table follows the new message."""
         table_id, message_id = key  # type: ignore[misc]
         embed, buttons = content
         message = self._channel(table_id).get_partial_message(message_id)
         try:
             await message.edit(embed=embed, view=buttons)
+        except discord.NotFound:
+            await self._post_again(table_id, message_id, embed, buttons)
         except discord.HTTPException as exc:
             wait = retry_after(exc)
             if wait is None:
                 raise
             raise RetryAfter(wait) from exc
+
+    async def _post_again(
+        self, table_id: str, gone: int, embed: discord.Embed, buttons: discord.ui.View | None
+    ) -> None:
+        """Post the table message ``gone`` stood for, as it is now; later edits go to the
+        new one. A failure is logged: the next change tries again."""
+        shown = self.shown.get(table_id)
+        if shown is None or shown.message_id != gone:
+            return  # a newer hand already has its own message
+        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        channel = self._channel(table_id)
+        try:
+            message = await self._retrying(lambda: channel.send(embed=embed, **extra))
+        except discord.HTTPException as exc:
+            self.shown.pop(table_id, None)  # the next change posts a table message afresh
+            log.error("could not post the table message of %s again: %s", table_id, exc.status)
+            return
+        self.shown[table_id] = Shown(shown.hand, message.id)
+        log.warning("the table message of %s was deleted: posted again", table_id)
 
     async def post(self, table_id: str, text: str) -> None:
         """Post a line (or a long text in several messages) to the table's channel, shown

@@ -53,3 +53,33 @@ def test_a_move_whose_turn_mention_is_dropped_is_acknowledged_and_stands() -> No
         assert [f.what for f in presenter.failures[TABLE]] == ["turn nudge"]
 
     at_table(body)
+
+
+def test_a_deleted_table_message_is_posted_again_and_followed() -> None:
+    """A moderator deletes the hand's table message: the next edit finds it gone (404,
+    Unknown Message), so the table is posted again with its buttons, and later edits go to
+    the new message."""
+    import discord
+    from discord_harness import FakeResponse
+
+    async def body(bot: Bot) -> None:
+        message = bot.table_message()
+        posted = len(bot.recorder.table_posts())
+        gone = discord.NotFound(FakeResponse(404), {"code": 10008, "message": "Unknown Message"})
+        bot.recorder.fail_once("PATCH", f"/messages/{message['id']}", gone)
+        await bot.click("Ann", message, bot.buttons(message)["Call 2"])
+        await bot.client.transport.edits.drain()
+        assert len(bot.recorder.table_posts()) == posted + 1
+        again = bot.table_message()
+        assert again["id"] != message["id"]
+        assert "Ann calls 2" in again["embeds"][0]["fields"][1]["value"]
+        hand = bot.service.tables[TABLE].table.hand
+        assert hand is not None and hand.to_act is not None
+        to_act = {f"discord:{v}": k for k, v in USERS.items()}[hand.names[hand.to_act]]
+        labels = bot.buttons(again)
+        fold = next(custom for label, custom in labels.items() if label.startswith("Fold"))
+        await bot.click(to_act, again, fold)
+        await bot.client.transport.edits.drain()
+        assert bot.recorder.edits()[-1].path.endswith(f"/messages/{again['id']}")
+
+    at_table(body)
