@@ -98,7 +98,8 @@ class Presenter:
         self.service = service
         self.transport = transport
         self.tables: dict[str, _TableState] = {}
-        self.undelivered: set[str] = set()  # players whose DMs failed: "My cards" for them
+        # (table id, player id) whose DMs failed there: told once per table of "My cards"
+        self.undelivered: set[tuple[str, str]] = set()
         # table id -> the newest deliveries the table missed, for an adapter to surface
         self.failures: dict[str, deque[Failure]] = {}
 
@@ -170,8 +171,9 @@ class Presenter:
             return
         if item.audience is not None:
             delivered = await self._tell(item.table_id, item.audience, message.text)
-            if not delivered and item.audience not in self.undelivered:
-                self.undelivered.add(item.audience)
+            hinted = (item.table_id, item.audience)
+            if not delivered and hinted not in self.undelivered:
+                self.undelivered.add(hinted)
                 name = display.get(item.audience, "a player")
                 posts.append(
                     f"{name}: I cannot send you direct messages; tap “My cards” to see yours"

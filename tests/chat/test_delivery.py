@@ -231,3 +231,35 @@ def test_a_delivery_failure_is_recorded_briefly_and_publishing_goes_on() -> None
         assert kept[-1].what == "table message"
 
     run(go)
+
+
+def test_the_my_cards_hint_is_given_once_per_table_to_a_player_whose_dms_fail() -> None:
+    """Bob's DMs are closed and he plays at two tables: each table's channel is told once
+    to point him to "My cards" (not only the first table of the process), and not again
+    on the next deal."""
+    from bot.chat import Request
+
+    async def go() -> None:
+        p = await pipeline()
+        p.transport.closed.add("test:bob")
+
+        async def at(channel: str, user: str, text: str) -> None:
+            request = Request("test", "g", channel, user.lower(), user, text)
+            assert (await p.core.handle(request)).ok, text
+            await p.service.idle()
+
+        for channel in ("c", "d"):
+            await at(channel, "Alice", "new holdem nl 1/2")
+            for name in ("Alice", "Bob"):
+                await at(channel, name, "sit 100")
+            await at(channel, "Alice", "start")
+        await at("c", "Alice", "fold" if p.service.tables["g/c"].table.turn() else "status")
+        hints = [
+            table
+            for table, text in p.transport.posts
+            for line in text.splitlines()
+            if "tap “My cards”" in line
+        ]
+        assert sorted(hints) == ["g/c", "g/d"]
+
+    run(go)
