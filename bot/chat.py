@@ -228,6 +228,13 @@ class ChatCore:
         lines = describe_settings(settings)
         if self.presenter is not None:
             await self.presenter.refresh(table_id)
+        unseen = self.service.unseen(table_id)
+        if unseen is not None:  # the channel refuses the bot: say so now, not "open"
+            return Reply(
+                f"The table is set up ({table_id}) but I cannot post in this channel, so "
+                f"nobody could see it: {unseen}. Then type 'start' to check again.",
+                ok=False,
+            )
         return Reply(
             f"Table open ({table_id}):\n"
             + "\n".join(lines)

@@ -66,6 +66,12 @@ class Transport(Protocol):
         """Post a picture (PNG bytes) with a caption to the table's channel."""
 
 
+class CannotPost(Exception):  # noqa: N818 - a platform's answer, not a program error
+    """The platform refuses the bot's posts in a table's channel (Discord 403 Missing
+    Permissions, Slack ``not_in_channel``). Its message says what the host must do, e.g.
+    "give the bot Send Messages and Embed Links in #poker" or "type /invite @bot"."""
+
+
 @dataclass(frozen=True)
 class Failure:
     """A delivery the table should have seen and the platform did not take.
@@ -133,13 +139,35 @@ class Presenter:
 
     async def _deliver(self, table_id: str, what: str, call: Awaitable[None]) -> bool:
         """Await one delivery the whole table should see; False when it failed, which is
-        logged and kept in :attr:`failures`."""
+        logged and kept in :attr:`failures`. When the bot may not post in the channel at
+        all, the game is held and the host told what to do (:meth:`_unseen`)."""
         try:
             await call
+        except CannotPost as exc:
+            self._failed(table_id, what, exc)
+            await self._unseen(table_id, str(exc))
+            return False
         except Exception as exc:  # noqa: BLE001 - the platform's fault spares the others
             self._failed(table_id, what, exc)
             return False
         return True
+
+    async def _unseen(self, table_id: str, what_to_do: str) -> None:
+        """The channel refuses the bot: hold the game (no deal, no turn timer, until the
+        host's ``start``) and tell the host privately, once, what to do."""
+        if not await self.service.hold(table_id, what_to_do):
+            return
+        live = self.service.tables.get(table_id)
+        if live is None:
+            return
+        text = (
+            f"I cannot post in this table's channel, so nobody can see the table: "
+            f"{what_to_do}. The game is paused and no turn timer runs; type 'start' here "
+            "(/poker host start) once I can post."
+        )
+        delivered = await self._tell(table_id, live.host_id, text)
+        if not delivered:
+            log.error("table %s: the host could not be told that the channel refuses us", table_id)
 
     def _failed(self, table_id: str, what: str, exc: BaseException) -> None:
         """Log a delivery that failed, by table, kind and error type only (the text may

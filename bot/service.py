@@ -159,6 +159,9 @@ class Live:
     straddlers: list[str] | None = None
     pre: dict[str, str] | None = None  # player id -> a move chosen in advance (check_fold)
     choice_asked: str | None = None  # dealer's choice: the player last asked to pick
+    # why the platform cannot show this table (the bot may not post there), or None: the
+    # game is paused and no turn timer runs until the host fixes it and starts again
+    unseen: str | None = None
     turn: tuple[int, int | None, int] | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
     text: StateText = field(default_factory=StateText, repr=False, compare=False)
@@ -636,6 +639,30 @@ class TableService:
             except ServiceError:
                 log.warning("the next hand at %s could not be saved; the timer retries", table_id)
 
+    async def hold(self, table_id: str, why: str) -> bool:
+        """The platform cannot show ``table_id`` (the bot may not post in its channel):
+        pause the game after the hand in play and stop its turn timer, so no one is folded
+        for a table he cannot see; the host's ``start`` resumes it. Returns False when the
+        table was already held (so the host is told once).
+
+        Args:
+            table_id: the table.
+            why: what the host must do, e.g. the permissions the bot lacks.
+        """
+        live = self.tables.get(table_id)
+        if live is None or live.unseen is not None:
+            return False
+        async with self._lock(table_id):
+            live.unseen = why
+            live.running = False
+            live.deadline = None
+        return True
+
+    def unseen(self, table_id: str) -> str | None:
+        """Why the platform cannot show the table (see :meth:`hold`), or None."""
+        live = self.tables.get(table_id)
+        return live.unseen if live is not None else None
+
     def busy(self) -> bool:
         """Whether a next deal or a batch to show is still pending at any table."""
         return bool(self._deals or self._shows)
@@ -727,6 +754,7 @@ class TableService:
         elif isinstance(command, Start):
             self._host_only(live, player)
             live.running = True
+            live.unseen = None  # the host says it is fixed; a new failure holds it again
             tell("the host starts the game")
         elif isinstance(command, Choose):
             game = table.choose_game(player.id, command.game, self.clock())
@@ -996,9 +1024,8 @@ class TableService:
         self._cash_out_leavers(live, out, extra)
         busted = [s for s in table.seating.seats.values() if s.stack == 0]
         for seat in busted:
-            out.append(
-                Outgoing(live.id, None, Notice(f"{seat.name} is out of chips: 'topup N' buys in again"))
-            )
+            text = f"{seat.name} is out of chips: 'topup N' buys in again"
+            out.append(Outgoing(live.id, None, Notice(text)))
 
     def _cash_out_leavers(
         self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
@@ -1035,8 +1062,8 @@ class TableService:
         now = self.clock()
         self.deal_owed()
         for live in list(self.tables.values()):
-            if live.deadline is None:
-                continue
+            if live.deadline is None or live.unseen is not None:
+                continue  # no clock runs against players who cannot see the table
             if live.clock_on and not live.warned and now >= live.deadline - WARNING_SECONDS:
                 live.warned = True
                 facing = live.table.turn()

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import discord
 
 from adapters.coalesce import Coalescer, RetryAfter
+from bot.presenter import CannotPost
 from bot.tableview import TableView
 
 from .buttons import table_buttons
@@ -46,6 +47,13 @@ def retry_after(exc: discord.HTTPException) -> float | None:
         return float(headers.get("Retry-After", 1.0))
     except (TypeError, ValueError):
         return 1.0
+
+
+# what a host gives the bot in a channel where Discord refuses its posts (403, 50013/50001)
+MISSING_PERMISSIONS = (
+    "give the bot View Channel, Send Messages, Embed Links, Attach Files and Read Message "
+    "History in this channel (channel settings, Permissions)"
+)
 
 
 @dataclass
@@ -101,6 +109,8 @@ class DiscordTransport:
         extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
         try:
             message = await self._retrying(lambda: channel.send(embed=embed, **extra))
+        except discord.Forbidden as exc:
+            raise CannotPost(MISSING_PERMISSIONS) from exc
         except discord.HTTPException as exc:
             log.error("could not post the table message of %s: %s", table_id, exc.status)
             return
@@ -153,6 +163,8 @@ class DiscordTransport:
                 await self._retrying(
                     lambda part=part: channel.send(part, allowed_mentions=mentions)
                 )
+        except discord.Forbidden as exc:
+            raise CannotPost(MISSING_PERMISSIONS) from exc
         except discord.HTTPException as exc:
             log.error(
                 "could not post to %s: %s (%d characters lost)", table_id, exc.status, len(text)

@@ -83,3 +83,44 @@ def test_a_deleted_table_message_is_posted_again_and_followed() -> None:
         assert bot.recorder.edits()[-1].path.endswith(f"/messages/{again['id']}")
 
     at_table(body)
+
+
+def test_a_channel_that_refuses_the_bot_tells_the_host_and_holds_the_game() -> None:
+    """Discord answers 403 Missing Permissions to every post in the table's channel: the
+    host's /poker new is answered with what to give the bot (not "Table open"), he is told
+    privately too, and once he starts anyway the game is held: no turn timer folds a player
+    who cannot see the table."""
+    import asyncio
+
+    import discord
+    from discord_harness import FakeResponse, seated
+
+    async def main() -> None:
+        bot = await Bot.open()
+        try:
+            refused = discord.Forbidden(
+                FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
+            )
+            for _ in range(20):
+                bot.recorder.fail_once("POST", f"/channels/{CHANNEL}/messages", refused)
+            await seated(bot, start=False)
+            answer = bot.recorder.responses()[-4].get("data", {})  # the reply to /poker new
+            assert "I cannot post in this channel" in answer["content"]
+            assert "Send Messages" in answer["content"]
+            dms = bot.recorder.dms()[USERS["Ann"]]
+            assert any("nobody can see the table" in text for text in dms)
+            await bot.slash("Ann", "host start")
+            service = bot.service
+            live = service.tables[TABLE]
+            assert live.table.hand is not None  # dealt, but the table message was refused
+            assert service.unseen(TABLE) is not None and not live.running
+            to_act = live.table.turn()
+            assert to_act is not None
+            service.clock = lambda: 10**12  # every deadline long past
+            await service.tick()
+            await asyncio.sleep(0)
+            assert live.table.turn() == to_act  # nobody was timed out
+        finally:
+            await bot.close()
+
+    asyncio.run(main())
