@@ -16,6 +16,7 @@ service: a lost message never unsays the move it reports.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Sequence
@@ -117,25 +118,44 @@ class Presenter:
         in order. Raises nothing (the batch is committed whatever the platform does).
         """
         posts: dict[str, list[str]] = {}
+        private: dict[str, list[Outgoing]] = {}  # player id -> his lines, in order
         for item in outgoing:
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
                 continue  # the command's reply carries it
-            try:
-                await self._one(item, posts.setdefault(item.table_id, []))
-            except Exception as exc:  # noqa: BLE001 - one event's fault spares the others
-                log.error(
-                    "table %s: a %s could not be shown: %s",
-                    item.table_id,
-                    type(item.event).__name__,
-                    described(exc),
-                )
+            posts.setdefault(item.table_id, [])
+            if item.audience is not None:
+                private.setdefault(item.audience, []).append(item)
+                continue
+            await self._shown_safely(item, posts[item.table_id])
+        # each player's lines in order, the players side by side: a deal's nine hands of
+        # cards take one platform call's time, not nine
+        await asyncio.gather(
+            *(self._lines_of(items, posts) for items in private.values())
+        )
         for table_id, lines in posts.items():
             if lines:
                 await self._deliver(
                     table_id, "channel post", self.transport.post(table_id, "\n".join(lines))
                 )
             await self.refresh(table_id)
+
+    async def _lines_of(self, items: list[Outgoing], posts: dict[str, list[str]]) -> None:
+        """One player's private lines of a batch, one after another."""
+        for item in items:
+            await self._shown_safely(item, posts.setdefault(item.table_id, []))
+
+    async def _shown_safely(self, item: Outgoing, posts: list[str]) -> None:
+        """Show one item; a fault is logged by table and event type and spares the rest."""
+        try:
+            await self._one(item, posts)
+        except Exception as exc:  # noqa: BLE001 - one event's fault spares the others
+            log.error(
+                "table %s: a %s could not be shown: %s",
+                item.table_id,
+                type(item.event).__name__,
+                described(exc),
+            )
 
     async def _deliver(self, table_id: str, what: str, call: Awaitable[None]) -> bool:
         """Await one delivery the whole table should see; False when it failed, which is

@@ -263,3 +263,33 @@ def test_the_my_cards_hint_is_given_once_per_table_to_a_player_whose_dms_fail() 
         assert sorted(hints) == ["g/c", "g/d"]
 
     run(go)
+
+
+def test_a_deals_private_lines_go_out_side_by_side() -> None:
+    """The three players' cards of a deal are sent at the same time, not one after
+    another: each DM waits until all three have been started (one at a time would never
+    get there), and the table message follows them."""
+    import asyncio
+
+    async def go() -> None:
+        p = await pipeline()
+        await _seated(p)
+        started: list[str] = []
+        everyone = asyncio.Event()
+        plain_tell = p.transport.tell
+
+        async def tell(table_id: str, player_id: str, text: str) -> bool:
+            if text.startswith("Your cards"):
+                started.append(player_id)
+                if len(started) == 3:
+                    everyone.set()
+                await asyncio.wait_for(everyone.wait(), 5)
+            return await plain_tell(table_id, player_id, text)
+
+        p.transport.tell = tell  # type: ignore[method-assign]
+        assert (await p.say("Alice", "start")).ok
+        assert sorted(started) == ["test:alice", "test:bob", "test:carol"]
+        assert _cards_told(p) == CARDS
+        assert p.transport.tables[-1][1].hand_number == 1
+
+    run(go)
