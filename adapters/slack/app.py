@@ -37,6 +37,9 @@ from .users import Directory, SeenRequests
 log = logging.getLogger(__name__)
 
 COMMAND = "/poker"
+# the words that ask for one's own cards (bot.chat answers them); the My cards button sends
+# the first. Asking is also when a player whose DMs failed gets them tried once more.
+CARDS_WORDS = ("cards", "mycards", "hand")
 Respond = Callable[..., Awaitable[Any]]
 Ack = Callable[..., Awaitable[None]]
 Body = dict[str, Any]
@@ -198,6 +201,9 @@ class SlackBot:
             )
             reply = await self.core.handle(request)
             await self.answer(request, reply, respond)
+            table_id = f"{team}/{channel}"
+            if asks_cards(text) and table_id in self.core.service.tables:
+                await self.transport.dm_again(table_id, f"slack:{user_id}")
 
     async def answer(self, request: Request, reply: Reply, respond: Respond | None) -> None:
         """Show a reply to its sender only: an ephemeral message (with a Confirm button when
@@ -343,6 +349,13 @@ class SlackBot:
                 body, team, channel, text, request_id, None, hand=value.hand, step=value.step
             )
         )
+
+
+def asks_cards(text: str) -> bool:
+    """Whether a command's words ask for the sender's own cards (``cards``, ``mycards``,
+    ``hand``, in any case, with or without a leading ``/``)."""
+    words = text.strip().split()
+    return bool(words) and words[0].lower().lstrip("/") in CARDS_WORDS
 
 
 def _raise_command(value: kb.ButtonValue, state: dict[str, Any]) -> str:

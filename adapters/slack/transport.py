@@ -1,11 +1,17 @@
 """What the presenter asks of Slack: the table message (posted per hand, then edited through
-the coalescer), channel lines, private lines by DM and the turn nudge.
+the coalescer), channel lines, private lines by DM (else ephemeral in the table's channel)
+and the turn nudge (ephemeral, once per decision).
 
 Ids are the service's: ``table_id`` is ``team/channel``, ``player_id`` is ``slack:USER``.
 A 429 (``ratelimited``) is waited out for ``Retry-After`` seconds, never dropped. Any other
 failure to deliver (Slack refuses, the connection drops, resets or times out) is logged in
 one line, with the channel or user and the kind of error but never the text (it may hold
 cards), and nothing is raised: a lost message must not undo the move it reports.
+
+Slack allows about one message a second per channel (``chat.postMessage``); a hand has a
+decision every few seconds. So a hand costs the channel one new message and its edits,
+plus a line for notices and results: a nudge is ephemeral (``chat.postEphemeral``, not
+counted against the channel), never a post in the hand's thread.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from adapters.coalesce import Coalescer, RetryAfter
 from bot.tableview import TableView
 
 from .blocks import escape, table_blocks
+from .client import StoppableClient
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +39,10 @@ ATTEMPTS = 3  # a call that is rate limited this many times in a row gives up
 # SlackClientError), the client could not send it, or the network failed (aiohttp's errors;
 # OSError holds ConnectionError and TimeoutError, asyncio's timeout included).
 FAILURES = (SlackClientError, aiohttp.ClientError, OSError)
+# Error codes that are Slack's trouble, not an answer about the request: tried again later.
+SLACK_TROUBLE = frozenset(
+    {"ratelimited", "internal_error", "fatal_error", "service_unavailable", "request_timeout"}
+)
 
 
 def channel_of(table_id: str) -> str:
@@ -71,12 +82,27 @@ def failure(exc: BaseException) -> str:
     return type(exc).__name__
 
 
+def refusal(exc: BaseException) -> str | None:
+    """Slack's error code when ``exc`` is Slack answering no to the request itself (e.g.
+    ``cannot_dm_bot``, ``not_in_channel``, ``invalid_auth``), else None: a network
+    failure, a rate limit, a stop, or trouble on Slack's side (a 5xx, ``internal_error``)
+    say nothing about the request."""
+    if not isinstance(exc, SlackApiError) or exc.response is None:
+        return None
+    if exc.response.status_code >= 500:
+        return None
+    code = failure(exc)
+    return None if code in SLACK_TROUBLE or code == type(exc).__name__ else code
+
+
 async def call_waiting(method: Callable[..., Awaitable[Any]], **kwargs: Any) -> Any:
-    """Call a Web API method, waiting out up to ``ATTEMPTS - 1`` rate limits.
+    """Call a Web API method, waiting out up to ``ATTEMPTS - 1`` rate limits (a wait the
+    bot's stop cuts short: :meth:`adapters.slack.client.StoppableClient.pause`).
 
     Raises:
         SlackApiError: any other error, or still rate limited after the last attempt.
     """
+    owner = getattr(method, "__self__", None)
     for attempt in range(ATTEMPTS):
         try:
             return await method(**kwargs)
@@ -85,7 +111,10 @@ async def call_waiting(method: Callable[..., Awaitable[Any]], **kwargs: Any) -> 
             if seconds is None or attempt == ATTEMPTS - 1:
                 raise
             log.warning("rate limited: waiting %.2f s", seconds)
-            await asyncio.sleep(seconds)
+            if isinstance(owner, StoppableClient):
+                await owner.pause(seconds)
+            else:
+                await asyncio.sleep(seconds)
     raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
 
@@ -115,6 +144,10 @@ class SlackTransport:
         self.messages: dict[str, TableMessage] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.dms: dict[str, str] = {}  # user id -> DM channel id
+        # user id -> Slack's error code for his DM, while this process runs: his private
+        # lines go ephemerally without asking Slack again, until dm_again finds them open
+        self.no_dm: dict[str, str] = {}
+        self.nudged: dict[str, tuple[int, int, str]] = {}  # table -> (hand, step, player)
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         channel, ts = key  # type: ignore[misc]
@@ -165,38 +198,90 @@ class SlackTransport:
         await self._say(table_id, text=escape(text))
 
     async def tell(self, table_id: str, player_id: str, text: str) -> bool:
-        """A private line: by DM (naming the table's channel), else as an ephemeral
-        message in the table's channel; False when neither could be delivered."""
+        """A private line: by DM (naming the table's channel), else as an ephemeral message
+        in the table's channel; False when neither could be delivered.
+
+        Slack's refusal of the player's DM (:func:`refusal` of ``conversations.open`` or
+        ``chat.postMessage``, e.g. ``cannot_dm_bot``) is remembered for him while the
+        process runs: his later lines go ephemerally at once, without asking Slack again;
+        the first of them says why and how to get DMs back (:meth:`dm_again`). A network
+        failure is not remembered: the next line tries the DM again.
+        """
         user, channel = user_of(player_id), channel_of(table_id)
-        try:
-            dm = self.dms.get(user)
-            if dm is None:
-                opened = await call_waiting(self.client.conversations_open, users=user)
-                dm = self.dms[user] = str(opened["channel"]["id"])
-            line = f"<#{channel}>: {escape(text)}"
-            await call_waiting(self.client.chat_postMessage, channel=dm, text=line)
-            return True
-        except FAILURES as exc:
-            log.info("no DM to %s (%s): trying an ephemeral message", user, failure(exc))
+        body = escape(text)
+        if user not in self.no_dm:
+            if await self._dm(user, f"<#{channel}>: {body}"):
+                return True
+            if user in self.no_dm:  # refused just now: say so, once
+                body = f"{no_dm_note(self.no_dm[user])}\n{body}"
         try:
             await call_waiting(
-                self.client.chat_postEphemeral, channel=channel, user=user, text=escape(text)
+                self.client.chat_postEphemeral, channel=channel, user=user, text=body
             )
             return True
         except FAILURES as exc:
             log.warning("cannot reach %s privately in %s: %s", user, channel, failure(exc))
             return False
 
+    async def _dm(self, user: str, line: str) -> bool:
+        """Post ``line`` (mrkdwn) in the user's DM, opening it once; False when it did not
+        go, Slack's refusal remembered in :attr:`no_dm`."""
+        try:
+            dm = self.dms.get(user)
+            if dm is None:
+                opened = await call_waiting(self.client.conversations_open, users=user)
+                dm = self.dms[user] = str(opened["channel"]["id"])
+            await call_waiting(self.client.chat_postMessage, channel=dm, text=line)
+            return True
+        except FAILURES as exc:
+            code = refusal(exc)
+            if code is None:
+                log.info("no DM to %s (%s): trying an ephemeral message", user, failure(exc))
+                return False
+            self.no_dm[user] = code
+            self.dms.pop(user, None)  # open it afresh when it is tried again
+            log.info("no DM to %s (%s): his private lines go ephemerally from now on", user, code)
+            return False
+
+    async def dm_again(self, table_id: str, player_id: str) -> bool | None:
+        """Try once more the DM of a player whose DMs failed (he asked for his cards: he
+        may have opened them since). When it goes, a DM tells him his private lines come
+        there again, and they do.
+
+        Returns:
+            None when his DMs had not failed (nothing is tried), else whether they work.
+        """
+        user = user_of(player_id)
+        if user not in self.no_dm:
+            return None
+        del self.no_dm[user]
+        line = (
+            f"<#{channel_of(table_id)}>: direct messages work again: "
+            "your cards and other private lines come here"
+        )
+        if await self._dm(user, line):
+            log.info("DMs to %s work again", user)
+            return True
+        return False
+
     async def turn(self, table_id: str, player_id: str, view: TableView) -> None:
-        """Mention the player in the hand message's thread (an edit does not notify, a
-        mention does), with what he may do; a failure is logged."""
-        current = self.messages.get(table_id)
+        """Tell the player it is his turn, with what he may do: an ephemeral message in the
+        table's channel, seen by him only, once per decision (hand, step and player) however
+        often it is asked. Nothing is posted in the channel or the hand's thread. A failure
+        is logged."""
+        decision = (view.hand_number, view.step, player_id)
+        if self.nudged.get(table_id) == decision:
+            return
+        self.nudged[table_id] = decision
+        user, channel = user_of(player_id), channel_of(table_id)
         legal = f": {escape(view.legal)}" if view.legal else ""
-        text = f"<@{user_of(player_id)}> your turn in hand #{view.hand_number}{legal}"
-        if current is not None and current.hand == view.hand_number:
-            await self._say(table_id, text=text, thread_ts=current.ts)
-        else:
-            await self._say(table_id, text=text)
+        text = f"Your turn in hand #{view.hand_number}{legal}"
+        try:
+            await call_waiting(
+                self.client.chat_postEphemeral, channel=channel, user=user, text=text
+            )
+        except FAILURES as exc:
+            log.warning("cannot nudge %s in %s: %s", user, channel, failure(exc))
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         """Upload a picture to the table's channel (``files:write``); a failure is logged."""
@@ -223,3 +308,12 @@ class SlackTransport:
     async def drain(self) -> None:
         """Wait until every queued edit has gone out (tests, shutdown)."""
         await self.coalescer.drain()
+
+
+def no_dm_note(code: str) -> str:
+    """What a player whose DMs Slack refused (``code``) is told once, above the first of his
+    private lines shown in the table's channel instead."""
+    return (
+        f"I cannot send you direct messages ({code}), so your private lines come here, "
+        "seen only by you. Tap “My cards” (or /poker cards) to try direct messages again."
+    )

@@ -1,14 +1,18 @@
 """A local stand-in for Slack's Web API, and signed requests for the Bolt app.
 
 ``MockSlack`` answers the methods the adapter calls with plausible JSON, bound to 127.0.0.1
-on a free port, and records every call's method and body (form, query or JSON, with
-``blocks``/``view`` decoded). ``Harness`` wires a real Bolt app over an in-memory table
-service and sends it signed slash commands, clicks and modal submissions.
+on a free port, and records every call's method, body (form, query or JSON, with
+``blocks``/``view`` decoded) and token. It can answer slowly, refuse a method or a channel
+with Slack's error codes, and serve Socket Mode: ``apps.connections.open`` names a
+websocket on the same port, which says hello, carries envelopes to the bot and records
+its acknowledgements. ``Harness`` wires a real Bolt app over an in-memory table service
+and sends it signed slash commands, clicks and modal submissions.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import random
@@ -18,13 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
-from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.app import SlackBot
+from adapters.slack.client import StoppableClient
 from adapters.slack.transport import SlackTransport
 from bot.chat import ChatCore
 from bot.engine.cards import Deck
@@ -53,6 +57,7 @@ class Call:
 
     method: str
     body: dict[str, Any]
+    token: str = ""  # the bearer token it carried
 
 
 @dataclass
@@ -66,6 +71,13 @@ class MockSlack:
         limited: methods that answer 429 with ``Retry-After`` once, then normally.
         closed_dms: users whose DMs cannot be opened (``conversations.open`` fails).
         dropped: methods whose connection is closed without an answer (a network drop).
+        slow: method (or ``response_url``) -> seconds to wait before answering (cut short
+            by :meth:`stop`).
+        slow_after: method -> how many of its first calls are answered at once, not slowly.
+        overrides: method -> fields replacing those of its usual answer.
+        refused_channels: channel -> the error code ``chat.postMessage`` to it answers.
+        names: user id -> the display name ``users.info`` gives (else the id capitalized).
+        acks: what the bot sent back over the Socket Mode websocket, decoded.
     """
 
     calls: list[Call] = field(default_factory=list)
@@ -74,10 +86,18 @@ class MockSlack:
     limited: set[str] = field(default_factory=set)
     closed_dms: set[str] = field(default_factory=set)
     dropped: set[str] = field(default_factory=set)
+    slow: dict[str, float] = field(default_factory=dict)
+    slow_after: dict[str, int] = field(default_factory=dict)
+    overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    refused_channels: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    acks: list[dict[str, Any]] = field(default_factory=list)
     retry_after: str = "1"
     url: str = ""
     root: str = ""
     _runner: web.AppRunner | None = None
+    _sockets: list[web.WebSocketResponse] = field(default_factory=list)
+    _released: asyncio.Event = field(default_factory=asyncio.Event)
     _ts: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     async def start(self) -> str:
@@ -86,7 +106,8 @@ class MockSlack:
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_route("POST", "/response/{rest}", self._response_url)
         app.router.add_route("POST", "/upload/{file_id}", self._upload)
-        self._runner = web.AppRunner(app)
+        app.router.add_route("GET", "/link/", self._socket)
+        self._runner = web.AppRunner(app, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -96,9 +117,45 @@ class MockSlack:
         return self.url
 
     async def stop(self) -> None:
-        """Stop listening."""
+        """Answer every slow call now, close the websockets and stop listening."""
+        self._released.set()
+        for socket in list(self._sockets):
+            await socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    @property
+    def sockets(self) -> list[web.WebSocketResponse]:
+        """The Socket Mode connections open now."""
+        return [s for s in self._sockets if not s.closed]
+
+    async def envelope(self, kind: str, payload: dict[str, Any], envelope_id: str) -> None:
+        """Send a Socket Mode envelope (``slash_commands``, ``interactive``) on every open
+        connection, as Slack carries a request to a Socket Mode app."""
+        message = {
+            "envelope_id": envelope_id,
+            "type": kind,
+            "payload": payload,
+            "accepts_response_payload": kind != "events_api",
+        }
+        for socket in self.sockets:
+            await socket.send_str(json.dumps(message))
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._sockets.append(socket)
+        hello = {
+            "type": "hello",
+            "num_connections": len(self.sockets),
+            "debug_info": {"host": "mock", "approximate_connection_time": 3600},
+            "connection_info": {"app_id": "A1"},
+        }
+        await socket.send_str(json.dumps(hello))
+        async for message in socket:
+            if message.type == WSMsgType.TEXT:
+                self.acks.append(json.loads(message.data))
+        return socket
 
     def of(self, method: str) -> list[dict[str, Any]]:
         """The bodies of every call of ``method``, in order."""
@@ -117,6 +174,10 @@ class MockSlack:
 
     async def _response_url(self, request: web.Request) -> web.Response:
         self.calls.append(Call("response_url", await self._body(request)))
+        delay = self.slow.get("response_url")
+        if delay:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._released.wait(), delay)
         return web.Response(text="ok")
 
     async def _upload(self, request: web.Request) -> web.Response:
@@ -127,7 +188,12 @@ class MockSlack:
     async def _api(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         body = await self._body(request)
-        self.calls.append(Call(method, body))
+        token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        self.calls.append(Call(method, body, token))
+        delay = self.slow.get(method)
+        if delay and len(self.of(method)) > self.slow_after.get(method, 0):
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._released.wait(), delay)
         if method in self.dropped:
             assert request.transport is not None
             request.transport.close()  # the client reads an end of stream, no answer
@@ -142,9 +208,11 @@ class MockSlack:
         error = self.errors.get(method)
         if method == "conversations.open" and body.get("users") in self.closed_dms:
             error = "cannot_dm_bot"
+        if method == "chat.postMessage" and body.get("channel") in self.refused_channels:
+            error = self.refused_channels[str(body.get("channel"))]
         if error is not None:
             return web.json_response({"ok": False, "error": error})
-        answer = self._answer(method, body)
+        answer = {**self._answer(method, body), **self.overrides.get(method, {})}
         if method == "chat.postMessage":
             body["_ts"] = answer["ts"]  # which edits are of this message
         return web.json_response({"ok": True, **answer})
@@ -153,6 +221,8 @@ class MockSlack:
         ts = f"1700000000.{next(self._ts):06d}"
         if method == "auth.test":
             return {"team_id": TEAM, "user_id": "UBOT", "bot_id": "BBOT", "team": "Home"}
+        if method == "apps.connections.open":
+            return {"url": self.root.replace("http://", "ws://") + f"link/?ticket={ts}"}
         if method == "chat.postMessage":
             return {"channel": body.get("channel"), "ts": ts, "message": {"text": body.get("text")}}
         if method == "chat.update":
@@ -169,7 +239,7 @@ class MockSlack:
             return {"view": {"id": "V1", **(body.get("view") or {})}}
         if method == "users.info":
             user = str(body.get("user"))
-            profile = {"display_name": user.capitalize(), "real_name": user}
+            profile = {"display_name": self.names.get(user, user.capitalize()), "real_name": user}
             admin = user in self.admins
             return {
                 "user": {"id": user, "name": user.lower(), "is_admin": admin, "profile": profile}
@@ -239,7 +309,7 @@ class Harness:
         db = await Database.open(self.db_path)
         rng = random.Random(self.seed)
         self.service = TableService(db, shuffle=lambda: Deck(rng=rng).order)
-        client = AsyncWebClient(token="xoxb-test", base_url=self.mock.url)
+        client = StoppableClient(token="xoxb-test", base_url=self.mock.url)
         self.transport = SlackTransport(client, interval=self.interval)
         presenter = Presenter(self.service, self.transport)
         self.service.publish = presenter.publish
@@ -282,10 +352,17 @@ class Harness:
         return f"trig-{next(self.triggers)}"
 
     async def send(self, body: str, headers: dict[str, str]) -> BoltResponse:
-        """Dispatch a raw request to the Bolt app and wait for the work it started."""
+        """Dispatch a raw request to the Bolt app and wait for the work it started, and
+        for what the service shows of it (its deliveries may follow the reply)."""
         response = await self.bot.app.async_dispatch(AsyncBoltRequest(body=body, headers=headers))
-        await self.bot.settle()
+        await self.settle()
         return response
+
+    async def settle(self) -> None:
+        """Wait until the bot's requests, the service's deliveries and the edits are done."""
+        await self.bot.settle()
+        await self.service.idle()
+        await self.bot.settle()
 
     async def command(
         self, user: str, text: str, trigger: str | None = None, **headers: str

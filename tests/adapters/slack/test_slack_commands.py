@@ -118,7 +118,8 @@ def test_names_and_admin_come_from_users_info() -> None:
 def test_the_first_hand_posts_a_message_with_buttons_for_the_player_to_act() -> None:
     """Start deals: a new message for hand 1 with Fold/Call/Raise…/All-in (the all-in with
     a confirm dialog) and My cards; every value names the table and the hand; the lobby
-    message loses its buttons; the player to act is mentioned in the hand's thread."""
+    message loses its buttons; the player to act is nudged by an ephemeral message (nothing
+    in the hand's thread)."""
 
     async def main() -> None:
         async with Harness() as h:
@@ -135,9 +136,10 @@ def test_the_first_hand_posts_a_message_with_buttons_for_the_player_to_act() -> 
             assert allin["confirm"]["confirm"]["text"] == "Yes"
             assert '"t":"T1/C1","h":1' in allin["value"]
             assert '"lo":4,"hi":200' in buttons(hand)[2]["value"]
-            nudge = [b for b in h.mock.of("chat.postMessage") if b.get("thread_ts")]
-            assert nudge[-1]["thread_ts"] == hand["_ts"]
-            assert nudge[-1]["text"].startswith("<@UANN> your turn in hand #1")
+            assert [b for b in h.mock.of("chat.postMessage") if b.get("thread_ts")] == []
+            nudge = h.mock.of("chat.postEphemeral")[-1]
+            assert (nudge["user"], nudge["channel"]) == ("UANN", "C1")
+            assert nudge["text"].startswith("Your turn in hand #1: fold, call 1")
             lobby = [u for u in h.mock.of("chat.update") if u["ts"] == posts[0]["_ts"]][-1]
             assert buttons(lobby) == []
             assert "the newest table message is below" in lobby["blocks"][-1]["elements"][0]["text"]

@@ -77,6 +77,7 @@ def test_dropped_connections_are_logged_and_never_raised(
             view = _view(h)
             _no_retry(h)
             h.transport.messages.clear()  # the next show_table posts a new message
+            h.transport.nudged.clear()  # and the next turn nudges (once per decision)
             h.mock.dropped |= METHODS
             caplog.clear()
             results = await _every_call(h.transport, view)
