@@ -27,6 +27,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.coalesce import Coalescer, RetryAfter
+from bot.presenter import CannotPost
 from bot.tableview import TableView
 
 from .blocks import escape, table_blocks
@@ -183,6 +184,7 @@ class SlackTransport:
                     blocks=table_blocks(view, recent),
                 )
             except FAILURES as exc:
+                _refused_channel(exc)
                 log.error("cannot post the table in %s: %s", channel, failure(exc))
                 return
             self.messages[table_id] = TableMessage(
@@ -303,11 +305,36 @@ class SlackTransport:
         try:
             await call_waiting(self.client.chat_postMessage, channel=channel, **kwargs)
         except FAILURES as exc:  # a lost line must not undo the move it reports
+            _refused_channel(exc)
             log.error("cannot post in %s: %s", channel, failure(exc))
 
     async def drain(self) -> None:
         """Wait until every queued edit has gone out (tests, shutdown)."""
         await self.coalescer.drain()
+
+
+# Slack's answers when the bot may not post in a channel, and what the host does about it
+CHANNEL_REFUSALS = {
+    "not_in_channel": "invite the bot to this channel: type /invite @ followed by its name",
+    "channel_not_found": "invite the bot to this channel (for a private channel: /invite "
+    "@ followed by its name)",
+    "is_archived": "the channel is archived: unarchive it or open the table in another one",
+    "missing_scope": "add the chat:write scope to the Slack app and reinstall it",
+    "restricted_action": "a workspace admin must allow the bot to post in this channel",
+}
+
+
+def _refused_channel(exc: BaseException) -> None:
+    """Raise :class:`bot.presenter.CannotPost` when ``exc`` is Slack refusing the bot's
+    posts in a channel, saying what the host must do; else return.
+
+    Raises:
+        CannotPost: ``not_in_channel``, ``channel_not_found``, ``is_archived``,
+            ``missing_scope`` or ``restricted_action``.
+    """
+    code = refusal(exc)
+    if code in CHANNEL_REFUSALS:
+        raise CannotPost(f"{CHANNEL_REFUSALS[code]} ({code})") from exc
 
 
 def no_dm_note(code: str) -> str:

@@ -180,3 +180,23 @@ def test_ending_the_session_uploads_the_stack_chart_to_the_channel() -> None:
             assert complete["channel_id"] == CHANNEL
 
     run(main)
+
+
+def test_a_channel_without_the_bot_tells_the_host_to_invite_it_and_holds_the_game() -> None:
+    """Slack answers ``not_in_channel`` to the bot's posts: the host's ``/poker new`` is
+    answered (by the slash command's own reply) with how to invite the bot, he is told by
+    DM too, and the table is held: no deal, no turn timer, until he starts again."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            h.mock.refused_channels[CHANNEL] = "not_in_channel"
+            await h.command("UANN", "new holdem nl 1/2")
+            said = [str(b) for b in h.mock.of("response_url")] + [
+                str(b) for b in h.mock.of("chat.postEphemeral")
+            ]
+            assert any("/invite" in text and "not_in_channel" in text for text in said), said
+            dms = [b for b in h.mock.of("chat.postMessage") if b.get("channel") == "DUANN"]
+            assert any("nobody can see the table" in str(b.get("text")) for b in dms)
+            assert h.service.unseen(TABLE) is not None
+
+    run(main)
