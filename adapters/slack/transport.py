@@ -151,6 +151,8 @@ class SlackTransport:
         self.nudged: dict[str, tuple[int, int, str]] = {}  # table -> (hand, step, player)
 
     async def _edit(self, key: Hashable, content: Any) -> None:
+        """The coalescer's send: update a table message; a rate limit raises RetryAfter. A
+        message deleted meanwhile is posted again with this content, and followed."""
         channel, ts = key  # type: ignore[misc]
         text, blocks = content
         try:
@@ -159,8 +161,29 @@ class SlackTransport:
             seconds = retry_after(exc) if isinstance(exc, SlackApiError) else None
             if seconds is not None:
                 raise RetryAfter(seconds) from exc  # the coalescer waits and sends again
+            if refusal(exc) == "message_not_found":
+                await self._post_again(channel, ts, text, blocks)
+                return
             # the next change of the table edits the message again
             log.error("cannot update the table in %s: %s", channel, failure(exc))
+
+    async def _post_again(self, channel: str, gone: str, text: str, blocks: Any) -> None:
+        """Post the table message ``gone`` stood for, as it is now, and follow the new one
+        (a moderator deleted it). A failure is logged: the next change tries again."""
+        table_id = next(
+            (t for t, m in self.messages.items() if m.channel == channel and m.ts == gone), None
+        )
+        if table_id is None:
+            return  # an old hand's message: the hand in play has its own
+        try:
+            response = await call_waiting(
+                self.client.chat_postMessage, channel=channel, text=text, blocks=blocks
+            )
+        except FAILURES as exc:
+            log.error("cannot post the table in %s again: %s", channel, failure(exc))
+            return
+        self.messages[table_id].ts = str(response["ts"])
+        log.warning("the table message in %s was deleted: posted again", channel)
 
     async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
         """Post a new message for a new hand (the old one loses its buttons), else edit the

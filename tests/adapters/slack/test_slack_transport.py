@@ -154,3 +154,26 @@ def test_timeouts_and_resets_are_logged_and_never_raised(
 
     caplog.set_level(logging.INFO)
     run(main)
+
+
+def test_a_deleted_table_message_is_posted_again_and_followed() -> None:
+    """A moderator deletes the hand's table message: the next update finds it gone
+    (``message_not_found``), so the table is posted again with its buttons, and later
+    updates go to the new message."""
+    from slack_mock import button, table_message
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            posts = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
+            first = posts[-1]["_ts"]
+            h.mock.errors["chat.update"] = "message_not_found"
+            await h.click(h.to_act(), button(table_message(h.mock), "Call"))
+            del h.mock.errors["chat.update"]
+            again = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
+            assert len(again) == len(posts) + 1 and again[-1]["_ts"] != first
+            assert "calls" in str(again[-1]["blocks"])
+            await h.click(h.to_act(), button(table_message(h.mock), "Check"))
+            assert h.mock.of("chat.update")[-1]["ts"] == again[-1]["_ts"]
+
+    run(main)
