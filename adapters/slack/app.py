@@ -37,6 +37,7 @@ from .users import Directory, SeenRequests
 log = logging.getLogger(__name__)
 
 COMMAND = "/poker"
+ACK_WITHIN = 2.0  # seconds a request may take before it is acknowledged anyway (Slack: 3)
 # the words that ask for one's own cards (bot.chat answers them); the My cards button sends
 # the first. Asking is also when a player whose DMs failed gets them tried once more.
 CARDS_WORDS = ("cards", "mycards", "hand")
@@ -87,11 +88,22 @@ class SlackBot:
 
     # ------------------------------------------------------------------ plumbing
 
-    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run ``work`` after the acknowledgement; its failure is logged."""
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``work`` in the background (kept for :meth:`settle`); its failure is
+        logged."""
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self._done)
+        return task
+
+    async def committed_then_ack(self, ack: Ack, work: Coroutine[Any, Any, None]) -> None:
+        """Apply a request, then acknowledge it: Slack never hears "received" for a move
+        that a crash could still lose. A commit takes milliseconds; should this one still
+        be waiting (behind a slow lookup) when Slack's three seconds run short, the
+        acknowledgement goes first and the work goes on."""
+        task = self.spawn(work)
+        await asyncio.wait({task}, timeout=ACK_WITHIN)
+        await ack()
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
@@ -200,10 +212,18 @@ class SlackBot:
                 step,
             )
             reply = await self.core.handle(request)
-            await self.answer(request, reply, respond)
-            table_id = f"{team}/{channel}"
-            if asks_cards(text) and table_id in self.core.service.tables:
-                await self.transport.dm_again(table_id, f"slack:{user_id}")
+        # answered and published after the commit, outside the channel's lane
+        self.spawn(self._answer_then(request, reply, respond, text))
+
+    async def _answer_then(
+        self, request: Request, reply: Reply, respond: Respond | None, text: str
+    ) -> None:
+        """The reply to its sender, then, when he asked for his cards, his DMs tried
+        again."""
+        await self.answer(request, reply, respond)
+        table_id = f"{request.server_id}/{request.channel_id}"
+        if asks_cards(text) and table_id in self.core.service.tables:
+            await self.transport.dm_again(table_id, f"slack:{request.user_id}")
 
     async def answer(self, request: Request, reply: Reply, respond: Respond | None) -> None:
         """Show a reply to its sender only: an ephemeral message (with a Confirm button when
@@ -244,28 +264,32 @@ class SlackBot:
     async def _on_command(
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
     ) -> None:
-        await ack()
         request_id = await self._first_time(body, request, respond)
         if request_id is None:
+            await ack()
             return
         team, channel = body["team_id"], body["channel_id"]
         text = (body.get("text") or "").strip() or "help"
-        self.spawn(self._apply(body, team, channel, text, request_id, respond))
+        await self.committed_then_ack(
+            ack, self._apply(body, team, channel, text, request_id, respond)
+        )
 
     async def _click(
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
     ) -> tuple[kb.ButtonValue, str, str, str] | None:
-        """Acknowledge a click; its button value, team, channel and request id, or None
-        for a repeat or a button that may not be used now (its sender is told why)."""
-        await ack()
+        """A click's button value, team, channel and request id, or None for a repeat or
+        a button that may not be used now (acknowledged, its sender told why); one that is
+        taken is acknowledged by its caller once applied."""
         request_id = await self._first_time(body, request, respond)
         if request_id is None:
+            await ack()
             return None
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         channel = (body.get("channel") or {}).get("id", "")
         value = kb.parse_value(body["actions"][0]["value"])
         why = self.stale(value, f"{team}/{channel}", body["user"]["id"])
         if why is not None:
+            await ack()
             refusal = Reply(why, ok=False)
             self.spawn(self._tell(team, channel, body["user"]["id"], refusal, respond))
             return None
@@ -281,7 +305,8 @@ class SlackBot:
         value, team, channel, request_id = click
         # a Confirm click, or a button whose dialog (all-in) Slack already confirmed
         confirmed = value.confirmed or body["actions"][0]["action_id"] == kb.CONFIRM
-        self.spawn(
+        await self.committed_then_ack(
+            ack,
             self._apply(
                 body,
                 team,
@@ -292,7 +317,7 @@ class SlackBot:
                 confirmed,
                 value.hand,
                 value.step,
-            )
+            ),
         )
 
     async def _on_modal_button(
@@ -302,6 +327,7 @@ class SlackBot:
         click = await self._click(ack, body, request, respond)
         if click is None:
             return
+        await ack()  # opening a form changes nothing
         value = click[0]
         if body["actions"][0]["action_id"] == kb.RAISE:
             view = kb.raise_modal(value)
@@ -339,15 +365,16 @@ class SlackBot:
             block = kb.AMOUNT_BLOCK if raising else kb.DISCARD_BLOCK
             await ack(response_action="errors", errors={block: why[:150]})
             return
-        await ack()
         request_id = await self._first_time(body, request)
         if request_id is None:
+            await ack()
             return
         channel = value.table_id.split("/", 1)[1]
-        self.spawn(
+        await self.committed_then_ack(
+            ack,
             self._apply(
                 body, team, channel, text, request_id, None, hand=value.hand, step=value.step
-            )
+            ),
         )
 
 

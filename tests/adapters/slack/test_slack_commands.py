@@ -200,3 +200,25 @@ def test_a_channel_without_the_bot_tells_the_host_to_invite_it_and_holds_the_gam
             assert h.service.unseen(TABLE) is not None
 
     run(main)
+
+
+def test_a_move_is_committed_before_slack_hears_it_was_received() -> None:
+    """The 200 that tells Slack a request was received goes back only once the move is
+    committed: a crash right after it loses nothing Slack will not resend."""
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            live = h.service.tables[TABLE]
+            before = live.version
+            user = h.to_act()
+            body = slash_body(user, "call", h.trigger(), h.mock.root + "response/1")
+            response = await h.bot.app.async_dispatch(
+                AsyncBoltRequest(body=body, headers=signed_headers(body))
+            )
+            assert response.status == 200
+            stored = await h.service.db.load_table(TABLE)  # nothing awaited after the 200
+            assert stored is not None and stored.version == before + 1
+            await h.settle()
+
+    run(main)
