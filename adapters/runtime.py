@@ -53,6 +53,21 @@ class Runtime:
         await self.service.db.close()
 
 
+async def keep_table_messages(transport: Transport, db: Database) -> None:
+    """Give a transport that keeps its table messages (``recall`` and ``remember``) the
+    ones stored, and the database to store new ones in: a restarted bot edits each hand's
+    message where it is instead of posting the hand again.
+
+    Raises:
+        StorageError: the stored messages cannot be read.
+    """
+    recall = getattr(transport, "recall", None)
+    if recall is None:
+        return
+    recall(await db.table_messages())
+    transport.remember = db.save_table_message  # type: ignore[attr-defined]
+
+
 async def start(transport: Transport, db_path: str | None, timers: bool = True) -> Runtime:
     """Open the database (``db_path``, else ``$KILLBUTTON_DB``, else ``killbutton.db``),
     restore every table with its hand in progress, start the turn timers, and move what
@@ -67,6 +82,7 @@ async def start(transport: Transport, db_path: str | None, timers: bool = True) 
     presenter = Presenter(service, transport)
     service.publish = presenter.publish
     await service.restore()
+    await keep_table_messages(transport, db)
     runtime = Runtime(service, presenter, ChatCore(service, presenter))
     loop = asyncio.get_running_loop()
     if timers:

@@ -761,6 +761,34 @@ class Database:
         )
         return [(str(a), str(b), int(c)) for a, b, c in rows]
 
+    async def save_table_message(self, table_id: str, hand: int, ref: str) -> None:
+        """Remember where a table's hand is shown: ``ref`` is the platform's reference to
+        the table message of hand ``hand`` (a Discord message id, Slack's channel and
+        timestamp), replacing the table's previous one.
+
+        Raises:
+            StorageError: the write was refused.
+        """
+        await self.writes.write(
+            [
+                (
+                    "INSERT INTO table_messages (table_id, hand, ref) VALUES (?, ?, ?) "
+                    "ON CONFLICT (table_id) DO UPDATE SET hand = excluded.hand, "
+                    "ref = excluded.ref",
+                    (table_id, hand, ref),
+                )
+            ]
+        )
+
+    async def table_messages(self) -> dict[str, tuple[int, str]]:
+        """Every table's remembered table message: table id -> (hand, platform ref).
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows("SELECT table_id, hand, ref FROM table_messages")
+        return {str(t): (int(h), str(r)) for t, h, r in rows}
+
     async def hands_of(
         self, table_id: str, player_id: str, limit: int = 10
     ) -> list[tuple[int, str, list[str]]]:

@@ -135,4 +135,13 @@ MIGRATIONS: list[list[str]] = [
         ) WITHOUT ROWID""",
         "CREATE INDEX requests_seen_by_time ON requests_seen (at)",
     ],
+    [
+        # Where each table's hand is shown on its platform, so a restarted bot edits the
+        # same message instead of posting the hand again.
+        """CREATE TABLE table_messages (
+            table_id TEXT PRIMARY KEY,
+            hand INTEGER NOT NULL,          -- the hand the message shows
+            ref TEXT NOT NULL               -- the platform's reference to the message
+        ) WITHOUT ROWID""",
+    ],
 ]

@@ -76,7 +76,28 @@ class DiscordTransport:
         self.client = client
         self.edits = Coalescer(self._edit, edit_interval)
         self.shown: dict[str, Shown] = {}  # table id -> its newest table message
+        # stores a table's new message (table id, hand, message id), to edit it after a
+        # restart; set by :func:`adapters.runtime.keep_table_messages`
+        self.remember: Callable[[str, int, str], Awaitable[None]] | None = None
         self.pings: dict[str, int] = {}  # table id -> the last "your turn" message
+
+    def recall(self, stored: dict[str, tuple[int, str]]) -> None:
+        """Take the table messages stored before a restart: table id -> (hand, message
+        id); later changes of those hands edit them."""
+        for table_id, (hand, ref) in stored.items():
+            if ref.isdigit():
+                self.shown[table_id] = Shown(hand, int(ref))
+
+    async def _keep(self, table_id: str, shown: Shown) -> None:
+        """Note the table's newest message, and store it when a store is set (a failure
+        is logged: the message is still followed in this process)."""
+        self.shown[table_id] = shown
+        if self.remember is None:
+            return
+        try:
+            await self.remember(table_id, shown.hand, str(shown.message_id))
+        except Exception as exc:  # noqa: BLE001 - the table is shown; only the note failed
+            log.error("could not store the table message of %s: %s", table_id, type(exc).__name__)
 
     def _channel(self, table_id: str) -> discord.PartialMessageable:
         _, channel = split_table(table_id)
@@ -114,7 +135,7 @@ class DiscordTransport:
         except discord.HTTPException as exc:
             log.error("could not post the table message of %s: %s", table_id, exc.status)
             return
-        self.shown[table_id] = Shown(view.hand_number, message.id)
+        await self._keep(table_id, Shown(view.hand_number, message.id))
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         """The coalescer's send: edit a table message; a 429 raises RetryAfter. A message
@@ -149,7 +170,7 @@ class DiscordTransport:
             self.shown.pop(table_id, None)  # the next change posts a table message afresh
             log.error("could not post the table message of %s again: %s", table_id, exc.status)
             return
-        self.shown[table_id] = Shown(shown.hand, message.id)
+        await self._keep(table_id, Shown(shown.hand, message.id))
         log.warning("the table message of %s was deleted: posted again", table_id)
 
     async def post(self, table_id: str, text: str) -> None:

@@ -121,12 +121,13 @@ async def call_waiting(method: Callable[..., Awaitable[Any]], **kwargs: Any) -> 
 
 @dataclass
 class TableMessage:
-    """The message showing a table's hand: where it is and what it last showed."""
+    """The message showing a table's hand: where it is and what it last showed (None for
+    one taken from the store after a restart, until it is next shown)."""
 
     hand: int
     channel: str
     ts: str
-    view: TableView
+    view: TableView | None
     recent: tuple[str, ...]
 
 
@@ -143,6 +144,9 @@ class SlackTransport:
         self.client = client
         self.coalescer = Coalescer(self._edit, interval)
         self.messages: dict[str, TableMessage] = {}
+        # stores a table's new message (table id, hand, "channel ts"), to edit it after a
+        # restart; set by :func:`adapters.runtime.keep_table_messages`
+        self.remember: Callable[[str, int, str], Awaitable[None]] | None = None
         self.locks: dict[str, asyncio.Lock] = {}
         self.dms: dict[str, str] = {}  # user id -> DM channel id
         # user id -> Slack's error code for his DM, while this process runs: his private
@@ -183,6 +187,7 @@ class SlackTransport:
             log.error("cannot post the table in %s again: %s", channel, failure(exc))
             return
         self.messages[table_id].ts = str(response["ts"])
+        await self._keep(table_id)
         log.warning("the table message in %s was deleted: posted again", channel)
 
     async def show_table(self, table_id: str, view: TableView, recent: Sequence[str]) -> None:
@@ -213,10 +218,30 @@ class SlackTransport:
             self.messages[table_id] = TableMessage(
                 view.hand_number, channel, str(response["ts"]), view, tuple(recent)
             )
-            if current is not None:
+            await self._keep(table_id)
+            if current is not None and current.view is not None:
                 old = table_blocks(current.view, current.recent, over=True)
                 key = (current.channel, current.ts)
                 self.coalescer.submit(key, (escape(current.view.text()), old))
+
+    def recall(self, stored: dict[str, tuple[int, str]]) -> None:
+        """Take the table messages stored before a restart: table id -> (hand, "channel
+        ts"); later changes of those hands edit them."""
+        for table_id, (hand, ref) in stored.items():
+            channel, _, ts = ref.partition(" ")
+            if channel and ts:
+                self.messages[table_id] = TableMessage(hand, channel, ts, None, ())
+
+    async def _keep(self, table_id: str) -> None:
+        """Store the table's newest message when a store is set (a failure is logged: the
+        message is still followed in this process)."""
+        message = self.messages.get(table_id)
+        if self.remember is None or message is None:
+            return
+        try:
+            await self.remember(table_id, message.hand, f"{message.channel} {message.ts}")
+        except Exception as exc:  # noqa: BLE001 - the table is shown; only the note failed
+            log.error("cannot store the table message of %s: %s", table_id, type(exc).__name__)
 
     async def post(self, table_id: str, text: str) -> None:
         """Post a line in the table's channel; a failure is logged (the move stands)."""

@@ -124,3 +124,29 @@ def test_a_channel_that_refuses_the_bot_tells_the_host_and_holds_the_game() -> N
             await bot.close()
 
     asyncio.run(main())
+
+
+def test_a_restarted_bot_edits_the_hands_table_message_where_it_is() -> None:
+    """The table message's id is stored when it is posted; a bot started again (its
+    transport knowing nothing) takes the stored ids and edits that same message for the
+    hand in play rather than posting the hand again."""
+
+    async def body(bot: Bot) -> None:
+        from adapters.runtime import keep_table_messages
+
+        transport = bot.client.transport
+        db = bot.service.db
+        await keep_table_messages(transport, db)
+        transport.shown.clear()
+        await bot.slash("Ann", "host pause")  # any change reposts: a new message is stored
+        message = bot.table_message()
+        assert (await db.table_messages())[TABLE][1] == message["id"]
+        transport.shown.clear()  # the restart: nothing known in memory
+        await keep_table_messages(transport, db)
+        posted = len(bot.recorder.table_posts())
+        await bot.click("Ann", message, bot.buttons(message)["Call 2"])
+        await transport.edits.drain()
+        assert len(bot.recorder.table_posts()) == posted
+        assert bot.recorder.edits()[-1].path.endswith(f"/messages/{message['id']}")
+
+    at_table(body)

@@ -177,3 +177,28 @@ def test_a_deleted_table_message_is_posted_again_and_followed() -> None:
             assert h.mock.of("chat.update")[-1]["ts"] == again[-1]["_ts"]
 
     run(main)
+
+
+def test_a_restarted_bot_updates_the_hands_table_message_where_it_is() -> None:
+    """The table message's channel and timestamp are stored when it is posted; a bot
+    started again takes them and updates that message for the hand in play rather than
+    posting the hand again."""
+    from slack_mock import button, table_message
+
+    from adapters.runtime import keep_table_messages
+
+    async def main() -> None:
+        async with Harness() as h:
+            transport = h.bot.transport
+            await keep_table_messages(transport, h.service.db)
+            await h.deal()
+            ts = table_message(h.mock)["_ts"]
+            assert (await h.service.db.table_messages())[TABLE] == (1, f"{CHANNEL} {ts}")
+            transport.messages.clear()  # the restart: nothing known in memory
+            await keep_table_messages(transport, h.service.db)
+            posts = len([b for b in h.mock.of("chat.postMessage") if b.get("blocks")])
+            await h.click(h.to_act(), button(table_message(h.mock), "Call"))
+            assert len([b for b in h.mock.of("chat.postMessage") if b.get("blocks")]) == posts
+            assert h.mock.of("chat.update")[-1]["ts"] == ts
+
+    run(main)
