@@ -20,8 +20,16 @@ table edit
 host start
     ``host start`` at the seated table: the answer, then until the first table message.
 
-Run: ``python benchmarks/bench_chat.py [--hands 20] [--delays 0.15,0.35] [--seed 1]``.
-Run it with ``PYTHONPATH`` pointing at another checkout to measure that tree the same way.
+With ``--discord`` the same is measured through the Discord adapter itself: raw
+interaction payloads dispatched through discord.py's command tree and the adapter's
+buttons, every REST call and interaction response of the fake Discord HTTP layer of the
+tests taking ``--delay`` seconds (three players: Ann, Bob and Cat, clicking Check, else
+Call, else Fold). "Answer" is then from the click's dispatch to the adapter sending its
+interaction response (the deferral or the reply).
+
+Run: ``python benchmarks/bench_chat.py [--hands 20] [--delays 0.15,0.35] [--seed 1]
+[--discord]``. Run it with ``PYTHONPATH`` pointing at another checkout to measure that
+tree the same way.
 """
 
 from __future__ import annotations
@@ -30,10 +38,12 @@ import argparse
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.chat import ChatCore, Request
 from bot.engine.cards import Deck
@@ -151,16 +161,68 @@ async def run(delay: float, hands: int, seed: int, folder: Path) -> None:
     await db.close()
 
 
+async def run_discord(delay: float, hands: int, seed: int) -> None:
+    """Play ``hands`` hands through the Discord adapter at one delay; print the figures."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "adapters" / "discord"))
+    from discord_harness import TABLE, USERS, Bot, seated  # the tests' fake Discord
+
+    bot = await Bot.open(seed)
+    try:
+        await seated(bot, start=False)
+        bot.recorder.delay = delay
+        started = time.perf_counter()
+        await bot.slash("Ann", "host start")
+        start_answer = _first_answer(bot, started)
+        live = bot.service.tables[TABLE]
+        answers: list[float] = []
+        first = live.table.hand_number
+        by_id = {f"discord:{v}": k for k, v in USERS.items()}
+        while live.table.hand_number < first + hands:
+            turn = live.table.turn()
+            if turn is None:
+                for name in USERS:  # a busted player buys in again
+                    await bot.slash(name, "topup", amount="200")
+                continue
+            message = bot.table_message()
+            labels = bot.buttons(message)
+            label = next(
+                (x for p in ("Check", "Call", "Fold") for x in labels if x.startswith(p)), None
+            )
+            if label is None:
+                break
+            clicked = time.perf_counter()
+            await bot.click(by_id[turn.player_id], message, labels[label])
+            answers.append(_first_answer(bot, clicked))
+        print(f"Discord adapter, delay {delay * 1000:.0f} ms per call, {hands} hands, 3 players")
+        print(f"  host start: answer {start_answer * 1000:.1f} ms")
+        print(f"  answer      {_percentiles(answers)}")
+    finally:
+        await bot.close()
+
+
+def _first_answer(bot: Any, since: float) -> float:
+    """Seconds from ``since`` to the first interaction response recorded after it."""
+    times = [
+        s.at for s in bot.recorder.sent if s.via == "webhook" and s.path.endswith("/callback")
+    ]
+    after = [t for t in times if t >= since]
+    return (min(after) - since) if after else float("nan")
+
+
 def main() -> None:
     """Parse the arguments and run each delay in turn."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--delays", default="0.15,0.35", help="seconds per platform call")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--discord", action="store_true", help="through the Discord adapter")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for delay in (float(d) for d in args.delays.split(",")):
-            asyncio.run(run(delay, args.hands, args.seed, Path(folder)))
+            if args.discord:
+                asyncio.run(run_discord(delay, args.hands, args.seed))
+            else:
+                asyncio.run(run(delay, args.hands, args.seed, Path(folder)))
 
 
 if __name__ == "__main__":

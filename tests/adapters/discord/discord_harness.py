@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,7 @@ class Sent:
     path: str
     body: dict[str, Any] | None
     ok: bool = True
+    at: float = field(default_factory=time.perf_counter)  # when it was sent
 
 
 class FakeResponse:
@@ -79,6 +81,7 @@ class Recorder:
     failures: list[tuple[Callable[[str, str], bool], BaseException]] = field(default_factory=list)
     dm_channels: dict[int, int] = field(default_factory=dict)  # DM channel -> user
     next_id: int = 800000000000000000
+    delay: float = 0.0  # seconds every request takes, as a real platform's do
 
     def fail_once(self, method: str, path_part: str, exc: BaseException) -> None:
         """The next request of ``method`` whose path holds ``path_part`` raises ``exc``."""
@@ -109,22 +112,28 @@ class Recorder:
             "flags": body.get("flags", 0),
         }
 
-    def _record(self, via: str, method: str, path: str, body: dict[str, Any] | None) -> None:
+    def _record(
+        self, via: str, method: str, path: str, body: dict[str, Any] | None, at: float = 0.0
+    ) -> None:
+        when = at or time.perf_counter()
         for number, (matches, exc) in enumerate(self.failures):
             if matches(method, path):
                 del self.failures[number]
-                self.sent.append(Sent(via, method, path, body, ok=False))
+                self.sent.append(Sent(via, method, path, body, ok=False, at=when))
                 raise exc
-        self.sent.append(Sent(via, method, path, body))
+        self.sent.append(Sent(via, method, path, body, at=when))
 
     async def http_request(self, route: Route, *, files: Any = None, form: Any = None, **kw: Any):
         """Stands in for ``discord.http.HTTPClient.request``."""
+        sent = time.perf_counter()
+        if self.delay:
+            await asyncio.sleep(self.delay)
         body = kw.get("json")
         for part in form or []:
             if part.get("name") == "payload_json":
                 body = json.loads(part["value"])
         path = route.url.removeprefix(Route.BASE)
-        self._record("http", route.method, path, body)
+        self._record("http", route.method, path, body, sent)
         if route.method == "POST" and path == "/users/@me/channels":
             user = int(body["recipient_id"])
             dm = self._new_id()
@@ -197,12 +206,15 @@ class FakeWebhook(AsyncWebhookAdapter):
 
     async def request(self, route: Route, session: Any = None, **kw: Any) -> Any:  # type: ignore[override]
         """Record the response; answer like Discord."""
+        sent = time.perf_counter()
+        if self.recorder.delay:
+            await asyncio.sleep(self.recorder.delay)
         body = kw.get("payload")
         for part in kw.get("multipart") or []:
             if part.get("name") == "payload_json":
                 body = json.loads(part["value"])
         path = route.url.removeprefix(Route.BASE)
-        self.recorder._record("webhook", route.method, path, body)
+        self.recorder._record("webhook", route.method, path, body, sent)
         if path.endswith("/callback"):
             data = body or {}
             flags = (data.get("data") or {}).get("flags", 0)
