@@ -500,8 +500,20 @@ async def _send(
 
 # what a terminal that cannot show a symbol gets instead: suits as the letters cards are
 # typed in, and plain signs for the rules and dots of the layout
-_PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "─": "-", "·": "|",
-                        "…": "...", "→": "->", "±": "+/-", "§": "#"})
+_PLAIN = str.maketrans(
+    {
+        "♠": "s",
+        "♥": "h",
+        "♦": "d",
+        "♣": "c",
+        "─": "-",
+        "·": "|",
+        "…": "...",
+        "→": "->",
+        "±": "+/-",
+        "§": "#",
+    }
+)
 
 
 class PlainText:

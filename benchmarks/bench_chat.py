@@ -152,8 +152,10 @@ async def run(delay: float, hands: int, seed: int, folder: Path) -> None:
         if len(platform.table_shown) > before:
             edits.append(platform.table_shown[before] - answered)
     print(f"delay {delay * 1000:.0f} ms per platform call, {hands} hands, 9 players")
-    print(f"  host start: answer {start_answer * 1000:.1f} ms, first table message "
-          f"{start_table * 1000:.1f} ms")
+    print(
+        f"  host start: answer {start_answer * 1000:.1f} ms, first table message "
+        f"{start_table * 1000:.1f} ms"
+    )
     print(f"  answer      {_percentiles(answers)}")
     print(f"  table edit  {_percentiles(edits)}")
     print(f"  platform calls {platform.calls}")
@@ -202,9 +204,7 @@ async def run_discord(delay: float, hands: int, seed: int) -> None:
 
 def _first_answer(bot: Any, since: float) -> float:
     """Seconds from ``since`` to the first interaction response recorded after it."""
-    times = [
-        s.at for s in bot.recorder.sent if s.via == "webhook" and s.path.endswith("/callback")
-    ]
+    times = [s.at for s in bot.recorder.sent if s.via == "webhook" and s.path.endswith("/callback")]
     after = [t for t in times if t >= since]
     return (min(after) - since) if after else float("nan")
 

@@ -119,4 +119,3 @@ def away(hand: Hand, player: int) -> Play:
     if isinstance(action, Show):
         return Play("show")
     return Play("check" if isinstance(action, Check) else "fold")
-

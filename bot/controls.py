@@ -165,8 +165,7 @@ def _set_option(live: Live, command: SetOption) -> str:
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
-        f"{name} is not an option: turn, timeouts, runs, confirm, game, structure, stakes or "
-        "buyin"
+        f"{name} is not an option: turn, timeouts, runs, confirm, game, structure, stakes or buyin"
     )
 
 

@@ -130,9 +130,7 @@ class Presenter:
             await self._shown_safely(item, posts[item.table_id])
         # each player's lines in order, the players side by side: a deal's nine hands of
         # cards take one platform call's time, not nine
-        await asyncio.gather(
-            *(self._lines_of(items, posts) for items in private.values())
-        )
+        await asyncio.gather(*(self._lines_of(items, posts) for items in private.values()))
         for table_id, lines in posts.items():
             if lines:
                 await self._deliver(

@@ -673,9 +673,7 @@ class TableService:
         console that prints a reply under what it caused, and for tests."""
         while True:
             tasks = [
-                t
-                for k, t in (*self._deals.items(), *self._shows.items())
-                if table_id in (None, k)
+                t for k, t in (*self._deals.items(), *self._shows.items()) if table_id in (None, k)
             ]
             if not tasks:
                 return

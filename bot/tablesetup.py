@@ -241,9 +241,23 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         else:
             raise ParseError(f"{word!r} is not a table option.\n{HELP}")
     return _settings(
-        game, mix, structure, stakes, spread, numbers["ante"], numbers["bb_ante"], buy_in,
-        numbers["seats"], numbers["timer"], kill, runs, numbers["minutes"], choice, straddle,
-        value, numbers["confirm"],
+        game,
+        mix,
+        structure,
+        stakes,
+        spread,
+        numbers["ante"],
+        numbers["bb_ante"],
+        buy_in,
+        numbers["seats"],
+        numbers["timer"],
+        kill,
+        runs,
+        numbers["minutes"],
+        choice,
+        straddle,
+        value,
+        numbers["confirm"],
     )
 
 
@@ -273,8 +287,8 @@ def _settings(  # noqa: PLR0913 - the words read above
     games = mix or (game or Game.HOLDEM,)
     first = games[0]
     if structure is None:
-        structure = Structure.FIXED_LIMIT if mix else DEFAULT_STRUCTURE.get(
-            first, Structure.FIXED_LIMIT
+        structure = (
+            Structure.FIXED_LIMIT if mix else DEFAULT_STRUCTURE.get(first, Structure.FIXED_LIMIT)
         )
     limit = structure.is_limit
     # limit's default 2/4 deals blinds of 1 and 2 and a stud bring-in below the completion
@@ -357,9 +371,7 @@ def describe_settings(settings: TableSettings) -> list[str]:
         f"(000 NL §15); sat out after {settings.timeouts_to_sit_out} timeouts in a row"
     )
     rules = config.rules
-    lines.append(
-        "straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle"
-    )
+    lines.append("straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle")
     lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
     if settings.kill is not None:
         kill = settings.kill

@@ -906,4 +906,3 @@ def _unusable(target: str) -> str | None:
     if not place.parent.is_dir():
         return f"the folder {place.parent} does not exist"
     return None
-

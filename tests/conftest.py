@@ -32,9 +32,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     import sys
     import threading
 
-    stuck = [
-        t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon
-    ]
+    stuck = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
     if stuck and _STATUS:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -122,9 +122,7 @@ def table_buttons(view: TableView) -> discord.ui.View | None:
     return buttons
 
 
-def confirm_buttons(
-    table: str, hand: int, command: str, step: int = -1
-) -> discord.ui.View | None:
+def confirm_buttons(table: str, hand: int, command: str, step: int = -1) -> discord.ui.View | None:
     """A Confirm button sending ``command`` again with ``confirmed``, good for the decision
     at ``step``; None when the command is too long for a custom id (the reply then asks to
     type it again)."""

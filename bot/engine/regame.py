@@ -55,9 +55,7 @@ def changed_settings(
         elif option == "stakes":
             changed = replace(settings, config=_with_stakes(settings.config, value))
         else:
-            raise IllegalAction(
-                f"{option} is not something the host sets: {', '.join(OPTIONS)}"
-            )
+            raise IllegalAction(f"{option} is not something the host sets: {', '.join(OPTIONS)}")
     except ConfigError as exc:
         raise IllegalAction(str(exc)) from exc
     problem = bring_in_problem(changed.mix or (changed.config.game,), changed.config.stakes)
@@ -129,9 +127,7 @@ def as_game(config: GameConfig, game: Game) -> GameConfig:
     elif not stakes.big_blind:
         small = stakes.fixed_small
         small_blind, big_blind = limit_blinds(small)
-        stakes = replace(
-            stakes, small_blind=small_blind, big_blind=big_blind, ante=0, bring_in=0
-        )
+        stakes = replace(stakes, small_blind=small_blind, big_blind=big_blind, ante=0, bring_in=0)
     return replace(config, game=game, structure=structure, stakes=stakes)
 
 

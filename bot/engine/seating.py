@@ -141,9 +141,7 @@ class Seating:
             or isinstance(buy_in, bool)
             or not (self.min_buy_in <= buy_in <= self.max_buy_in)
         ):
-            raise IllegalAction(
-                f"buy in for {self._buy_in_range()}: e.g. 'sit {self.max_buy_in}'"
-            )
+            raise IllegalAction(f"buy in for {self._buy_in_range()}: e.g. 'sit {self.max_buy_in}'")
         free = [s for s in range(1, self.size + 1) if s not in self.seats]
         if not free:
             raise IllegalAction("the table is full: join the waiting list")
@@ -218,9 +216,7 @@ class Seating:
             or isinstance(amount, bool)
             or not self.min_buy_in <= amount <= self.max_buy_in
         ):
-            raise IllegalAction(
-                f"buy in for {self._buy_in_range()}: e.g. 'sit {self.max_buy_in}'"
-            )
+            raise IllegalAction(f"buy in for {self._buy_in_range()}: e.g. 'sit {self.max_buy_in}'")
         self.set_stack(seat, seat.stack + amount)
         return seat
 

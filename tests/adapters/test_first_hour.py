@@ -16,8 +16,24 @@ Run = subprocess.CompletedProcess[str]
 STDIN = "choose razz\n" + "checkfold\n" * 40
 
 EVERY_GAME = (
-    "holdem", "holdem pl", "holdem fl", "omaha", "o8", "stud", "stud8", "razz", "jacks",
-    "a5", "27", "27td", "horse", "hose", "hoe", "roe", "mix holdem,27td,razz", "horse choice",
+    "holdem",
+    "holdem pl",
+    "holdem fl",
+    "omaha",
+    "o8",
+    "stud",
+    "stud8",
+    "razz",
+    "jacks",
+    "a5",
+    "27",
+    "27td",
+    "horse",
+    "hose",
+    "hoe",
+    "roe",
+    "mix holdem,27td,razz",
+    "horse choice",
 )
 
 
@@ -30,9 +46,7 @@ def _play(tmp_path: Path, *args: str, stdin: str = STDIN) -> Run:
 
 
 @pytest.mark.parametrize("words", EVERY_GAME)
-def test_every_game_and_mix_deals_a_hand_from_its_default_setup(
-    tmp_path: Path, words: str
-) -> None:
+def test_every_game_and_mix_deals_a_hand_from_its_default_setup(tmp_path: Path, words: str) -> None:
     """Everyone sits with the table's default buy-in, the host's start deals, and the hand
     plays to its end (a pot won, or in jacks or better nobody opening) with you checking or
     folding."""
@@ -121,8 +135,18 @@ def test_one_ctrl_c_leaves_cleanly_and_the_table_is_kept(tmp_path: Path) -> None
     0, the goodbye said, and the next run carries on at the same hand."""
     import signal
 
-    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"),
-               "--name", "Me", "--seed", "3"]
+    command = [
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "play",
+        "--db",
+        str(tmp_path / "t.db"),
+        "--name",
+        "Me",
+        "--seed",
+        "3",
+    ]
     process = subprocess.Popen(  # noqa: S603 - our own command line
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
@@ -152,12 +176,28 @@ def test_a_terminal_without_suit_symbols_gets_letters(tmp_path: Path) -> None:
     #, and a symbol typed into it is refused like any word, not a traceback."""
     import os
 
-    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"),
-               "--name", "Me", "--seed", "3", "--hands", "1"]
+    command = [
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "play",
+        "--db",
+        str(tmp_path / "t.db"),
+        "--name",
+        "Me",
+        "--seed",
+        "3",
+        "--hands",
+        "1",
+    ]
     run = subprocess.run(  # noqa: S603 - our own command line
-        command, input="Q♥\nrules\n" + "checkfold\n" * 10, capture_output=True, text=True,
+        command,
+        input="Q♥\nrules\n" + "checkfold\n" * 10,
+        capture_output=True,
+        text=True,
         timeout=60,
-        check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
     )
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert "  (you) Your cards: As 7h" in run.stdout
@@ -169,8 +209,16 @@ def test_a_seat_left_under_another_name_sits_out_with_its_chips(tmp_path: Path) 
     """Coming back under another name: the earlier name's seat is never played by the
     computer players; it is said to sit out, its chips stay its own."""
     _play(tmp_path, "--name", "Tess", "--seed", "1", stdin="quit\n")
-    run = _play(tmp_path, "--name", "Uma", "--seed", "2", "--bots", "2",
-                stdin="fold\n" * 6 + "status\nquit\n")
+    run = _play(
+        tmp_path,
+        "--name",
+        "Uma",
+        "--seed",
+        "2",
+        "--bots",
+        "2",
+        stdin="fold\n" * 6 + "status\nquit\n",
+    )
     assert "Tess's seat 1 keeps its chips and sits out while you play as Uma" in run.stdout
     assert "'killbutton play --name \"Tess\"' plays it" in run.stdout
     assert "Tess raises" not in run.stdout and "Tess bets" not in run.stdout
@@ -188,8 +236,14 @@ def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
 
     db = str(tmp_path / "t.db")
     script = [
-        "alice: sit 200", "bob: sit 200", "deck: As Ad 7h 2c 9c 8d 3s Th Jd",
-        "alice: pause", "alice: start", "alice: allin", "bob: allin", "bob: runs 1",
+        "alice: sit 200",
+        "bob: sit 200",
+        "deck: As Ad 7h 2c 9c 8d 3s Th Jd",
+        "alice: pause",
+        "alice: start",
+        "alice: allin",
+        "bob: allin",
+        "bob: runs 1",
     ]
     options = Options(db=db, lines=script, seed=3, setup="holdem nl 1/2")
     assert asyncio.run(play_script(options, io.StringIO())) == 0
@@ -197,9 +251,7 @@ def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
     async def rebuy() -> tuple[bool, dict[str, int]]:
         service, _, table_id, _, _ = await _open(Options(db=db), io.StringIO(), None)
         try:
-            bought = await _rebuy_busted(
-                service, table_id, [_player("bob"), _player("alice")], 200
-            )
+            bought = await _rebuy_busted(service, table_id, [_player("bob"), _player("alice")], 200)
             seats = service.tables[table_id].table.seating.seats.values()
             return bought, {s.name: s.stack for s in seats}
         finally:
@@ -212,8 +264,16 @@ def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
 def test_a_draw_prompt_shows_the_hand_being_drawn_to(tmp_path: Path) -> None:
     """At your draw the console shows your cards right above the prompt; 'help' lists the
     chat commands, stud's words among them."""
-    run = _play(tmp_path, "--setup", "27td", "--name", "Me", "--seed", "4",
-                stdin="help\n" + "call\ncheck\npat\n" * 3 + "quit\n")
+    run = _play(
+        tmp_path,
+        "--setup",
+        "27td",
+        "--name",
+        "Me",
+        "--seed",
+        "4",
+        stdin="help\n" + "call\ncheck\npat\n" * 3 + "quit\n",
+    )
     lines = run.stdout.splitlines()
     draws = [i for i, line in enumerate(lines) if line.startswith("Your turn: draw")]
     assert draws, run.stdout
@@ -225,8 +285,16 @@ def test_a_draw_prompt_shows_the_hand_being_drawn_to(tmp_path: Path) -> None:
 def test_a_database_path_that_cannot_be_one_is_one_clear_line(tmp_path: Path, where: str) -> None:
     """``--db`` in a folder that does not exist, or naming a folder: one line saying why,
     exit status 2, no traceback from a worker thread."""
-    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / where),
-               "--name", "Me"]
+    command = [
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "play",
+        "--db",
+        str(tmp_path / where),
+        "--name",
+        "Me",
+    ]
     run = subprocess.run(  # noqa: S603 - our own command line
         command, input="quit\n", capture_output=True, text=True, timeout=60, check=False
     )

@@ -66,8 +66,22 @@ def test_words_that_make_no_table_are_refused_with_what_is_accepted(
         parse_table_setup(words)
 
 
-LIMIT_GAMES = ("holdem fl", "omaha fl", "o8", "jacks", "a5", "27 fl", "27td", "stud", "stud8",
-               "razz", "horse", "hose", "hoe", "roe")
+LIMIT_GAMES = (
+    "holdem fl",
+    "omaha fl",
+    "o8",
+    "jacks",
+    "a5",
+    "27 fl",
+    "27td",
+    "stud",
+    "stud8",
+    "razz",
+    "horse",
+    "hose",
+    "hoe",
+    "roe",
+)
 
 
 @pytest.mark.parametrize("words", LIMIT_GAMES)

@@ -19,9 +19,7 @@ def test_the_kill_line_names_the_button_legs_and_kills_owed() -> None:
     button.frozen.append("p:bob")
     button.missed["p:cat"] = 4
     line = kill_status(table, names)
-    assert line == (
-        "Kill button: leg up (Ann) · legs: Bob (frozen), Ann · owes a kill: Cat 4"
-    )
+    assert line == ("Kill button: leg up (Ann) · legs: Bob (frozen), Ann · owes a kill: Cat 4")
     assert table_view("t", table, names).footer == line
 
 
