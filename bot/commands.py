@@ -254,7 +254,7 @@ def parse_amount(text: str) -> int:
         raise ParseError("an amount must be more than 0 chips")
     if value > MAX_AMOUNT:
         raise ParseError(f"{text!r} is more chips than any table holds")
-    return value
+    return int(value)
 
 
 def _nothing_after(head: str, rest: list[str], usage: str) -> None:

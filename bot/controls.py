@@ -21,11 +21,11 @@ from .engine.config import Game
 from .engine.errors import IllegalAction
 from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
 from .engine.regame import OPTIONS, changed_settings
+from .gamewords import GAME_WORDS
 from .handtext import game_label, hand_lines
 from .phh.notation import dumps_phh, load_phh
 from .phh.redact import redact
 from .settle import money, nets, settle_up
-from .tablesetup import GAME_WORDS
 from .words import counted
 
 if TYPE_CHECKING:

@@ -162,7 +162,7 @@ class Live:
     # why the platform cannot show this table (the bot may not post there), or None: the
     # game is paused and no turn timer runs until the host fixes it and starts again
     unseen: str | None = None
-    turn: tuple[int, int | None, int] | None = None
+    turn: tuple[int, str | None, int] | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
     text: StateText = field(default_factory=StateText, repr=False, compare=False)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .engine.snapshot import Choice
+from .engine.snapshot import Choice as Choice  # the table message's buttons
 from .engine.table import Table
 from .render import cards_text
 
@@ -115,7 +115,8 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
             marks.append("button")
         if holder is not None and holder in (seat.player_id, seat.name):
             marks.append("kill button")
-        stack, bet, up = seat.stack, 0, ()
+        up: tuple[str, ...] = ()
+        stack, bet = seat.stack, 0
         state = shown.players.get(seat.player_id) if shown is not None else None
         if state is not None:
             stack, bet, up = state.stack, state.bet, state.upcards

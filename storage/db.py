@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ import aiosqlite
 from . import jsontext
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .schema import MIGRATIONS
+from .thread import on_thread
 from .writes import Batch, ChangedElsewhere, Statements, WriteQueue
 
 # aiosqlite logs every call it runs, with its parameters, at DEBUG; the rows hold players'
@@ -310,7 +312,7 @@ class Database:
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
-            return await self._conn._execute(_fetch, self._conn, sql, params)
+            return await on_thread(self._conn, _fetch, sql, params)
         except (aiosqlite.Error, ValueError) as exc:
             raise StorageError(f"the database could not be read: {exc}") from exc
 
@@ -890,9 +892,9 @@ def _state(base: str, live: str | None, moves: Sequence[tuple[int, str]]) -> dic
 # ---------------------------------------------------------------------- on the database thread
 
 
-def _fetch(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+def _fetch(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
     """Run on aiosqlite's thread: every row of one query, as tuples."""
-    return [tuple(row) for row in conn._conn.execute(sql, params).fetchall()]
+    return [tuple(row) for row in raw.execute(sql, params).fetchall()]
 
 
 def _unusable(target: str) -> str | None:

@@ -26,6 +26,7 @@ from typing import Any
 import aiosqlite
 
 from . import jsontext
+from .thread import on_thread
 
 Statements = list[tuple[str, Sequence[Any]]]
 # With 200 tables saturated: 8 and 32 about the same when each write ran its own
@@ -125,7 +126,7 @@ class WriteQueue:
         """One transaction of ``group`` on aiosqlite's thread; answers each writer."""
         work = [(statements, must, key) for statements, must, key, _ in group]
         try:
-            results = await self._conn._execute(_transactions, self._conn, work, self.bulk)
+            results = await on_thread(self._conn, _transactions, work, self.bulk)
         except Exception as exc:  # whatever failed, every writer gets an answer
             results = [exc] * len(group)
         self.transactions += 1
@@ -213,14 +214,13 @@ def _coalesced(
 
 
 def _transactions(
-    conn: aiosqlite.Connection,
+    raw: sqlite3.Connection,
     work: Sequence[tuple[Statements, int, str | None]],
     bulk: Mapping[str, Batch],
 ) -> list[BaseException | None]:
     """Run on aiosqlite's thread: the group as one transaction with its rows batched
     (:func:`_batched`); if anything in it fails, rolled back and run again one write at a
     time (:func:`_one_by_one`), so only the failing writes fail."""
-    raw = conn._conn  # the sqlite3 connection, only ever touched on this thread
     # A write alone runs its statements as they are (its events as one insert): holding its
     # rows back would only add the JSON round trip (paced: p50 1.35 -> 1.14 ms).
     try:

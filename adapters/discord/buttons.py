@@ -98,7 +98,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         style = getattr(item, "style", discord.ButtonStyle.secondary)
         return cls(Target._of(match), label, style)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Handle a click (see :func:`adapters.discord.interactions.click`)."""
         # imported here: the click handler itself replies with these buttons
         from .interactions import click

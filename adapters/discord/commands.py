@@ -7,7 +7,8 @@ straddle, runs, object) under ``/poker extra``; ``/poker do`` takes any command 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,7 +21,7 @@ from bot.tablesetup import STRUCTURE_WORDS
 from .ids import table_id
 from .interactions import answer, runtime_of
 
-Suggest = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
 ENTRIES_MAX = 20  # subcommands and groups directly under /poker (Discord allows 25)
 
@@ -126,6 +127,8 @@ def table_autocomplete(values_of: Callable[[Runtime, str], list[tuple[str, str]]
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         runtime = runtime_of(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
         table = table_id(interaction.guild_id, interaction.channel_id)
         if runtime is None or table not in runtime.service.tables:
             return []

@@ -233,7 +233,7 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         """Send ``raise AMOUNT`` (or ``bet AMOUNT``)."""
         await submit(interaction, self.target, f"{self.target.command} {self.amount.value}")
 
@@ -256,7 +256,7 @@ class DrawModal(discord.ui.Modal):
         )
         self.add_item(self.cards)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         """Send ``draw CARDS``, or ``pat`` when no card was named."""
         cards = self.cards.value.strip()
         await submit(interaction, self.target, f"draw {cards}" if cards else "pat")

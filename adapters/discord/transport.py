@@ -15,7 +15,7 @@ import io
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -141,7 +141,7 @@ class DiscordTransport:
         """The coalescer's send: edit a table message; a 429 raises RetryAfter. A message
         deleted meanwhile (a moderator's cleanup) is posted again with this content, and
         the table follows the new message."""
-        table_id, message_id = key  # type: ignore[misc]
+        table_id, message_id = cast(tuple[str, int], key)
         embed, buttons = content
         message = self._channel(table_id).get_partial_message(message_id)
         try:
@@ -181,9 +181,11 @@ class DiscordTransport:
         mentions = discord.AllowedMentions.none()
         try:
             for part in chunks(plain(text)):
-                await self._retrying(
-                    lambda part=part: channel.send(part, allowed_mentions=mentions)
-                )
+
+                def send(part: str = part) -> Awaitable[discord.Message]:
+                    return channel.send(part, allowed_mentions=mentions)
+
+                await self._retrying(send)
         except discord.Forbidden as exc:
             raise CannotPost(MISSING_PERMISSIONS) from exc
         except discord.HTTPException as exc:

@@ -164,7 +164,7 @@ async def _socket_mode(bot: SlackBot, app_token: str, stop: StopSignal) -> None:
     handler = AsyncSocketModeHandler(bot.app, app_token)
     stop.patient = True
     try:
-        connecting = asyncio.ensure_future(handler.connect_async())
+        connecting = asyncio.ensure_future(handler.connect_async())  # type: ignore[no-untyped-call]
         stopped = asyncio.ensure_future(stop.event.wait())
         try:
             await asyncio.wait({connecting, stopped}, return_when=asyncio.FIRST_COMPLETED)
@@ -178,7 +178,7 @@ async def _socket_mode(bot: SlackBot, app_token: str, stop: StopSignal) -> None:
         print("killbutton: connected to Slack in Socket Mode", flush=True)
         await stop.event.wait()
     finally:
-        await handler.close_async()
+        await handler.close_async()  # type: ignore[no-untyped-call]
 
 
 async def finish(bot: SlackBot, service: TableService, client: StoppableClient) -> None:

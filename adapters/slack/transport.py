@@ -20,7 +20,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 from slack_sdk.errors import SlackApiError, SlackClientError
@@ -157,7 +157,7 @@ class SlackTransport:
     async def _edit(self, key: Hashable, content: Any) -> None:
         """The coalescer's send: update a table message; a rate limit raises RetryAfter. A
         message deleted meanwhile is posted again with this content, and followed."""
-        channel, ts = key  # type: ignore[misc]
+        channel, ts = cast(tuple[str, str], key)
         text, blocks = content
         try:
             await self.client.chat_update(channel=channel, ts=ts, text=text, blocks=blocks)
