@@ -13,10 +13,12 @@ import asyncio
 
 from storage.db import Database
 
+KEPT = []  # as a fixture or a module would hold it
+
 
 def test_probe_fails_with_its_database_open(tmp_path):
     async def main():
-        await Database.open(str(tmp_path / "probe.db"))
+        KEPT.append(await Database.open(str(tmp_path / "probe.db")))
         raise AssertionError("the probe fails before closing its database")
 
     asyncio.run(main())
