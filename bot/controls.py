@@ -29,7 +29,7 @@ from .settle import money, nets, settle_up
 from .words import counted
 
 if TYPE_CHECKING:
-    from .service import Live, Player
+    from .tablestate import Live, Player
 
 Statements = list[tuple[str, Sequence[Any]]]
 

@@ -6,6 +6,7 @@ and a click on an older hand, or a second click on an earlier decision, can be r
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,11 +100,23 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         return cls(Target._of(match), label, style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Handle a click (see :func:`adapters.discord.interactions.click`)."""
-        # imported here: the click handler itself replies with these buttons
-        from .interactions import click
+        """Handle a click with the handler :func:`on_click` registered
+        (:func:`adapters.discord.interactions.click`, which replies with these buttons)."""
+        if _HANDLER is None:
+            raise RuntimeError("no click handler: import adapters.discord.interactions")
+        await _HANDLER(interaction, self.target)
 
-        await click(interaction, self.target)
+
+ClickHandler = Callable[[discord.Interaction, Target], Awaitable[None]]
+_HANDLER: ClickHandler | None = None
+
+
+def on_click(handler: ClickHandler) -> ClickHandler:
+    """Register what a table button's click does (the interactions module registers its
+    ``click`` when imported); returns ``handler``."""
+    global _HANDLER  # noqa: PLW0603 - one handler for the process's buttons
+    _HANDLER = handler
+    return handler
 
 
 def table_buttons(view: TableView) -> discord.ui.View | None:

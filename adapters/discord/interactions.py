@@ -17,7 +17,7 @@ import discord
 from bot.chat import Request
 from bot.tableview import Choice
 
-from .buttons import CARDS, Target, confirm_buttons
+from .buttons import CARDS, Target, confirm_buttons, on_click
 from .ids import PLATFORM, player_of, table_id
 from .markup import plain
 
@@ -150,6 +150,7 @@ async def answer(
         await reply(interaction, f"Done: {request.text}")
 
 
+@on_click
 async def click(interaction: discord.Interaction, target: Target) -> None:
     """A click on a table message's button or on a Confirm button.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .config import Game
+from .gamenames import Game
 
 
 class Opener(StrEnum):

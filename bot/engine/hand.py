@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from enum import StrEnum
 
 from . import limits
 from .actions import (
@@ -50,6 +49,7 @@ from .events import (
 from .fairness import CardOpening, SecretShuffle, commit
 from .games import Opener, Ranking, spec_for
 from .joker import joker_high_value
+from .phases import Phase as Phase  # where a hand stands; re-exported here
 from .reveal import ShowdownFlow
 from .setup import HandSetup
 from .showing import bring_in_player, first_to_act
@@ -57,19 +57,6 @@ from .showing import bring_in_player, first_to_act
 __all__ = ["Hand", "HandSetup", "Phase"]
 
 _JACKS = high_value(("Jc", "Jd", "2h", "3s", "4c"))  # the weakest hand that opens (004 jacks §1)
-
-
-class Phase(StrEnum):
-    """Where a hand stands."""
-
-    DEALING_HOLE = "dealing_hole"
-    DEALING_BOARD = "dealing_board"
-    DRAWING = "drawing"
-    KILL_WINDOW = "kill_window"
-    BETTING = "betting"
-    RUNS_VOTE = "runs_vote"
-    SHOWDOWN = "showdown"
-    COMPLETE = "complete"
 
 
 class Hand(Betting, ShowdownFlow):

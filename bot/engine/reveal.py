@@ -9,7 +9,6 @@ may show or not).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .actions import Muck, Show
 from .cards import UNKNOWN
@@ -17,11 +16,9 @@ from .errors import IllegalAction
 from .events import Event, HandEnded, Mucked, OpenersVerified, Shown, ShuffleOpened
 from .fairness import CardOpening, SecretShuffle
 from .games import GameSpec
+from .phases import Phase
 from .pots import Pot, build_pots
 from .showdown import Showdown
-
-if TYPE_CHECKING:
-    from .hand import Phase
 
 
 class ShowdownFlow:
@@ -85,8 +82,6 @@ class ShowdownFlow:
         return [Pot(p.amount, tuple(i for i in p.eligible if i not in self.mucked)) for p in pots]
 
     def _enter_showdown(self) -> None:
-        from .hand import Phase
-
         self.phase = Phase.SHOWDOWN
         self.betting_over = True
         waiting = [i for i in self.showdown_order() if i not in self.shown and i not in self.mucked]
@@ -229,8 +224,6 @@ class ShowdownFlow:
         return self.events[start:]
 
     def _award(self) -> None:
-        from .hand import Phase
-
         self.phase = Phase.COMPLETE
         self.to_act = None
         pots = self._pots()

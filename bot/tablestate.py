@@ -1,0 +1,91 @@
+"""What the service keeps of a table in memory beside the engine's state, who sends a
+command, and what the service hands on to be shown: records shared by the service and the
+host's controls, free of the service's own machinery."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine.events import Event
+from .engine.table import Table
+from .statetext import StateText
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sent a command: a platform user id, his display name, the platform, and whether
+    he administers the server (an administrator may use the host's controls)."""
+
+    id: str
+    name: str
+    platform: str = "console"
+    admin: bool = False
+
+
+@dataclass(frozen=True)
+class Notice(Event):
+    """A service message for the table or one player, e.g. "Ann sits in seat 3 with 500"."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class TableChanged(Event):
+    """The table changed without anything to say (e.g. a vote on running it twice): the
+    table message is shown again; renders to nothing."""
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One thing to show: the table's channel (``audience`` None) or one player only."""
+
+    table_id: str
+    audience: str | None
+    event: Event
+    names: tuple[str, ...] = ()  # the hand's player ids in hand order, for rendering
+
+
+Publisher = Callable[[Sequence[Outgoing]], Awaitable[None]]
+
+
+@dataclass
+class Live:
+    """A table in memory with what the service keeps beside the engine's state."""
+
+    id: str
+    server_id: str
+    channel: str
+    host_id: str
+    table: Table
+    version: int
+    session_id: int | None
+    running: bool = False
+    deadline: float | None = None
+    clock_on: bool = False
+    warned: bool = False
+    names: dict[str, str] | None = None
+    kill_offer: dict[str, Any] | None = None
+    straddlers: list[str] | None = None
+    pre: dict[str, str] | None = None  # player id -> a move chosen in advance (check_fold)
+    choice_asked: str | None = None  # dealer's choice: the player last asked to pick
+    # why the platform cannot show this table (the bot may not post there), or None: the
+    # game is paused and no turn timer runs until the host fixes it and starts again
+    unseen: str | None = None
+    turn: tuple[int, str | None, int] | None = None
+    committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
+    text: StateText = field(default_factory=StateText, repr=False, compare=False)
+
+    def state(self) -> dict[str, Any]:
+        """The stored state: the engine's table plus the service's fields."""
+        return {
+            "table": self.table.to_dict(),
+            "running": self.running,
+            "deadline": self.deadline,
+            "clock_on": self.clock_on,
+            "names": self.names or {},
+            "kill_offer": self.kill_offer,
+            "straddlers": self.straddlers or [],
+            "pre": self.pre or {},
+        }
