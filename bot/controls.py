@@ -239,7 +239,10 @@ async def session_summary(
     for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
         worth = f" ({money(chips, unit, sign)})" if unit else ""
         hands, pots, biggest = stats.get(pid, (0, 0, 0))
-        detail = f"; {counted(hands, 'hand')}, {counted(pots, 'pot')} won, biggest pot {biggest}"
+        won = f"biggest pot {biggest}" if pots else "no pot won"
+        detail = f"; {counted(hands, 'hand')}, {counted(pots, 'pot')} won, {won}"
+        if not pots:
+            detail = f"; {counted(hands, 'hand')}, {won}"
         if kills.get(pid):
             detail += f", {counted(kills[pid], 'kill')} posted"
         lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}{detail}")

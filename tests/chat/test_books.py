@@ -155,7 +155,7 @@ def test_antes_returned_at_the_session_end_count_on_the_leaderboard() -> None:
         assert (await p.say("Alice", "end")).ok
         summary = p.transport.posts[-1][1]
         assert "Alice: +0" in summary and "Bob: +0" in summary, summary
-        assert "Alice: +0; 1 hand, 0 pots won" in summary  # one hand, not "1 hands"
+        assert "Alice: +0; 1 hand, no pot won" in summary  # one hand, not "1 hands"
         board = (await p.say("Alice", "leaderboard")).text.splitlines()
         assert board[1:] == ["1. Alice +0 in 1 hand", "2. Bob +0 in 1 hand"]
 
