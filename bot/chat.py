@@ -213,6 +213,7 @@ class ChatCore:
                 str(question), confirm=request.text.strip(), hand=question.hand, step=question.step
             )
         if isinstance(command, EndSession) and session is not None and self.presenter:
+            await self.service.shown(table_id)  # the results first, then their chart
             await self.presenter.session_chart(table_id, session)
         own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]
         return Reply("\n".join(own))

@@ -29,6 +29,7 @@ from .engine import events as ev
 from .logsafe import described
 from .render import render
 from .service import Notice, Outgoing, TableService
+from .tablestate import TableShown
 from .tableview import TableView, table_view
 
 # The player whose command is being applied: his own notices go back to him in the
@@ -119,7 +120,12 @@ class Presenter:
         """
         posts: dict[str, list[str]] = {}
         private: dict[str, list[Outgoing]] = {}  # player id -> his lines, in order
+        shown: dict[str, TableView] = {}  # table id -> the table as committed
         for item in outgoing:
+            if isinstance(item.event, TableShown):
+                shown[item.table_id] = item.event.view
+                posts.setdefault(item.table_id, [])
+                continue
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
                 continue  # the command's reply carries it
@@ -136,7 +142,7 @@ class Presenter:
                 await self._deliver(
                     table_id, "channel post", self.transport.post(table_id, "\n".join(lines))
                 )
-            await self.refresh(table_id)
+            await self.refresh(table_id, shown.get(table_id))
 
     async def _lines_of(self, items: list[Outgoing], posts: dict[str, list[str]]) -> None:
         """One player's private lines of a batch, one after another."""
@@ -232,16 +238,17 @@ class Presenter:
         if isinstance(event, (Notice, ev.MixGame, *RESULT_EVENTS)):
             posts.append(message.text)
 
-    async def refresh(self, table_id: str) -> None:
-        """Show the table message as the table stands now, and nudge the player to act
-        (once per decision, even if showing the message failed). Raises nothing: a failure
-        is logged and kept in :attr:`failures`."""
+    async def refresh(self, table_id: str, view: TableView | None = None) -> None:
+        """Show the table message (``view``: the table as a batch committed it; None: as
+        it stands now), and nudge the player to act (once per decision, even if showing the
+        message failed). Raises nothing: a failure is logged and kept in
+        :attr:`failures`."""
         live = self.service.tables.get(table_id)
         if live is None:
             return
         state = self.tables.setdefault(table_id, _TableState())
         try:
-            view = self.view(table_id)
+            view = view if view is not None else self.view(table_id)
         except Exception as exc:  # noqa: BLE001 - the table is committed: log, never unsay
             self._failed(table_id, "table message", exc)
             return

@@ -67,6 +67,7 @@ from .tablestate import Outgoing as Outgoing
 from .tablestate import Player as Player
 from .tablestate import Publisher as Publisher
 from .tablestate import TableChanged as TableChanged
+from .tablestate import TableShown
 from .tableview import table_view
 
 log = logging.getLogger(__name__)
@@ -409,27 +410,35 @@ class TableService:
         if self._owes_deal(live):
             self._schedule_deal(live.id)
         # a move that says nothing (a vote for the runs) still changes whose turn it is
-        self._publish(live.id, out or [Outgoing(live.id, None, TableChanged())])
+        # a step of the table's own (a deal, a time-out) has no sender, whoever's command
+        # it ran under: his own notices in it go to him like anyone's
+        changed = out or [Outgoing(live.id, None, TableChanged())]
+        self._publish(live.id, changed, sender=player is not None)
         return out
 
-    def _publish(self, table_id: str, out: Sequence[Outgoing]) -> None:
+    def _publish(self, table_id: str, out: Sequence[Outgoing], sender: bool = True) -> None:
         """Hand committed output to the publisher, after the table's earlier batches and
         outside its lock: the one place the service publishes.
 
         The batch is shown by a task of its own that waits for the table's previous batch,
         so the order players see is the order of the table while the lock is held only to
-        decide and commit; the task runs in a copy of the caller's context (the sender of
-        the command, whose own notices come back in his reply). What ``out`` reports is
-        already committed, so a failure to show it changes nothing and raises nothing:
+        decide and commit; the task runs in a copy of the caller's context when ``sender``
+        (the sender of the command, whose own notices come back in his reply), else in a
+        context of its own (a step of the table's, which no player sent). What ``out``
+        reports is already committed, so a failure to show it changes nothing and raises
+        nothing:
         showing it again or telling the host is the adapter's part, and a player is never
         told that a move which stands "could not be done". :meth:`shown` waits for it.
         """
         if self.publish is None:
             return
+        live = self.tables.get(table_id)
+        if live is not None:  # the table message shows the table as committed now
+            view = table_view(table_id, live.table, live.names or {})
+            out = [*out, Outgoing(table_id, None, TableShown(view))]
         previous = self._shows.get(table_id)
-        task = asyncio.create_task(
-            self._show(table_id, list(out), previous), context=contextvars.copy_context()
-        )
+        context = contextvars.copy_context() if sender else contextvars.Context()
+        task = asyncio.create_task(self._show(table_id, list(out), previous), context=context)
         self._shows[table_id] = task
         task.add_done_callback(lambda done: self._forget_show(table_id, done))
 
@@ -505,8 +514,11 @@ class TableService:
         asked)."""
         running = self._deals.get(table_id)
         if running is None or running is asyncio.current_task():
-            # a deal step asks again when the hand it dealt ended at once (all-in blinds)
-            task = asyncio.ensure_future(self.settle(table_id))
+            # a deal step asks again when the hand it dealt ended at once (all-in blinds);
+            # it runs in a context of its own: no command's sender is its sender
+            task = asyncio.get_running_loop().create_task(
+                self.settle(table_id), context=contextvars.Context()
+            )
             self._deals[table_id] = task
             task.add_done_callback(lambda done: self._forget_deal(table_id, done))
 

@@ -11,6 +11,7 @@ from typing import Any
 from .engine.events import Event
 from .engine.table import Table
 from .statetext import StateText
+from .tableview import TableView
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,16 @@ class Notice(Event):
 class TableChanged(Event):
     """The table changed without anything to say (e.g. a vote on running it twice): the
     table message is shown again; renders to nothing."""
+
+
+@dataclass(frozen=True)
+class TableShown(Event):
+    """The table as it stood when its batch was committed, for the table message: shown
+    from this, never from the table as it stands when the platform gets to it (a later
+    command may be applied there and not yet committed, or be rolled back). Renders to
+    nothing."""
+
+    view: TableView
 
 
 @dataclass(frozen=True)

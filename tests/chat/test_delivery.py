@@ -293,3 +293,74 @@ def test_a_deals_private_lines_go_out_side_by_side() -> None:
         assert p.transport.tables[-1][1].hand_number == 1
 
     run(go)
+
+
+def test_the_table_message_never_shows_a_move_that_is_not_saved() -> None:
+    """With the platform lagging, a batch shown after a later move was applied but while
+    its save is still under way shows the table as that batch committed it: when the save
+    then fails and the move is undone, no one has seen the flop it would have dealt."""
+    import asyncio
+
+    from bot.chat import Request
+    from storage.db import StorageError
+
+    async def go() -> None:
+        p = await pipeline()
+        await _dealt(p)
+        p.transport.delay = 0.05
+        live = p.service.tables["g/c"]
+        writes = p.service.db.writes
+        plain_write = writes.write
+
+        async def slow_then_refused(*args: object, **kwargs: object) -> None:
+            await asyncio.sleep(0.2)
+            raise StorageError("the disk is full")
+
+        # the preflop round: everyone calls or checks until one move is left
+        while True:
+            hand = live.table.hand
+            assert hand is not None and hand.to_act is not None and live.names
+            name = live.names[hand.names[hand.to_act]]
+            legal = hand.legal_actions()
+            move = "check" if legal.can_check else "call"
+            ends_round = legal.can_check  # the big blind's check closes it
+            if ends_round:
+                writes.write = slow_then_refused  # type: ignore[method-assign]
+                reply = await p.say(name, move)
+                writes.write = plain_write  # type: ignore[method-assign]
+                assert not reply.ok
+                break
+            await p.core.handle(Request("test", "g", "c", name.lower(), name, move))
+        await p.service.idle()
+        assert live.table.hand is not None and live.table.hand.board == []
+        assert all(not view.board for _, view, _ in p.transport.tables)
+
+    run(go)
+
+
+def test_000_nl_14_a_lapsed_straddle_is_told_to_the_player_whose_move_ended_the_hand() -> None:
+    """000 NL §14: Carol asks to straddle, then her fold ends the hand; the next deal is the
+    table's own step, not hers, so its word to her (her straddle lapsed: she is not left of
+    the big blind) reaches her by direct message instead of being taken for her reply's."""
+
+    async def go() -> None:
+        p = await pipeline()
+        assert (await p.say("Alice", "new holdem nl 1/2 straddle")).ok
+        for name in ("Alice", "Bob", "Carol"):
+            assert (await p.say(name, "sit 100")).ok
+        await p.say("Alice", "start")
+        assert (await p.say("Carol", "straddle")).ok
+        live = p.service.tables["g/c"]
+        hand = live.table.hand
+        assert hand is not None and live.names
+        # hand 1: Bob small blind, Carol big blind, Alice on the button acts first; in
+        # hand 2 Bob is left of the big blind, so Carol's straddle lapses
+        assert [live.names[pid] for pid in hand.names] == ["Bob", "Carol", "Alice"]
+        assert (await p.say("Alice", "raise 6")).ok
+        assert (await p.say("Bob", "fold")).ok
+        assert (await p.say("Carol", "fold")).ok  # the move that ends hand 1
+        assert live.table.hand_number == 2
+        told = [text for _, who, text in p.transport.told if who == "test:carol"]
+        assert any("straddle lapsed" in text for text in told), told
+
+    run(go)

@@ -40,7 +40,11 @@ NO_OPENERS = parse_cards("Ah Kh 5c 7d 9s Td Ts Ac Kc Qh 2c 3c 4d 6d 8s")
 
 
 def _texts(published: Sequence[Outgoing], audience: str | None = None) -> list[str]:
-    return [str(getattr(o.event, "text", "")) for o in published if o.audience == audience]
+    return [
+        str(o.event.text)
+        for o in published
+        if o.audience == audience and hasattr(o.event, "text")  # the table shown has none
+    ]
 
 
 async def _audit(service: TableService) -> list[tuple[str, dict[str, object]]]:

@@ -16,6 +16,7 @@ from test_service import ANN, BOB, CAT, SETTINGS, FakeClock
 from bot.commands import Clock, Play, Sit, Start, Status
 from bot.engine.cards import Deck
 from bot.service import Notice, Outgoing, Player, TableService
+from bot.tablestate import TableShown
 from storage.db import Database
 
 
@@ -99,7 +100,9 @@ def test_a_move_whose_publish_fails_returns_as_committed(
         assert hand is not None and hand.stacks[hand.names.index(caller.id)] == 498
         assert hand.pot_total() == 5
         assert _to_act(service, table_id) != caller
-        assert out and publisher.handed[-len(out) :] == out
+        shown = [o for o in publisher.handed if not isinstance(o.event, TableShown)]
+        assert out and shown[-len(out) :] == out  # and the table as committed after them
+        assert isinstance(publisher.handed[-1].event, TableShown)
         assert live.version == await _stored_version(service, table_id)
         [record] = caplog.records
         assert record.getMessage().count("\n") == 0 and record.exc_info is None
