@@ -180,6 +180,7 @@ class TableService:
             kill_offer=state.get("kill_offer"),
             straddlers=list(state.get("straddlers", [])),
             pre=dict(state.get("pre", {})),
+            unseen=state.get("unseen"),
             committed=state["table"],
         )
 
@@ -592,9 +593,18 @@ class TableService:
         if live is None or live.unseen is not None:
             return False
         async with self._lock(table_id):
+            if live.unseen is not None:
+                return False
+            before = live.committed or live.table.to_dict()
+            saved = _fields_of(live)
             live.unseen = why
             live.running = False
             live.deadline = None
+            try:  # kept across a restart: no timer runs there either
+                await self._commit(live, None, {"type": "Hold"}, None, [], [], before, saved)
+            except ServiceError:
+                log.error("table %s: the hold could not be saved; it holds in memory", table_id)
+                live.unseen, live.running, live.deadline = why, False, None
         return True
 
     def unseen(self, table_id: str) -> str | None:
@@ -1241,7 +1251,9 @@ class TableService:
         button with every leg and every kill owed; and, when the host has paused the game,
         that it is paused and that ``start`` deals again."""
         text = table_view(live.id, live.table, live.names or {}).text()
-        if not live.running:
+        if live.unseen is not None:
+            text += f"\nI cannot post in this channel: {live.unseen}; then 'start' (host)"
+        elif not live.running:
             when = "after this hand" if live.table.current is not None else "now"
             text += f"\nThe game is paused {when}: the host's 'start' deals again"
         return text
@@ -1283,6 +1295,7 @@ def _fields_of(live: Live) -> dict[str, Any]:
         "turn": live.turn,
         "warned": live.warned,
         "choice_asked": live.choice_asked,
+        "unseen": live.unseen,
         "session_id": live.session_id,  # ending a session switches it before its commit
     }
 

@@ -99,4 +99,5 @@ class Live:
             "kill_offer": self.kill_offer,
             "straddlers": self.straddlers or [],
             "pre": self.pre or {},
+            "unseen": self.unseen,
         }

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from test_service import ANN, BOB, SETTINGS, FakeClock
 
 from bot.commands import Play, Sit, Start
@@ -61,5 +62,53 @@ def test_a_command_is_committed_and_answered_while_the_platform_is_stuck(tmp_pat
         moves = [o.event for batch in platform.shown for o in batch if isinstance(o.event, Acted)]
         assert [m.action for m in moves] == ["call", "check"]
         await db.close()
+
+    asyncio.run(main())
+
+
+def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(tmp_path: Path) -> None:
+    """A table whose channel refuses the bot is held: the hold is saved, so the restored
+    table deals nothing and runs no turn timer; ``status`` says why; a start whose save
+    fails leaves it held."""
+    from bot.commands import Status
+    from bot.service import ServiceError
+    from storage.db import StorageError
+
+    async def main() -> None:
+        path = str(tmp_path / "t.db")
+        db = await Database.open(path)
+        clock = FakeClock()
+        rng = random.Random(5)
+        service = TableService(db, StuckPlatform(), clock, lambda: Deck(rng=rng).order)
+        table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+        for player in (ANN, BOB):
+            await service.handle(table_id, player, Sit(500))
+        await service.handle(table_id, ANN, Start())
+        assert await service.hold(table_id, "invite the bot")
+        await service.idle()
+        writes = db.writes
+        plain = writes.write
+
+        async def refused(*args: object, **kwargs: object) -> None:
+            raise StorageError("the disk is full")
+
+        writes.write = refused  # type: ignore[method-assign]
+        with pytest.raises(ServiceError, match="could not be saved"):
+            await service.handle(table_id, ANN, Start())
+        writes.write = plain  # type: ignore[method-assign]
+        assert service.unseen(table_id) == "invite the bot"
+        await db.close()
+
+        again = TableService(await Database.open(path), None, clock)
+        await again.restore()
+        live = again.tables[table_id]
+        assert again.unseen(table_id) == "invite the bot" and not live.running
+        facing = live.table.turn()
+        clock.now += 10_000  # every deadline long past
+        await again.tick()
+        assert live.table.turn() == facing  # nobody timed out
+        [status] = await again.handle(table_id, ANN, Status())
+        assert "I cannot post in this channel: invite the bot" in status.event.text  # type: ignore[attr-defined]
+        await again.db.close()
 
     asyncio.run(main())
