@@ -1144,6 +1144,15 @@ class TableService:
         live = self.tables.get(table_id)
         return None if live is None else live.table.turn()
 
+    async def request_seen(self, request_id: str) -> bool:
+        """Whether a platform's request id was taken before (claimed, or committed with
+        its command), across restarts and processes; nothing is recorded.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        return await self.db.request_seen(request_id)
+
     async def claim_request(self, request_id: str) -> bool:
         """Record a platform's request id as taken, whatever comes of the request; True the
         first time, False for a repeat (kept long enough to outlast a signed request's

@@ -453,6 +453,20 @@ class Database:
             raise StorageError(f"the command of request {request_id!r} is unreadable") from exc
         return (None if player_id is None else str(player_id)), data
 
+    async def request_seen(self, request_id: str) -> bool:
+        """Whether a platform request id was claimed (:meth:`claim_request`) or committed
+        with a command (``actions``); nothing is written.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT 1 FROM requests_seen WHERE request_id = ? "
+            "UNION ALL SELECT 1 FROM actions WHERE request_id = ? LIMIT 1",
+            (request_id, request_id),
+        )
+        return bool(rows)
+
     async def claim_request(self, request_id: str, now: float | None = None) -> bool:
         """Record a platform request id as seen; True the first time, False for every later
         claim while it is kept (at least :data:`REQUESTS_KEPT_SECONDS`).

@@ -137,12 +137,14 @@ class SlackBot:
     async def _first_time(
         self, body: dict[str, Any], request: AsyncBoltRequest, respond: Respond | None = None
     ) -> str | None:
-        """Claim the request's id; the id (``slack:`` and the trigger id, "" for a request
-        without one) when it is new, or None when the request must not be taken: seen
-        before, here or in the database, or its claim could not be recorded.
+        """The request's id (``slack:`` and the trigger id, "" for a request without one)
+        when it is new, or None when the request must not be taken: seen before, here or
+        in the database, or the database could not be asked.
 
-        The memory of this process answers a quick repeat without a write; the database
-        is the one that counts, across restarts and processes.
+        The memory of this process answers a quick repeat; the database is the one that
+        counts, across restarts and processes. The id is claimed there only once the
+        request is done (:meth:`_claim`): a process that dies before committing a move
+        leaves Slack's resend free to apply it.
         """
         trigger = body.get("trigger_id") or ""
         if not trigger:
@@ -150,11 +152,11 @@ class SlackBot:
         request_id = f"slack:{trigger}"
         if self.seen.first_time(request_id):
             try:
-                if await self.core.service.claim_request(request_id):
+                if not await self.core.service.request_seen(request_id):
                     return request_id
             except StorageError as exc:
-                # unrecorded, a copy of it could be taken again after a restart: not taken,
-                # and not remembered either, so Slack's own retry gets its chance
+                # unread, it could be a replay: not taken, and not remembered either, so
+                # Slack's own retry gets its chance
                 self.seen.forget(request_id)
                 log.error("request %s not taken: %s", trigger, type(exc).__name__)
                 if respond is not None:
@@ -164,6 +166,17 @@ class SlackBot:
         retry = request.headers.get("x-slack-retry-num", ["none"])[0]
         log.info("request %s delivered again (retry %s): already taken", trigger, retry)
         return None
+
+    async def _claim(self, request_id: str) -> None:
+        """Record a done request's id, whatever came of it, so a replay of it is dropped
+        after a restart too (a move is also recorded with its commit). A failure is
+        logged: the request is done, and its move, if any, carries the id."""
+        if not request_id:
+            return
+        try:
+            await self.core.service.claim_request(request_id)
+        except StorageError as exc:
+            log.error("request %s done but not recorded: %s", request_id, type(exc).__name__)
 
     async def _sorry(self, respond: Respond, text: str) -> None:
         """Tell the sender alone that his request was not taken."""
@@ -212,6 +225,7 @@ class SlackBot:
                 step,
             )
             reply = await self.core.handle(request)
+            await self._claim(request_id)
         # answered and published after the commit, outside the channel's lane
         self.spawn(self._answer_then(request, reply, respond, text))
 

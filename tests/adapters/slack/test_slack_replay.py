@@ -80,9 +80,9 @@ def test_a_replay_in_the_same_process_is_dropped_without_a_retry_header() -> Non
     run(main)
 
 
-def test_a_request_whose_claim_cannot_be_stored_is_answered_and_its_retry_taken() -> None:
-    """When the database cannot record a request id, the request is not taken (a copy could
-    be taken twice after a restart), its sender is told so, and Slack's retry of it, which
+def test_a_request_the_database_cannot_check_is_answered_and_its_retry_taken() -> None:
+    """When the database cannot say whether a request id was taken, the request is not
+    taken (it could be a replay), its sender is told so, and Slack's retry of it, which
     this process has not taken, is applied once the database answers again."""
 
     async def main() -> None:
@@ -93,23 +93,62 @@ def test_a_request_whose_claim_cannot_be_stored_is_answered_and_its_retry_taken(
                 await h.command(h.to_act(), "fold")
             stack = _stack(h, "UANN")
             db = h.service.db
-            claim = db.claim_request
+            seen = db.request_seen
 
             async def refused(*args: object, **kwargs: object) -> bool:
                 raise StorageError("disk I/O error")
 
-            db.claim_request = refused  # type: ignore[method-assign]
+            db.request_seen = refused  # type: ignore[method-assign]
             body = slash_body("UANN", "topup 100", "trig-unstored", h.mock.root + "response/1")
             assert (await h.send(body, signed_headers(body))).status == 200
             await h.bot.settle()
             told = h.mock.of("response_url")[-1]
             assert "could not take that" in told["text"]
             assert _stack(h, "UANN") == stack
-            db.claim_request = claim  # type: ignore[method-assign]
+            db.request_seen = seen  # type: ignore[method-assign]
             retry = signed_headers(body)
             retry["X-Slack-Retry-Num"] = "1"
             assert (await h.send(body, retry)).status == 200
             await h.bot.settle()
             assert _stack(h, "UANN") == stack + 100
+
+    run(main)
+
+
+def test_a_move_lost_to_a_crash_before_its_commit_is_taken_from_slacks_resend(
+    tmp_path: Path,
+) -> None:
+    """The bot dies while a move waits on a slow lookup, before it is committed and before
+    Slack hears it was received; a new process takes Slack's resend of it and applies it
+    (its id is recorded only once the request is done)."""
+    import asyncio
+
+    from slack_bolt.request.async_request import AsyncBoltRequest
+
+    from adapters.slack.users import Directory
+
+    async def main() -> None:
+        async with Harness(db_path=str(tmp_path / "t.db")) as h:
+            await h.deal()
+            who = h.to_act()
+            live = h.service.tables[TABLE]
+            step = live.table.step
+            h.mock.slow["users.info"] = 30
+            h.bot.directory = Directory(h.bot.client)  # nothing cached
+            body = slash_body(who, "call", "trig-crash", h.mock.root + "response/1")
+            request = AsyncBoltRequest(body=body, headers=signed_headers(body))
+            dispatch = asyncio.ensure_future(h.bot.app.async_dispatch(request))
+            await asyncio.sleep(0.3)
+            assert not dispatch.done()  # not acknowledged: the move is not saved
+            dispatch.cancel()  # the process dies with everything it was doing
+            for task in list(h.bot.tasks):
+                task.cancel()
+            await asyncio.gather(dispatch, *h.bot.tasks, return_exceptions=True)
+            del h.mock.slow["users.info"]
+            await h.service.db.close()
+            await h._start_bot()  # a new process on the same file
+            retry = {**signed_headers(body), "X-Slack-Retry-Num": "1"}
+            assert (await h.send(body, retry)).status == 200
+            assert h.service.tables[TABLE].table.step == step + 1  # the call is taken
 
     run(main)
