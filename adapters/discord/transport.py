@@ -170,6 +170,8 @@ class DiscordTransport:
             self.shown.pop(table_id, None)  # the next change posts a table message afresh
             log.error("could not post the table message of %s again: %s", table_id, exc.status)
             return
+        if self.shown.get(table_id) is not shown:
+            return  # a newer hand's message came meanwhile: it stays the one followed
         await self._keep(table_id, Shown(shown.hand, message.id))
         log.warning("the table message of %s was deleted: posted again", table_id)
 

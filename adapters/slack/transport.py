@@ -186,7 +186,10 @@ class SlackTransport:
         except FAILURES as exc:
             log.error("cannot post the table in %s again: %s", channel, failure(exc))
             return
-        self.messages[table_id].ts = str(response["ts"])
+        current = self.messages.get(table_id)
+        if current is None or current.ts != gone:
+            return  # a newer hand's message came meanwhile: it stays the one followed
+        current.ts = str(response["ts"])
         await self._keep(table_id)
         log.warning("the table message in %s was deleted: posted again", channel)
 
