@@ -37,9 +37,14 @@ EVERY_GAME = (
 )
 
 
+def _argv(db: Path | str, *args: str) -> list[str]:
+    """``killbutton play --db DB ARGS...`` run by this interpreter."""
+    return [sys.executable, "-m", "bot.cli", "play", "--db", str(db), *args]
+
+
 def _play(tmp_path: Path, *args: str, stdin: str = STDIN) -> Run:
     """``killbutton play`` in its own process, fed ``stdin``."""
-    command = [sys.executable, "-m", "bot.cli", "play", "--db", str(tmp_path / "t.db"), *args]
+    command = _argv(tmp_path / "t.db", *args)
     return subprocess.run(  # noqa: S603 - our own command line
         command, input=stdin, capture_output=True, text=True, timeout=60, check=False
     )
@@ -135,18 +140,7 @@ def test_one_ctrl_c_leaves_cleanly_and_the_table_is_kept(tmp_path: Path) -> None
     0, the goodbye said, and the next run carries on at the same hand."""
     import signal
 
-    command = [
-        sys.executable,
-        "-m",
-        "bot.cli",
-        "play",
-        "--db",
-        str(tmp_path / "t.db"),
-        "--name",
-        "Me",
-        "--seed",
-        "3",
-    ]
+    command = _argv(tmp_path / "t.db", "--name", "Me", "--seed", "3")
     process = subprocess.Popen(  # noqa: S603 - our own command line
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
@@ -176,20 +170,7 @@ def test_a_terminal_without_suit_symbols_gets_letters(tmp_path: Path) -> None:
     #, and a symbol typed into it is refused like any word, not a traceback."""
     import os
 
-    command = [
-        sys.executable,
-        "-m",
-        "bot.cli",
-        "play",
-        "--db",
-        str(tmp_path / "t.db"),
-        "--name",
-        "Me",
-        "--seed",
-        "3",
-        "--hands",
-        "1",
-    ]
+    command = _argv(tmp_path / "t.db", "--name", "Me", "--seed", "3", "--hands", "1")
     run = subprocess.run(  # noqa: S603 - our own command line
         command,
         input="Q♥\nrules\n" + "checkfold\n" * 10,
@@ -285,16 +266,7 @@ def test_a_draw_prompt_shows_the_hand_being_drawn_to(tmp_path: Path) -> None:
 def test_a_database_path_that_cannot_be_one_is_one_clear_line(tmp_path: Path, where: str) -> None:
     """``--db`` in a folder that does not exist, or naming a folder: one line saying why,
     exit status 2, no traceback from a worker thread."""
-    command = [
-        sys.executable,
-        "-m",
-        "bot.cli",
-        "play",
-        "--db",
-        str(tmp_path / where),
-        "--name",
-        "Me",
-    ]
+    command = _argv(tmp_path / where, "--name", "Me")
     run = subprocess.run(  # noqa: S603 - our own command line
         command, input="quit\n", capture_output=True, text=True, timeout=60, check=False
     )
