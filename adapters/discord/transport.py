@@ -256,6 +256,8 @@ class DiscordTransport:
         channel = self._channel(table_id)
         try:
             message = await self._retrying(lambda: channel.send(text, allowed_mentions=mentions))
+        except discord.Forbidden as exc:  # the channel refuses us: no timer against him
+            raise CannotPost(MISSING_PERMISSIONS) from exc
         except discord.HTTPException as exc:
             log.error("could not post the turn of %s: %s", table_id, exc.status)
             return

@@ -334,6 +334,7 @@ class SlackTransport:
                 self.client.chat_postEphemeral, channel=channel, user=user, text=text
             )
         except FAILURES as exc:
+            _refused_channel(exc)  # the bot itself may no longer post here: hold the game
             log.warning("cannot nudge %s in %s: %s", user, channel, failure(exc))
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:

@@ -150,3 +150,25 @@ def test_a_restarted_bot_edits_the_hands_table_message_where_it_is() -> None:
         assert bot.recorder.edits()[-1].path.endswith(f"/messages/{message['id']}")
 
     at_table(body)
+
+
+def test_a_turn_mention_refused_mid_hand_holds_the_game() -> None:
+    """The bot loses its permissions in the middle of a hand: the mention of the next
+    player is refused (403), so the game is held there (no turn timer runs against a
+    player who cannot see the table) and the host is told."""
+    import discord
+    from discord_harness import FakeResponse
+
+    async def body(bot: Bot) -> None:
+        message = bot.table_message()
+        refused = discord.Forbidden(
+            FakeResponse(403), {"code": 50013, "message": "Missing Permissions"}
+        )
+        bot.recorder.fail_once("POST", f"/channels/{CHANNEL}/messages", refused)
+        await bot.click("Ann", message, bot.buttons(message)["Call 2"])
+        assert bot.service.unseen(TABLE) is not None
+        assert bot.service.tables[TABLE].deadline is None
+        dms = bot.recorder.dms()[USERS["Ann"]]
+        assert any("nobody can see the table" in text for text in dms)
+
+    at_table(body)

@@ -222,3 +222,22 @@ def test_a_move_is_committed_before_slack_hears_it_was_received() -> None:
             await h.settle()
 
     run(main)
+
+
+def test_a_turn_nudge_refused_mid_hand_holds_the_game() -> None:
+    """The bot is removed from the channel in the middle of a hand: the nudge to the next
+    player is refused (``not_in_channel``), so the game is held there, no turn timer runs,
+    and the host is told by DM."""
+    from slack_mock import button, table_message
+
+    async def main() -> None:
+        async with Harness() as h:
+            await h.deal()
+            h.mock.errors["chat.postEphemeral"] = "not_in_channel"
+            await h.click(h.to_act(), button(table_message(h.mock), "Call"))
+            assert h.service.unseen(TABLE) is not None
+            assert h.service.tables[TABLE].deadline is None
+            dms = [b for b in h.mock.of("chat.postMessage") if b.get("channel") == "DUANN"]
+            assert any("nobody can see the table" in str(b.get("text")) for b in dms)
+
+    run(main)
