@@ -4,7 +4,7 @@ An action is applied by the engine, then it and its events are committed in one
 transaction, and only then are the events handed to the publisher (the renderers). A failed
 commit puts the table back as it was and tells the player to try again. A platform's retry
 of the same request id is applied once. At start the service restores every table, the hand
-in play included, and the turn timers (the durable-service issue). The next deal after a
+in play included, and the turn timers. The next deal after a
 hand's last move is a step of its own, committed after that move is answered, so the
 showdown is shown without waiting for the next shuffle.
 """

@@ -1,5 +1,5 @@
-"""Settling up at the end of a session: who pays whom, in few transfers (the durable-service
-issue), in chips and, with a chip value, in the host's money."""
+"""Settling up at the end of a session: who pays whom, in few transfers, in
+chips and, with a chip value, in the host's money."""
 
 from __future__ import annotations
 

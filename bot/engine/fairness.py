@@ -1,7 +1,7 @@
 """A provably fair shuffle: commit to the deck before the deal, open only cards that are seen.
 
-This implements the engine issue's provably fair shuffle (an engine design rule of this
-project, not a rule of the cardroom rulebook the game is played by).
+This is a design rule of this project, not a rule of the cardroom rulebook the game is
+played by.
 
 Protocol
 --------

@@ -377,7 +377,7 @@ class Hand(Betting, ShowdownFlow):
 
     def _reshuffle(self, owner: int | None) -> None:
         """The stub ran short: the discards (never the drawing player's own) are shuffled to
-        finish the draw (the draw-games issue; 004)."""
+        finish the draw (004)."""
         # Jacks or better: the opener's discards stay aside, so his opening hand can be
         # shown on request and proves his openers when he split them (004 jacks §8-9).
         keep = {owner, self.opener} if self.spec.openers else {owner}

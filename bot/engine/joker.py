@@ -1,7 +1,7 @@
 """The joker ("bug"), a house option in jacks or better and ace-to-five lowball.
 
 No library ranks the joker, so it is tried as each card it may stand for and the library
-evaluators rank the results (the draw-and-stud issue; 004 jacks §10):
+evaluators rank the results (004 jacks §10):
 
 - High (jacks or better): the joker counts as an ace, or as any card that completes a
   straight, a flush or a straight flush. The §10 example: A♠ joker K♠ Q♠ 10♣ is a straight

@@ -1,5 +1,5 @@
 """Actions as plain data, so a hand in progress is saved as its set-up plus its actions and
-rebuilt exactly (the durable-service issue: a restart resumes every hand exactly)."""
+rebuilt exactly: a restart resumes every hand exactly."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seats, the button and the blinds from hand to hand (the durable-service issue's seating).
+"""Seats, the button and the blinds from hand to hand.
 
 Pure rules, no time and no I/O: who is dealt in, who posts what, and in which order, by the
 dead-button rule, so no one skips the big blind or pays it twice in a row when players

@@ -1,5 +1,5 @@
 """Who opens a stud street: the bring-in by the lowest (or, in razz, highest) upcard, then
-the best (or, in razz, lowest) hand showing (RULES.md / the draw-and-stud issue).
+the best (or, in razz, lowest) hand showing (RULES.md).
 
 These rank a few face-up cards to decide the order of action, never a showdown: pairs and
 trips showing count, straights and flushes of fewer than five cards do not. Suits break

@@ -1,4 +1,4 @@
-"""Taking back a deal when the host voids the hand in play (the durable-service issue).
+"""Taking back a deal when the host voids the hand in play.
 
 A voided hand is redealt as if it had never been dealt: the same button, the same blinds
 owed, the same players counted as new for the kill rules (000 kill §12) and the mix's

@@ -1,5 +1,5 @@
 """A player's own view of a finished hand: no one ever sees another player's folded or
-mucked cards (the durable-service issue's history rule)."""
+mucked cards."""
 
 from __future__ import annotations
 

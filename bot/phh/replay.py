@@ -50,7 +50,7 @@ class ReplayResult:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
-        """Every key present, None where it does not apply (the issue's JSON Lines shape)."""
+        """Every key present, None where it does not apply."""
         return {
             "path": self.path,
             "hand": self.hand,

@@ -3,7 +3,7 @@
 PHH has codes for no-limit hold'em (NT), fixed-limit hold'em (FT), pot-limit Omaha (PO)
 and fixed-limit Omaha eight-or-better (FO/8), among others. A game or structure PHH has no
 code for is written with the nearest code plus ``_game`` and ``_structure`` fields saying
-what it really is (the engine issue's PHH rule).
+what it really is.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Draw games: ace-to-five lowball and deuce-to-seven single draw (no-limit, pot-limit) and
 deuce-to-seven triple draw (fixed limit): the draw in turn, the stub running short, and
 the betting after the draw (004 "no-limit and pot-limit lowball" §1-5, 004
-"deuce-to-seven lowball", RULES.md "Draw and lowball", the draw-and-stud issue).
+"deuce-to-seven lowball", RULES.md "Draw and lowball").
 
 Hand order: index 0 is the small blind (first seat left of the button), index 1 the big
 blind, the last index the button. Each player is dealt five cards in hand order; at the
@@ -82,7 +82,7 @@ def after_draw(game: Game = Game.ACE_TO_FIVE, structure: Structure = Structure.N
 
 
 def test_draw_discards_and_replacements_in_turn() -> None:
-    """Issue "draw": each player discards in turn from the first left of the button and
+    """Each player discards in turn from the first left of the button and
     gets his replacements at once from the deck; the table sees only how many he drew,
     the cards are private to him; standing pat draws nothing."""
     h = to_draw()
@@ -102,7 +102,7 @@ def test_draw_discards_and_replacements_in_turn() -> None:
 
 
 def test_stub_runs_short_discards_are_shuffled_never_the_drawers_own() -> None:
-    """Issue "stub": six players drawing five each in triple draw need more cards than the
+    """Six players drawing five each in triple draw need more cards than the
     deck holds; the discards are shuffled to finish the draw, never the cards the drawing
     player has just thrown; no card is ever in two hands."""
     h = new_hand(Game.DEUCE_TRIPLE, Structure.FIXED_LIMIT, [], stacks=(1000,) * 6, seed=7)
@@ -134,7 +134,7 @@ def test_stub_runs_short_discards_are_shuffled_never_the_drawers_own() -> None:
 
 
 def test_triple_draw_fixed_limit_bet_sizes() -> None:
-    """RULES.md fixed limit, issue "triple draw": the small bet before the draw and after
+    """RULES.md fixed limit: the small bet before the draw and after
     the first draw, the big bet after the second and third draws."""
     h = new_hand(Game.DEUCE_TRIPLE, Structure.FIXED_LIMIT, DEAL.split())
     assert h.to_act == 2 and legal(h) == (20, 20, 10)

@@ -1,4 +1,4 @@
-"""Tests for the engine issue's provably fair shuffle (bot/engine/fairness.py)."""
+"""Tests for the provably fair shuffle (bot/engine/fairness.py)."""
 
 from __future__ import annotations
 

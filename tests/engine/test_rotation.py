@@ -82,7 +82,7 @@ def test_rules_stud_in_a_mix_takes_a_fifth_ante_and_three_tenths_bring_in() -> N
 
 
 def test_rules_table_size_respects_the_deck() -> None:
-    """The draw-and-stud issue: stud seats at most 8 and draw 6 by default; the engine
+    """Stud seats at most 8 and draw 6 by default; the engine
     refuses a stud hand of 9."""
     assert (seats_for(Game.STUD), seats_for(Game.DEUCE_TRIPLE), seats_for(Game.HOLDEM)) == (
         8,

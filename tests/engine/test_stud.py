@@ -1,6 +1,6 @@
 """Seven-card stud, stud eight-or-better and razz: antes, the bring-in, who opens each
-street, the bet sizes, the open-pair option and the shared last card (the draw-and-stud
-issue; RULES.md "Betting structures" fixed limit, "Games of rounds"; 002 games of rounds).
+street, the bet sizes, the open-pair option and the shared last card (RULES.md
+"Betting structures" fixed limit, "Games of rounds"; 002 games of rounds).
 
 Hand order: index 0 is the first seat left of the dealer, the last index the dealer. Third
 street deals each player two cards down and one up, in hand order; fourth to sixth one up,
@@ -100,7 +100,7 @@ def call_round(hand: Hand) -> list[Event]:
 
 
 def test_stud_antes_then_the_bring_in_is_due() -> None:
-    """Issue "antes": every player antes before the deal; no blinds; the bring-in player
+    """Every player antes before the deal; no blinds; the bring-in player
     acts first and must bring it in or complete (no fold, no check)."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     assert of_type(h.events, Posted) == [Posted(i, "ante", 2, False) for i in range(3)]
@@ -151,7 +151,7 @@ def test_the_bring_in_passes_on_when_its_player_is_all_in_from_the_ante(
 def test_bring_in_by_the_lowest_upcard_in_stud_the_highest_in_razz(
     game: Game, upcards: tuple[str, ...], bring_in: int
 ) -> None:
-    """Issue "bring-in": the lowest upcard brings it in in stud and stud eight-or-better,
+    """The lowest upcard brings it in in stud and stud eight-or-better,
     the highest in razz; suits break ties: clubs lowest, then diamonds, hearts, spades."""
     h = new_hand(game, third_street(upcards), stacks=(500,) * len(upcards))
     assert [h.upcards(i) for i in range(len(upcards))] == [(u,) for u in upcards]
@@ -160,7 +160,7 @@ def test_bring_in_by_the_lowest_upcard_in_stud_the_highest_in_razz(
 
 
 def test_bring_in_player_may_post_the_bring_in_and_others_call_it_or_complete() -> None:
-    """Issue "bring-in": the bring-in player posts the bring-in; the next players may fold,
+    """The bring-in player posts the bring-in; the next players may fold,
     call the bring-in or complete to the small bet; then raises go by the small bet."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     assert act(h, BringIn(2)) == [Acted(2, "bring_in", 3, 3, False)]
@@ -180,7 +180,7 @@ def test_bring_in_player_may_post_the_bring_in_and_others_call_it_or_complete() 
 
 
 def test_bring_in_player_may_complete() -> None:
-    """Issue "bring-in": instead of the bring-in, its player may complete to the small
+    """Instead of the bring-in, its player may complete to the small
     bet; the others then call 10 or raise to 20."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     assert act(h, Raise(2, 10)) == [Acted(2, "complete", 10, 10, False)]
@@ -219,7 +219,7 @@ def test_everyone_folds_to_the_bring_in() -> None:
 
 @pytest.mark.parametrize("game", [Game.STUD, Game.STUD_HILO])
 def test_stud_later_streets_open_with_the_best_hand_showing(game: Game) -> None:
-    """Issue "first to act": on fourth street and later the best hand showing acts first in
+    """On fourth street and later the best hand showing acts first in
     stud and stud eight-or-better: c's pair of deuces on fourth, a's pair of fives on
     fifth, c's two pair on sixth and seventh (seventh's card is down, the order stays)."""
     h = new_hand(game, stud_deck(HANDS))
@@ -249,7 +249,7 @@ def test_stud_later_streets_open_with_the_best_hand_showing(game: Game) -> None:
 def test_stud_ties_showing_go_to_the_first_left_of_the_dealer(
     upcards: tuple[str, ...], first: int
 ) -> None:
-    """Issue "first to act", RULES.md "Showdown" order: equal hands showing are broken by
+    """RULES.md "Showdown" order: equal hands showing are broken by
     position, the first player left of the dealer acting first."""
     third = third_street(upcards[0::2], upcards[1::2])
     h = new_hand(Game.STUD, [*third, *upcards[1::2]])
@@ -267,7 +267,7 @@ def test_stud_ties_showing_go_to_the_first_left_of_the_dealer(
 def test_razz_later_streets_open_with_the_lowest_hand_showing(
     fourth: tuple[str, str, str], first: int
 ) -> None:
-    """Issue "first to act": in razz the highest upcard brings it in and the lowest hand
+    """In razz the highest upcard brings it in and the lowest hand
     showing (aces low, pairs bad) opens the later streets."""
     h = new_hand(Game.RAZZ, [*third_street(("5c", "2d", "Kc"), fourth), *fourth])
     assert h.to_act == 2  # the king brings it in
@@ -277,7 +277,7 @@ def test_razz_later_streets_open_with_the_lowest_hand_showing(
 
 @pytest.mark.parametrize("game", [Game.STUD, Game.STUD_HILO, Game.RAZZ])
 def test_big_bet_from_fifth_street(game: Game) -> None:
-    """Issue "big bet from fifth street", RULES.md fixed limit: the small bet (10) on third
+    """RULES.md fixed limit: the small bet (10) on third
     and fourth street, the big bet (20) on fifth, sixth and seventh; raises by the same."""
     h = new_hand(game, stud_deck(HANDS))
     act(h, BringIn(h.to_act or 0))
@@ -298,7 +298,7 @@ def test_big_bet_from_fifth_street(game: Game) -> None:
 
 @pytest.mark.parametrize(("size", "raise_to"), [(10, 20), (20, 40)])
 def test_stud_open_pair_on_fourth_street_allows_the_big_bet(size: int, raise_to: int) -> None:
-    """Issue "open pair": in stud, with an open pair showing on fourth street, the opening
+    """In stud, with an open pair showing on fourth street, the opening
     bet may be the small or the big bet, nothing between; raises follow the size bet."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     call_round(h)
@@ -315,7 +315,7 @@ def test_stud_open_pair_on_fourth_street_allows_the_big_bet(size: int, raise_to:
 
 
 def test_stud_open_pair_option_belongs_to_every_player() -> None:
-    """Issue "open pair": the option is the street's, not the pair holder's: when c (the
+    """The option is the street's, not the pair holder's: when c (the
     pair) checks, a may open for the big bet."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     call_round(h)
@@ -327,7 +327,7 @@ def test_stud_open_pair_option_belongs_to_every_player() -> None:
 
 @pytest.mark.parametrize("game", [Game.STUD_HILO, Game.RAZZ])
 def test_open_pair_option_is_for_stud_high_only(game: Game) -> None:
-    """Issue "open pair": the big-bet option is stud's; stud eight-or-better and razz keep
+    """The big-bet option is stud's; stud eight-or-better and razz keep
     the small bet on fourth street with a pair showing."""
     h = new_hand(game, stud_deck(HANDS))
     call_round(h)
@@ -341,7 +341,7 @@ def test_open_pair_option_is_for_stud_high_only(game: Game) -> None:
 
 @pytest.mark.parametrize("game", [Game.STUD, Game.STUD_HILO, Game.RAZZ])
 def test_shared_last_card_when_the_deck_runs_short(game: Game) -> None:
-    """Issue "shared card": eight players staying to seventh street need 56 cards; after
+    """Eight players staying to seventh street need 56 cards; after
     48 the deck has 4 left, so one card is dealt face up to the board, shared by all."""
     h = new_hand(game, [], stacks=(500,) * 8, seed=5)
     while h.phase is Phase.BETTING:
@@ -361,7 +361,7 @@ def test_shared_last_card_when_the_deck_runs_short(game: Game) -> None:
 
 
 def test_no_shared_card_when_the_deck_suffices() -> None:
-    """Issue "shared card": only when the deck cannot give everyone a card: with one of
+    """Only when the deck cannot give everyone a card: with one of
     eight players gone on third street, 45 cards are out and 7 remain for 7 players."""
     h = new_hand(Game.STUD, [], stacks=(500,) * 8, seed=5)
     act(h, BringIn(h.to_act or 0))
@@ -444,7 +444,7 @@ def test_drawing_in_stud_is_refused() -> None:
 
 
 def test_stud_hole_cards_are_private_and_upcards_public() -> None:
-    """Issue "dealing": third street's two down cards are private to their player, the
+    """Third street's two down cards are private to their player, the
     upcard is dealt to everyone."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     dealt = of_type(h.events, HoleCardsDealt)

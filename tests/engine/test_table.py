@@ -61,7 +61,7 @@ def test_table_deals_hands_and_conserves_chips() -> None:
 
 
 def test_table_saved_mid_hand_restores_exactly() -> None:
-    """The durable-service issue: a restart resumes every hand exactly: a table saved in the
+    """A restart resumes every hand exactly: a table saved in the
     middle of a hand, through JSON, continues with the same cards and the same results."""
     rng = random.Random(9)
     table = _table()

@@ -45,7 +45,7 @@ def _chips(table: Table) -> int:
 
 
 def test_void_redeals_the_same_deal_with_the_same_button_and_blinds() -> None:
-    """Host control, void (the durable-service issue): the hand is voided as if it had not
+    """Host control, void: the hand is voided as if it had not
     been dealt: every chip back, and the next deal has the same button, the same players
     and the same blinds (dead-button rule, 000 NL §16's table stakes untouched)."""
     rng = random.Random(3)

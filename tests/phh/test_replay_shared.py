@@ -1,7 +1,6 @@
 """Every hand of ``tests/data/phh`` of a game we deal replays to `match`: the public
-dataset's NT, FT, PO, FO/8 (the engine issue) and F7S, F7S/8, FR, N2L1D, F2L3D (the
-draw-and-stud issue), and every hand our own engine dealt (``killbutton/``: kill sessions,
-jacks or better, ace-to-five, every structure)."""
+dataset's NT, FT, PO, FO/8, F7S, F7S/8, FR, N2L1D and F2L3D, and every hand our own engine
+dealt (``killbutton/``: kill sessions, jacks or better, ace-to-five, every structure)."""
 
 from __future__ import annotations
 
@@ -228,7 +227,7 @@ def test_phhs_hands_after_an_illegal_one_are_skipped(tmp_path: Path) -> None:
 
 
 def test_a_mixed_game_phhs_session_replays_hand_by_hand(phh_dir: Path, tmp_path: Path) -> None:
-    """The draw-and-stud issue: `killbutton replay` reads a mixed-game .phhs session (here
+    """`killbutton replay` reads a mixed-game .phhs session (here
     one hand each of hold'em, Omaha hi-lo, razz, stud and stud hi-lo: HORSE)."""
     from bot.phh.notation import dumps_phhs
 

@@ -12,8 +12,7 @@ JSON to stdout and flushes it:
 Its first line is ``{"pid": ...}``; the first report (``"cmd": "ready"``) is the state as
 restored, before any new action. Every report is written only after its action was
 committed, so every reported version is in the database; the test kills the process with
-SIGKILL at random moments and checks what a fresh service restores (the durable-service
-issue).
+SIGKILL at random moments and checks what a fresh service restores.
 
 ``python crash_driver.py DB_PATH --serve`` imports everything once, then for each seed read
 on stdin forks a fresh service process as above (sharing this stdout) and waits for it to

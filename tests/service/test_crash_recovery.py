@@ -1,8 +1,8 @@
 """Crash recovery: the service is SIGKILLed at random points of many hands and restarted.
 
-The durable-service issue: "A test runs the service in a real subprocess, kills it with
-SIGKILL at random points of many hands, restarts it, and checks that the restored state
-equals the state before the kill, with no chip created or lost."
+The service runs in a real subprocess, is killed with SIGKILL at random points of many
+hands and restarted; the restored state equals the state before the kill, with no chip
+created or lost.
 
 ``crash_driver.py`` plays random legal moves on a database file and reports every
 committed action (version and a digest of the committed state) on stdout. This test reads
