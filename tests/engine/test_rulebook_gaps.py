@@ -183,11 +183,11 @@ def test_000_kill_6_a_kill_owed_and_a_leg_carry_into_the_next_session(tmp_path: 
     """Kill pots (ending the night does not reset the button) and 000 kill §6: after the
     host ends the session a leg up is still up, and a kill that was owed is posted in the
     first hand of the following session, the others facing the kill."""
-    from tests.service.test_service import ANN, BOB, CAT, _kill_settings, _service
+    from tests.service.support import ANN, BOB, CAT, kill_settings, open_service
 
     async def main() -> None:
-        service, _ = await _service(tmp_path / "t.db")
-        table_id = await service.create_table("srv", "chan", ANN, _kill_settings())
+        service, _ = await open_service(tmp_path / "t.db")
+        table_id = await service.create_table("srv", "chan", ANN, kill_settings())
         for player in (ANN, BOB, CAT):
             await service.handle(table_id, player, Sit(500))
         table = service.tables[table_id].table

@@ -8,8 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from test_next_deal import _heads_up
-from test_service import ANN, BOB, FakeClock
+from support import ANN, BOB, FakeClock, heads_up
 
 from bot.commands import Pause, Play, Sit, Start, TopUp
 from bot.engine.cards import Deck
@@ -45,7 +44,7 @@ def test_a_display_name_json_cannot_hold_changes_nothing_and_leaves_the_table_pl
     the table failed and the hand could not go on."""
 
     async def main() -> None:
-        service, _, table_id = await _heads_up(tmp_path / "t.db")
+        service, _, table_id = await heads_up(tmp_path / "t.db")
         live = service.tables[table_id]
         version = live.version
         with pytest.raises(ServiceError):
@@ -140,7 +139,7 @@ def test_a_request_id_with_a_nul_is_stored_whole_and_its_retry_applied_once(
     not recognised and the top-up was applied twice."""
 
     async def main() -> None:
-        service, _, table_id = await _heads_up(tmp_path / "t.db")
+        service, _, table_id = await heads_up(tmp_path / "t.db")
         await service.handle(table_id, ANN, Pause())  # chips are added between hands
         hand = service.tables[table_id].table.hand
         assert hand is not None and hand.to_act is not None

@@ -11,15 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_service import (
-    ANN,
-    BOB,
-    CAT,
-    _kill_settings,
-    _service,
-    _small_table,
-    _table_with_three,
-)
+from support import ANN, BOB, CAT, kill_settings, open_service, small_table, table_with_three
 
 from bot.commands import Play, SetOption, Sit, Start, parse
 from bot.engine.cards import Deck, parse_cards
@@ -83,7 +75,7 @@ def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
 
     async def main() -> None:
         rng = random.Random(2)
-        service, published = await _service(
+        service, published = await open_service(
             tmp_path / "t.db", shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order
         )
         table_id = await service.create_table("srv", "chan", ANN, JACKS)
@@ -129,8 +121,8 @@ def test_void_redeals_with_the_same_button_and_blinds(tmp_path: Path) -> None:
     dealt again: the same button, the same players, the same blinds. Audited."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         live = service.tables[table_id]
         hand = live.table.hand
         assert hand is not None
@@ -159,8 +151,8 @@ def test_000_nl_16_wait_only_when_full_and_the_first_waiting_is_told_on_a_kick(
     between hands or after the hand, is offered to the first on the list, privately."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _small_table(service, 3)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await small_table(service, 3)
         live = service.tables[table_id]
         before = live.table.to_dict()
         message = (
@@ -203,8 +195,8 @@ def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(tmp_path: Pa
 
     async def main() -> None:
         path = tmp_path / "t.db"
-        service, published = await _service(path)
-        table_id = await service.create_table("srv", "chan", ANN, _kill_settings())
+        service, published = await open_service(path)
+        table_id = await service.create_table("srv", "chan", ANN, kill_settings())
         for player in (ANN, BOB, CAT):
             await service.handle(table_id, player, Sit(500))
         await service.handle(table_id, ANN, Start())
@@ -245,7 +237,7 @@ def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(tmp_path: Pa
             ("set", {"option": "game", "value": "omaha"}),
         ]
         await service.db.close()
-        again, _ = await _service(path)
+        again, _ = await open_service(path)
         table = again.tables[table_id].table
         assert table.settings.config.description == "Limit Omaha 20/40"
         assert (table.seating.min_buy_in, table.seating.max_buy_in) == (200, 2000)
@@ -279,8 +271,8 @@ def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
     and ending it again shows the night's results and settles its ledger."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         live = service.tables[table_id]
         await service.handle(table_id, ANN, parse("pause"))
         await _play_out(service, table_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from test_service import ANN, BOB, CAT, _kill_settings, _service
+from support import ANN, BOB, CAT, kill_settings, open_service
 
 from bot.commands import Play, Sit, Start
 from bot.engine.kills import ButtonState, KillButton
@@ -23,10 +23,10 @@ def test_000_kill_6_a_kill_owed_at_one_table_keeps_the_player_out_of_the_others(
     usual. Once he has posted it at table a, table b no longer keeps him out."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        a = await service.create_table("srv", "a", ANN, _kill_settings())
-        b = await service.create_table("srv", "b", CAT, _kill_settings())
-        other = await service.create_table("srv2", "c", CAT, _kill_settings())
+        service, published = await open_service(tmp_path / "t.db")
+        a = await service.create_table("srv", "a", ANN, kill_settings())
+        b = await service.create_table("srv", "b", CAT, kill_settings())
+        other = await service.create_table("srv2", "c", CAT, kill_settings())
         for table_id, players in ((a, (ANN, BOB)), (b, (CAT, BOB, DAN)), (other, (CAT, BOB))):
             for player in players:
                 await service.handle(table_id, player, Sit(500))

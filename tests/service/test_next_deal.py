@@ -5,37 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_service import ANN, BOB, SETTINGS, FakeClock
+from support import ANN, BOB, FakeClock, heads_up
 
-from bot.commands import Play, Sit, Start, Status
-from bot.engine.cards import Deck
+from bot.commands import Play, Start, Status
 from bot.engine.errors import IllegalAction
 from bot.engine.events import HandStarted, PotAwarded
 from bot.engine.table import Table
-from bot.service import Notice, Outgoing, TableService
+from bot.service import Notice, TableService
 from storage.db import Database
-
-
-async def _heads_up(path: Path, seed: int = 5) -> tuple[TableService, list[Outgoing], str]:
-    """Ann and Bob seated and dealt hand #1, on a plain service (nothing waits for deals)."""
-    db = await Database.open(str(path))
-    published: list[Outgoing] = []
-
-    async def publish(out: Sequence[Outgoing]) -> None:
-        published.extend(out)
-
-    rng = random.Random(seed)
-    service = TableService(db, publish, FakeClock(), lambda: Deck(rng=rng).order)
-    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-    await service.handle(table_id, ANN, Sit(500))
-    await service.handle(table_id, BOB, Sit(500))
-    await service.handle(table_id, ANN, Start())
-    return service, published, table_id
 
 
 async def _fold_to_end(service: TableService, table_id: str) -> None:
@@ -59,7 +39,7 @@ def test_the_move_ending_a_hand_is_answered_before_the_next_deal(tmp_path: Path)
     its own committed version, and its batch is shown after the fold's award."""
 
     async def main() -> None:
-        service, published, table_id = await _heads_up(tmp_path / "t.db")
+        service, published, table_id = await heads_up(tmp_path / "t.db")
         live = service.tables[table_id]
         await service.idle(table_id)
         await _fold_to_end(service, table_id)
@@ -88,7 +68,7 @@ def test_a_command_that_arrives_before_the_deal_step_comes_after_it(tmp_path: Pa
     """Commands never overtake the next deal: one arriving first deals, then is answered."""
 
     async def main() -> None:
-        service, published, table_id = await _heads_up(tmp_path / "t.db")
+        service, published, table_id = await heads_up(tmp_path / "t.db")
         live = service.tables[table_id]
         await _fold_to_end(service, table_id)
         await service.handle(table_id, BOB, Status())  # before the deal's task has run
@@ -109,7 +89,7 @@ def test_a_table_restored_between_a_hands_end_and_its_deal_deals_at_the_first_ti
 
     async def main() -> None:
         path = tmp_path / "t.db"
-        service, _, table_id = await _heads_up(path)
+        service, _, table_id = await heads_up(path)
         await _fold_to_end(service, table_id)
         for task in list(service._deals.values()):
             task.cancel()  # the process dies before its deal step runs
@@ -141,7 +121,7 @@ def test_a_deal_the_engine_refuses_pauses_the_game_with_the_reason(
     why, committed; the host's start deals again."""
 
     async def main() -> None:
-        service, published, table_id = await _heads_up(tmp_path / "t.db")
+        service, published, table_id = await heads_up(tmp_path / "t.db")
         live = service.tables[table_id]
         real = Table.start_hand
 

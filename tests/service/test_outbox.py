@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_service import ANN, BOB, SETTINGS, FakeClock
+from support import ANN, BOB, SETTINGS, FakeClock
 
 from bot.commands import Play, Sit, Start
 from bot.engine.cards import Deck

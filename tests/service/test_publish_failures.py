@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
-from test_service import ANN, BOB, CAT, SETTINGS, FakeClock
+from support import ANN, BOB, CAT, SETTINGS, FakeClock
 
 from bot.commands import Clock, Play, Sit, Start, Status
 from bot.engine.cards import Deck

@@ -7,11 +7,11 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from support import ANN, BOB, open_service, table_with_three, to_act
 
 from bot.commands import Play, TopUp
 from bot.service import ServiceError
 from storage.db import REQUESTS_KEPT_SECONDS, Database
-from tests.service.test_service import ANN, BOB, _service, _table_with_three, _to_act
 
 
 def test_a_request_id_is_claimed_once_across_a_reopen(tmp_path: Path) -> None:
@@ -59,15 +59,15 @@ def test_a_request_id_reused_for_another_command_is_refused(tmp_path: Path) -> N
     command."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
-        actor = _to_act(service, table_id)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
+        actor = to_act(service, table_id)
         assert await service.handle(table_id, actor, Play("call"), request_id="r1")
         before = service.tables[table_id].table.to_dict()
         version = service.tables[table_id].version
         count = len(published)
         refusal = "that request was already used for another command: nothing was done"
-        nxt = _to_act(service, table_id)
+        nxt = to_act(service, table_id)
         for player, command in ((nxt, Play("fold")), (nxt, Play("call")), (ANN, TopUp(100))):
             with pytest.raises(ServiceError, match=refusal):
                 await service.handle(table_id, player, command, request_id="r1")
@@ -76,7 +76,7 @@ def test_a_request_id_reused_for_another_command_is_refused(tmp_path: Path) -> N
         assert service.tables[table_id].version == version
         assert len(published) == count
 
-        sized = _to_act(service, table_id)
+        sized = to_act(service, table_id)
         assert await service.handle(table_id, sized, Play("raise", 4), request_id="r2")
         assert await service.handle(table_id, sized, Play("raise"), request_id="r2") == []
         with pytest.raises(ServiceError, match=refusal):

@@ -3,102 +3,34 @@
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
+from support import (
+    ANN,
+    BOB,
+    CAT,
+    SETTINGS,
+    FakeClock,
+    kill_settings,
+    open_service,
+    small_table,
+    table_with_three,
+    to_act,
+)
 
 from bot.commands import Play, Sit, Start, parse
-from bot.engine.cards import Deck
-from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.events import HandStarted, HoleCardsDealt
-from bot.engine.table import TableSettings
-from bot.service import Outgoing, Player, ServiceError, TableService
-from storage.db import Database, StorageError
-
-SETTINGS = TableSettings(
-    GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2)),
-    seats=6,
-    min_buy_in=100,
-    max_buy_in=1000,
-    turn_seconds=30,
-)
-ANN, BOB, CAT = Player("u1", "Ann"), Player("u2", "Bob"), Player("u3", "Cat")
-
-
-class DealingService(TableService):
-    """The service as the chat core drives it: the next deal that follows a move ending a
-    hand (a step of its own) is committed before the test looks at the table. Tests of
-    that step itself use :class:`TableService`."""
-
-    async def handle(self, *args: Any, **kwargs: Any) -> list[Outgoing]:
-        out = await super().handle(*args, **kwargs)
-        await self.idle()
-        return out
-
-    async def tick(self) -> list[Outgoing]:
-        out = await super().tick()
-        await self.idle()
-        return out
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-async def _service(
-    path: Path,
-    clock: FakeClock | None = None,
-    shuffle: Callable[[], tuple[str, ...]] | None = None,
-) -> tuple[TableService, list[Outgoing]]:
-    db = await Database.open(str(path))
-    published: list[Outgoing] = []
-
-    async def publish(out: Sequence[Outgoing]) -> None:
-        published.extend(out)
-
-    rng = random.Random(11)
-    shuffle = shuffle or (lambda: Deck(rng=rng).order)
-    service = DealingService(db, publish, clock or FakeClock(), shuffle)
-    await service.restore()
-    return service, published
-
-
-async def _table_with_three(service: TableService) -> str:
-    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-    for player in (ANN, BOB, CAT):
-        await service.handle(table_id, player, Sit(500))
-    await service.handle(table_id, ANN, Start())
-    return table_id
-
-
-async def _small_table(service: TableService, seats: int) -> str:
-    """A table of ``seats`` seats, buy-ins 100 to 1000, with Ann (the host) and Bob seated."""
-    small = TableSettings(SETTINGS.config, seats=seats, min_buy_in=100, max_buy_in=1000)
-    table_id = await service.create_table("srv", "chan", ANN, small)
-    await service.handle(table_id, ANN, Sit(500))
-    await service.handle(table_id, BOB, Sit(500))
-    return table_id
-
-
-def _to_act(service: TableService, table_id: str) -> Player:
-    hand = service.tables[table_id].table.hand
-    assert hand is not None and hand.to_act is not None
-    return {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+from bot.service import ServiceError
+from storage.db import StorageError
 
 
 def test_a_hand_through_the_service_public_messages_carry_no_hidden_card(tmp_path: Path) -> None:
     """Commit then publish: hole cards go only to their owner; chips are conserved."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         hand = service.tables[table_id].table.hand
         assert hand is not None
         for _ in range(40):
@@ -106,7 +38,7 @@ def test_a_hand_through_the_service_public_messages_carry_no_hidden_card(tmp_pat
                 break
             await service.handle(
                 table_id,
-                _to_act(service, table_id),
+                to_act(service, table_id),
                 Play("call") if hand.legal_actions().call_amount else Play("check"),
             )
         dealt = [o for o in published if isinstance(o.event, HoleCardsDealt)]
@@ -149,9 +81,9 @@ def test_a_retried_request_is_applied_once_and_out_of_turn_is_refused(tmp_path: 
     a clear "not your turn" and nothing changes."""
 
     async def main() -> None:
-        service, _ = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
-        actor = _to_act(service, table_id)
+        service, _ = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
+        actor = to_act(service, table_id)
         other = next(p for p in (ANN, BOB, CAT) if p != actor)
         before = service.tables[table_id].table.to_dict()
         with pytest.raises(ServiceError, match="not your turn"):
@@ -170,12 +102,12 @@ def test_restart_restores_the_hand_in_play_exactly(tmp_path: Path) -> None:
 
     async def main() -> None:
         path = tmp_path / "t.db"
-        service, _ = await _service(path)
-        table_id = await _table_with_three(service)
-        await service.handle(table_id, _to_act(service, table_id), Play("raise", 6))
+        service, _ = await open_service(path)
+        table_id = await table_with_three(service)
+        await service.handle(table_id, to_act(service, table_id), Play("raise", 6))
         before = service.tables[table_id].table.to_dict()
         await service.db.close()
-        again, _ = await _service(path)
+        again, _ = await open_service(path)
         assert again.tables[table_id].table.to_dict() == before
         assert again.tables[table_id].deadline == service.tables[table_id].deadline
         await again.db.close()
@@ -188,8 +120,8 @@ def test_turn_timer_checks_or_folds_and_survives_a_restart(tmp_path: Path) -> No
 
     async def main() -> None:
         clock = FakeClock()
-        service, published = await _service(tmp_path / "t.db", clock)
-        table_id = await _table_with_three(service)
+        service, published = await open_service(tmp_path / "t.db", clock)
+        table_id = await table_with_three(service)
         hand = service.tables[table_id].table.hand
         assert hand is not None and hand.to_act is not None
         actor = hand.to_act
@@ -208,8 +140,8 @@ def test_a_failed_commit_leaves_the_table_as_it_was(tmp_path: Path, monkeypatch)
     """A full disk or a locked database: a clear error, the table unchanged, others play."""
 
     async def main() -> None:
-        service, _ = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, _ = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         before = service.tables[table_id].table.to_dict()
 
         async def broken(*args: object, **kwargs: object) -> None:
@@ -217,7 +149,7 @@ def test_a_failed_commit_leaves_the_table_as_it_was(tmp_path: Path, monkeypatch)
 
         monkeypatch.setattr(service.db, "commit", broken)
         with pytest.raises(ServiceError, match="try again"):
-            await service.handle(table_id, _to_act(service, table_id), Play("fold"))
+            await service.handle(table_id, to_act(service, table_id), Play("fold"))
         assert service.tables[table_id].table.to_dict() == before
         await service.db.close()
 
@@ -238,8 +170,8 @@ def test_host_controls_are_audited_and_limited_to_the_host(tmp_path: Path) -> No
     between hands; every one written to the audit log."""
 
     async def main() -> None:
-        service, _ = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, _ = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         with pytest.raises(ServiceError, match="only the host"):
             await service.handle(table_id, BOB, parse("void"))
         stacks = {
@@ -268,21 +200,21 @@ def test_end_of_session_results_and_settle_up(tmp_path: Path) -> None:
     """At the end of a session: each player's net and who pays whom, in chips and money."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         for _ in range(60):
             hand = service.tables[table_id].table.hand
             if hand is None or service.tables[table_id].table.hand_number > 3:
                 break
             legal = hand.legal_actions()
             move = Play("check") if legal.can_check else Play("call")
-            await service.handle(table_id, _to_act(service, table_id), move)
+            await service.handle(table_id, to_act(service, table_id), move)
         await service.handle(table_id, ANN, parse("pause"))
         hand = service.tables[table_id].table.hand
         while hand is not None and hand.to_act is not None:
             legal = hand.legal_actions()
             move = Play("check") if legal.can_check else Play("fold")
-            await service.handle(table_id, _to_act(service, table_id), move)
+            await service.handle(table_id, to_act(service, table_id), move)
             hand = service.tables[table_id].table.hand
         await service.handle(table_id, ANN, parse("end"))
         summary = [
@@ -298,13 +230,6 @@ def test_end_of_session_results_and_settle_up(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
-def _kill_settings() -> TableSettings:
-    from bot.engine.kills import KillRules
-
-    config = GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(5, 10, small_bet=10, big_bet=20))
-    return TableSettings(config, seats=6, min_buy_in=100, max_buy_in=1000, kill=KillRules())
-
-
 def test_voluntary_kill_waits_out_the_objection_window_and_an_objection_stops_it(
     tmp_path: Path,
 ) -> None:
@@ -313,8 +238,8 @@ def test_voluntary_kill_waits_out_the_objection_window_and_an_objection_stops_it
 
     async def main() -> None:
         clock = FakeClock()
-        service, published = await _service(tmp_path / "t.db", clock)
-        table_id = await service.create_table("srv", "chan", ANN, _kill_settings())
+        service, published = await open_service(tmp_path / "t.db", clock)
+        table_id = await service.create_table("srv", "chan", ANN, kill_settings())
         for player in (ANN, BOB, CAT):
             await service.handle(table_id, player, Sit(500))
         await service.handle(table_id, BOB, parse("kill"))
@@ -338,7 +263,7 @@ def test_straddle_from_the_seat_left_of_the_big_blind(tmp_path: Path) -> None:
     """000 NL §14: one live straddle, by the player left of the big blind, twice the blind."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
+        service, published = await open_service(tmp_path / "t.db")
         table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
         for player in (ANN, BOB, CAT):
             await service.handle(table_id, player, Sit(500))
@@ -361,9 +286,9 @@ def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(tmp_path: Path) -> No
 
     async def main() -> None:
         clock = FakeClock()
-        service, _ = await _service(tmp_path / "t.db", clock)
-        table_id = await _table_with_three(service)
-        actor = _to_act(service, table_id)
+        service, _ = await open_service(tmp_path / "t.db", clock)
+        table_id = await table_with_three(service)
+        actor = to_act(service, table_id)
         caller = next(p for p in (ANN, BOB, CAT) if p != actor)
         await service.handle(table_id, caller, parse("clock"))
         clock.now += 61
@@ -384,8 +309,8 @@ def test_waiting_list_when_the_table_is_full(tmp_path: Path) -> None:
     frees up."""
 
     async def main() -> None:
-        service, published = await _service(tmp_path / "t.db")
-        table_id = await _small_table(service, 2)
+        service, published = await open_service(tmp_path / "t.db")
+        table_id = await small_table(service, 2)
         with pytest.raises(ServiceError, match="full"):
             await service.handle(table_id, CAT, Sit(500))
         await service.handle(table_id, CAT, parse("wait"))

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import open_service, table_with_three, to_act
 
 from bot import gcpolicy
 from bot.commands import Play
 from bot.statetext import StateText
 from storage.checkpoint import Checkpointer
 from storage.db import Database, StateWrite, StorageError, StoredTable
-from tests.service.test_service import _service, _table_with_three, _to_act
 
 
 def _state(actions: list[dict[str, Any]], stack: int = 500) -> dict[str, Any]:
@@ -95,11 +95,11 @@ def test_the_log_is_checkpointed_off_the_commits_and_kept_bounded(tmp_path: Path
     path = tmp_path / "t.db"
 
     async def main() -> None:
-        service, _ = await _service(path)
+        service, _ = await open_service(path)
         assert service.db.checkpointer is not None
         assert await service.db._rows("PRAGMA wal_autocheckpoint") == [(0,)]
-        table_id = await _table_with_three(service)
-        await service.handle(table_id, _to_act(service, table_id), Play("call"))
+        table_id = await table_with_three(service)
+        await service.handle(table_id, to_act(service, table_id), Play("call"))
         await service.db.close()
 
     asyncio.run(main())
@@ -132,15 +132,15 @@ def test_settles_are_frequent_when_short_and_held_to_a_share_of_the_time() -> No
 
 def test_a_restart_restores_a_hand_stored_as_its_moves(tmp_path: Path) -> None:
     async def main() -> None:
-        service, _ = await _service(tmp_path / "t.db")
-        table_id = await _table_with_three(service)
+        service, _ = await open_service(tmp_path / "t.db")
+        table_id = await table_with_three(service)
         for _ in range(2):
-            await service.handle(table_id, _to_act(service, table_id), Play("call"))
+            await service.handle(table_id, to_act(service, table_id), Play("call"))
         moves = await service.db._rows("SELECT count(*) FROM hand_moves")
         live = service.tables[table_id]
         expected = (live.version, json.loads(json.dumps(live.state())))
         await service.db.close()
-        again, _ = await _service(tmp_path / "t.db")
+        again, _ = await open_service(tmp_path / "t.db")
         restored = again.tables[table_id]
         assert moves[0][0] >= 1 and (restored.version, restored.state()) == expected
         await again.db.close()

@@ -1,0 +1,116 @@
+"""What the service tests share: the players, a table's settings, a service on a file
+with a recording publisher and a fake clock, and tables set up for a test."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.commands import Sit, Start
+from bot.engine.cards import Deck
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.table import TableSettings
+from bot.service import Outgoing, Player, TableService
+from storage.db import Database
+
+SETTINGS = TableSettings(
+    GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2)),
+    seats=6,
+    min_buy_in=100,
+    max_buy_in=1000,
+    turn_seconds=30,
+)
+ANN, BOB, CAT = Player("u1", "Ann"), Player("u2", "Bob"), Player("u3", "Cat")
+
+
+class DealingService(TableService):
+    """The service as the chat core drives it: the next deal that follows a move ending a
+    hand (a step of its own) is committed before the test looks at the table. Tests of
+    that step itself use :class:`TableService`."""
+
+    async def handle(self, *args: Any, **kwargs: Any) -> list[Outgoing]:
+        out = await super().handle(*args, **kwargs)
+        await self.idle()
+        return out
+
+    async def tick(self) -> list[Outgoing]:
+        out = await super().tick()
+        await self.idle()
+        return out
+
+
+class FakeClock:
+    """A clock a test moves by hand (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_service(
+    path: Path,
+    clock: FakeClock | None = None,
+    shuffle: Callable[[], tuple[str, ...]] | None = None,
+) -> tuple[TableService, list[Outgoing]]:
+    db = await Database.open(str(path))
+    published: list[Outgoing] = []
+
+    async def publish(out: Sequence[Outgoing]) -> None:
+        published.extend(out)
+
+    rng = random.Random(11)
+    shuffle = shuffle or (lambda: Deck(rng=rng).order)
+    service = DealingService(db, publish, clock or FakeClock(), shuffle)
+    await service.restore()
+    return service, published
+
+
+async def table_with_three(service: TableService) -> str:
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    return table_id
+
+
+async def small_table(service: TableService, seats: int) -> str:
+    """A table of ``seats`` seats, buy-ins 100 to 1000, with Ann (the host) and Bob seated."""
+    small = TableSettings(SETTINGS.config, seats=seats, min_buy_in=100, max_buy_in=1000)
+    table_id = await service.create_table("srv", "chan", ANN, small)
+    await service.handle(table_id, ANN, Sit(500))
+    await service.handle(table_id, BOB, Sit(500))
+    return table_id
+
+
+def to_act(service: TableService, table_id: str) -> Player:
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.to_act is not None
+    return {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+
+
+def kill_settings() -> TableSettings:
+    from bot.engine.kills import KillRules
+
+    config = GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(5, 10, small_bet=10, big_bet=20))
+    return TableSettings(config, seats=6, min_buy_in=100, max_buy_in=1000, kill=KillRules())
+
+
+async def heads_up(path: Path, seed: int = 5) -> tuple[TableService, list[Outgoing], str]:
+    """Ann and Bob seated and dealt hand #1, on a plain service (nothing waits for deals)."""
+    db = await Database.open(str(path))
+    published: list[Outgoing] = []
+
+    async def publish(out: Sequence[Outgoing]) -> None:
+        published.extend(out)
+
+    rng = random.Random(seed)
+    service = TableService(db, publish, FakeClock(), lambda: Deck(rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    await service.handle(table_id, ANN, Sit(500))
+    await service.handle(table_id, BOB, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    return service, published, table_id
