@@ -306,8 +306,7 @@ class TableService:
         if isinstance(command, EndSession):
             return await self._end_session(live, player)
         decision = self._decided(live, player, command, confirmed)
-        before = live.committed or live.table.to_dict()
-        saved = _fields_of(live)
+        before, saved = _undo_point(live)
         extra: list[tuple[str, Sequence[Any]]] = []
         try:
             out = self._apply(live, player, command, extra, decision)
@@ -542,8 +541,7 @@ class TableService:
         """
         if not self._owes_deal(live):
             return []
-        before = live.committed or live.table.to_dict()
-        saved = _fields_of(live)
+        before, saved = _undo_point(live)
         out: list[Outgoing] = []
         extra: list[tuple[str, Sequence[Any]]] = []
         try:
@@ -595,8 +593,7 @@ class TableService:
         async with self._lock(table_id):
             if live.unseen is not None:
                 return False
-            before = live.committed or live.table.to_dict()
-            saved = _fields_of(live)
+            before, saved = _undo_point(live)
             live.unseen = why
             live.running = False
             live.deadline = None
@@ -1029,8 +1026,7 @@ class TableService:
                 if facing is None:
                     live.deadline = None
                     continue
-                before = live.committed or live.table.to_dict()
-                saved = _fields_of(live)
+                before, saved = _undo_point(live)
                 player_id = facing.player_id
                 extra: list[tuple[str, Sequence[Any]]] = []
                 try:
@@ -1103,8 +1099,7 @@ class TableService:
             raise ServiceError("only the host or a server administrator may end the session")
         if live.table.current is not None:
             raise ServiceError("end the session between hands")
-        before = live.committed or live.table.to_dict()
-        saved = _fields_of(live)
+        before, saved = _undo_point(live)
         extra: list[tuple[str, Sequence[Any]]] = []
         returned = live.table.return_carried()
         paid = controls.pay_out_returned(live, self.db, returned, extra)
@@ -1307,6 +1302,12 @@ def _fields_of(live: Live) -> dict[str, Any]:
         "unseen": live.unseen,
         "session_id": live.session_id,  # ending a session switches it before its commit
     }
+
+
+def _undo_point(live: Live) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a step rolls back to if it fails: the table as last committed and a copy of
+    the service's fields (:func:`_roll_back`)."""
+    return live.committed or live.table.to_dict(), _fields_of(live)
 
 
 def _restore_fields(live: Live, saved: dict[str, Any]) -> None:

@@ -126,10 +126,8 @@ class DiscordTransport:
         if shown is not None and shown.hand == view.hand_number:
             self.edits.submit((table_id, shown.message_id), (embed, buttons))
             return
-        channel = self._channel(table_id)
-        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
         try:
-            message = await self._retrying(lambda: channel.send(embed=embed, **extra))
+            message = await self._send_table(table_id, embed, buttons)
         except discord.Forbidden as exc:
             raise CannotPost(MISSING_PERMISSIONS) from exc
         except discord.HTTPException as exc:
@@ -154,6 +152,18 @@ class DiscordTransport:
                 raise
             raise RetryAfter(wait) from exc
 
+    async def _send_table(
+        self, table_id: str, embed: discord.Embed, buttons: discord.ui.View | None
+    ) -> discord.Message:
+        """Post a table message (waiting out rate limits); returns it.
+
+        Raises:
+            discord.HTTPException: the post was refused.
+        """
+        channel = self._channel(table_id)
+        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        return await self._retrying(lambda: channel.send(embed=embed, **extra))
+
     async def _post_again(
         self, table_id: str, gone: int, embed: discord.Embed, buttons: discord.ui.View | None
     ) -> None:
@@ -162,10 +172,8 @@ class DiscordTransport:
         shown = self.shown.get(table_id)
         if shown is None or shown.message_id != gone:
             return  # a newer hand already has its own message
-        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
-        channel = self._channel(table_id)
         try:
-            message = await self._retrying(lambda: channel.send(embed=embed, **extra))
+            message = await self._send_table(table_id, embed, buttons)
         except discord.HTTPException as exc:
             self.shown.pop(table_id, None)  # the next change posts a table message afresh
             log.error("could not post the table message of %s again: %s", table_id, exc.status)
