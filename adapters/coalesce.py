@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from bot.logsafe import described
+from bot.process.logsafe import described
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """What every chat bot process does around its platform: open the database, restore the
 tables, wire the presenter, run the turn timers and keep the garbage collector's pauses
-short (:mod:`bot.gcpolicy`); and read its tokens from the
+short (:mod:`bot.process.gcpolicy`); and read its tokens from the
 environment, with a clear message when one is missing."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import gcpolicy, gilshare
-from bot.chat import ChatCore
-from bot.presenter import Presenter, Transport
-from bot.service import TableService
+from bot.chat.core import ChatCore
+from bot.chat.presenter import Presenter, Transport
+from bot.process import gcpolicy, gilshare
+from bot.service.tables import TableService
 from storage.db import Database
 
 
@@ -71,8 +71,8 @@ async def keep_table_messages(transport: Transport, db: Database) -> None:
 async def start(transport: Transport, db_path: str | None, timers: bool = True) -> Runtime:
     """Open the database (``db_path``, else ``$KILLBUTTON_DB``, else ``killbutton.db``),
     restore every table with its hand in progress, start the turn timers, and move what
-    was restored out of the garbage collector's reach (:mod:`bot.gcpolicy`), and shorten
-    the interpreter's switch interval for the database thread (:mod:`bot.gilshare`).
+    was restored out of the garbage collector's reach (:mod:`bot.process.gcpolicy`), and shorten
+    the interpreter's switch interval for the database thread (:mod:`bot.process.gilshare`).
 
     Raises:
         StorageError: the database cannot be opened.

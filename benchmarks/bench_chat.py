@@ -1,12 +1,12 @@
 """The chat layer at a full table with a slow platform: how soon a click is answered, how
 soon the table message follows, and how long the host's start takes.
 
-One nine-player no-limit hold'em table is played through :class:`bot.chat.ChatCore` and
-:class:`bot.presenter.Presenter` over a transport whose every platform call (a direct
+One nine-player no-limit hold'em table is played through :class:`bot.chat.core.ChatCore` and
+:class:`bot.chat.presenter.Presenter` over a transport whose every platform call (a direct
 message, a channel post, a table message post or edit, a turn mention) takes ``--delay``
 seconds, as Discord's and Slack's HTTP calls do (150 to 350 ms). Computer players
-(:mod:`bot.bots`) act in turn; each acts once the table message he reacts to has been
-shown (:meth:`bot.service.TableService.shown`, or ``idle`` on a tree without it), as a
+(:mod:`adapters.console.bots`) act in turn; each acts once the table message he reacts to has been
+shown (:meth:`bot.service.tables.TableService.shown`, or ``idle`` on a tree without it), as a
 player would click, so the platform is never asked to do more than it can.
 
 Figures, per delay:
@@ -45,11 +45,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.chat import ChatCore, Request
+from adapters.console import bots
+from bot.chat.core import ChatCore, Request
+from bot.chat.presenter import Presenter
 from bot.engine.cards import Deck
-from bot.presenter import Presenter
-from bot.service import TableService
-from bot.tableview import TableView
+from bot.service.tables import TableService
+from bot.words.tableview import TableView
 from storage.db import Database
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
@@ -131,15 +132,16 @@ async def run(delay: float, hands: int, seed: int, folder: Path) -> None:
     first = live.table.hand_number
     while live.table.hand_number < first + hands:
         await _shown(service)
-        chosen = service.computer_move(table_id, rng)
-        if chosen is None:
+        acting = service.acting(table_id)
+        if acting is None:
             for name in PLAYERS:  # a busted player buys in again
                 seat = live.table.seating.seat_of(f"bench:{name.lower()}")
                 if seat is not None and seat.stack == 0:
                     await core.handle(_request(name, "topup 200"))
             await _shown(service)
             continue
-        actor, move = chosen
+        actor, seat, hand = acting
+        move = bots.choose(hand, seat, rng)
         text = move.kind if move.amount is None else f"{move.kind} {move.amount}"
         if move.kind == "draw":
             text = "pat"

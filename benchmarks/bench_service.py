@@ -4,11 +4,11 @@ What it measures, in one process and one run:
 
 setup
     ``--tables`` (200) six-seat no-limit hold'em tables are created through
-    :class:`bot.service.TableService` (``create_table``), ``--players`` (4) players sit
+    :class:`bot.service.tables.TableService` (``create_table``), ``--players`` (4) players sit
     (``Sit(500)``) and the host deals (``Start()``); then ``--warmup-seconds`` (5) of play
     as below, not counted (the first showdown of a process imports pokerkit's lookup tables,
     a stall of a second or two; its slowest action is shown). The garbage collector is set
-    as the bot sets it (:mod:`bot.gcpolicy`: ``settle()`` after the restore, then
+    as the bot sets it (:mod:`bot.process.gcpolicy`: ``settle()`` after the restore, then
     ``keep_settled()`` running beside play).
 raw
     The raw aiosqlite commit rate: one connection opened like :meth:`storage.db.Database.open`
@@ -75,7 +75,7 @@ another number of tables is scaled to 1,000). ``--profile`` adds a cProfile summ
 service hot path (a further saturated run of ``--profile-seconds``) and of one restore;
 cProfile sees the event-loop thread only, so the SQLite work done in aiosqlite's thread
 shows as waiting (``select.epoll.poll``, ``SimpleQueue.put_nowait``).
-The interpreter's switch interval is the bot's (:mod:`bot.gilshare`, 0.5 ms) for every
+The interpreter's switch interval is the bot's (:mod:`bot.process.gilshare`, 0.5 ms) for every
 phase, the raw one included; ``--switch-interval`` sets another (Python's own is 0.005).
 
 Run from the repository root: ``python benchmarks/bench_service.py`` (``--help``).
@@ -106,13 +106,13 @@ from typing import TypeVar
 
 import aiosqlite
 
-from bot import gcpolicy, gilshare
-from bot.commands import Command, Play, Sit, Start, TopUp
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.hand import Hand, Phase
 from bot.engine.table import TableSettings
-from bot.service import Outgoing, Player, ServiceError, TableService
+from bot.process import gcpolicy, gilshare
+from bot.service.tables import Outgoing, Player, ServiceError, TableService
+from bot.words.commands import Command, Play, Sit, Start, TopUp
 from storage.checkpoint import Checkpointer
 from storage.db import Database, configure
 
@@ -744,7 +744,7 @@ async def bench(args: argparse.Namespace, db_path: str) -> int:
     if args.paced_seconds > 0:
         await service.idle()
         # a settle after full load walks every table's newest state (tens of ms) and the
-        # next waits in proportion (bot.gcpolicy.next_pause): start paced play settled, as a
+        # next waits in proportion (bot.process.gcpolicy.next_pause): start paced play settled, as a
         # bot that has not just been saturated is
         gcpolicy.settle()
         offered = len(drivers) / args.think
@@ -885,7 +885,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--switch-interval",
         type=float,
         default=None,
-        help="sys.setswitchinterval() in seconds (default: the bot's, bot.gilshare)",
+        help="sys.setswitchinterval() in seconds (default: the bot's, bot.process.gilshare)",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)

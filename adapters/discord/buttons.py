@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.tableview import TableView
+from bot.words.tableview import TableView
 
 from .ids import split_table, table_id
 

@@ -15,8 +15,8 @@ from discord import app_commands
 
 from adapters.runtime import Runtime
 from bot.engine.rotation import MIXES
-from bot.gamewords import GAME_WORDS
-from bot.tablesetup import STRUCTURE_WORDS
+from bot.words.gamewords import GAME_WORDS
+from bot.words.tablesetup import STRUCTURE_WORDS
 
 from .ids import table_id
 from .interactions import answer, runtime_of

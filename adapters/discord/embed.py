@@ -1,6 +1,6 @@
 """The table message's embed: what the channel sees of a hand, built from the table view.
 
-Everything here comes from :class:`bot.tableview.TableView` and the hand's public lines,
+Everything here comes from :class:`bot.words.tableview.TableView` and the hand's public lines,
 which carry no hidden card. Suits are text symbols (♠♥♦♣) and the player to act is marked
 with a word and an arrow, so nothing relies on colour.
 """
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.render import cards_text
-from bot.tableview import SeatLine, TableView
+from bot.words.render import cards_text
+from bot.words.tableview import SeatLine, TableView
 
 from .markup import plain
 

@@ -1,7 +1,8 @@
-"""From a Discord interaction to a :class:`bot.chat.Request`, and the :class:`bot.chat.Reply`
-back to the user only (an ephemeral message), for slash commands, buttons and modals.
+"""From a Discord interaction to a :class:`bot.chat.core.Request`, and the
+:class:`bot.chat.core.Reply` back to the user only (an ephemeral message), for slash
+commands, buttons and modals.
 
-The adapter computes no poker: a command's text goes to :class:`bot.chat.ChatCore`, and
+The adapter computes no poker: a command's text goes to :class:`bot.chat.core.ChatCore`, and
 buttons come from the table view's choices.
 """
 
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.chat import Request
-from bot.tableview import Choice
+from bot.chat.core import Request
+from bot.words.tableview import Choice
 
 from .buttons import CARDS, Target, confirm_buttons, on_click
 from .ids import PLATFORM, player_of, table_id

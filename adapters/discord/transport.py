@@ -20,8 +20,8 @@ from typing import Any, TypeVar, cast
 import discord
 
 from adapters.coalesce import Coalescer, RetryAfter
-from bot.presenter import CannotPost
-from bot.tableview import TableView
+from bot.chat.presenter import CannotPost
+from bot.words.tableview import TableView
 
 from .buttons import table_buttons
 from .embed import table_embed
@@ -65,7 +65,7 @@ class Shown:
 
 
 class DiscordTransport:
-    """The :class:`bot.presenter.Transport` of a Discord client.
+    """The :class:`bot.chat.presenter.Transport` of a Discord client.
 
     Args:
         client: the logged-in client (its REST methods are used; no gateway cache needed).

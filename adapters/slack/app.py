@@ -1,11 +1,11 @@
 """The Bolt app: ``/poker``, the table message's buttons and the raise and draw modals, all
-turned into :class:`bot.chat.Request` for the chat core.
+turned into :class:`bot.chat.core.Request` for the chat core.
 
 Every listener acknowledges at once (Slack wants an answer within 3 s) and leaves the work
 to a task. A request (the payload's ``trigger_id``) is taken once, whatever came of it:
 Slack delivers a request again when it did not hear back in time (``X-Slack-Retry-Num``),
 and a signed request copied and sent again verifies for five minutes. Before any work the
-adapter claims the id in the database (:meth:`bot.service.TableService.claim_request`), so a
+adapter claims the id in the database (:meth:`bot.service.tables.TableService.claim_request`), so a
 repeat is dropped even when the first was refused (nothing of it committed), after a
 restart and in another process too; the service also answers a committed id once.
 Malformed requests never reach the listeners (:mod:`adapters.slack.gate`).
@@ -24,9 +24,9 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.chat import ChatCore, Reply, Request
-from bot.commands import ParseError, parse_amount
-from bot.logsafe import described, frames
+from bot.chat.core import ChatCore, Reply, Request
+from bot.process.logsafe import described, frames
+from bot.words.commands import ParseError, parse_amount
 from storage.db import StorageError
 
 from . import blocks as kb
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 COMMAND = "/poker"
 ACK_WITHIN = 2.0  # seconds a request may take before it is acknowledged anyway (Slack: 3)
-# the words that ask for one's own cards (bot.chat answers them); the My cards button sends
+# the words that ask for one's own cards (bot.chat.core answers them); the My cards button sends
 # the first. Asking is also when a player whose DMs failed gets them tried once more.
 CARDS_WORDS = ("cards", "mycards", "hand")
 Respond = Callable[..., Awaitable[Any]]

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.render import cards_text
-from bot.tableview import Choice, TableView
+from bot.words.render import cards_text
+from bot.words.tableview import Choice, TableView
 
 PLAY = "kb_play_"  # a direct move, e.g. kb_play_0 (fold); action ids are unique per message
 RAISE = "kb_raise"  # opens the raise modal

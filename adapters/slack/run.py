@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from adapters.runtime import MissingConfig, require_env, start
-from bot.service import TableService
+from bot.service.tables import TableService
 from storage.db import StorageError
 
 from .app import SlackBot

@@ -27,8 +27,8 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.coalesce import Coalescer, RetryAfter
-from bot.presenter import CannotPost
-from bot.tableview import TableView
+from bot.chat.presenter import CannotPost
+from bot.words.tableview import TableView
 
 from .blocks import escape, table_blocks
 from .client import StoppableClient
@@ -132,7 +132,7 @@ class TableMessage:
 
 
 class SlackTransport:
-    """The presenter's :class:`bot.presenter.Transport` for Slack.
+    """The presenter's :class:`bot.chat.presenter.Transport` for Slack.
 
     Args:
         client: the Web API client (its ``base_url`` may point at a test server).
@@ -377,7 +377,7 @@ CHANNEL_REFUSALS = {
 
 
 def _refused_channel(exc: BaseException) -> None:
-    """Raise :class:`bot.presenter.CannotPost` when ``exc`` is Slack refusing the bot's
+    """Raise :class:`bot.chat.presenter.CannotPost` when ``exc`` is Slack refusing the bot's
     posts in a channel, saying what the host must do; else return.
 
     Raises:

@@ -7,7 +7,7 @@ import io
 import json
 from pathlib import Path
 
-from adapters.console import Options, play_interactive, play_script
+from adapters.console.play import Options, play_interactive, play_script
 
 SCRIPT = """
 # three friends
@@ -102,7 +102,7 @@ def test_another_player_of_the_same_file_is_played_not_crashed_on(tmp_path: Path
 
 def test_a_database_that_is_not_one_is_a_clear_error(tmp_path: Path) -> None:
     """A corrupt file gives a clear error and the process ends (no hang, no traceback)."""
-    from adapters.console import run
+    from adapters.console.play import run
 
     bad = tmp_path / "bad.db"
     bad.write_bytes(b"this is not a database" * 200)
@@ -113,7 +113,7 @@ def test_huge_amounts_are_refused_not_crashed_on() -> None:
     """An amount of thousands of digits is refused with the accepted forms."""
     import pytest
 
-    from bot.commands import ParseError, parse
+    from bot.words.commands import ParseError, parse
 
     with pytest.raises(ParseError, match="not an amount"):
         parse("raise " + "9" * 5000)
@@ -121,7 +121,7 @@ def test_huge_amounts_are_refused_not_crashed_on() -> None:
 
 def test_setup_words_make_the_table_and_bad_ones_are_refused(tmp_path: Path) -> None:
     """`--setup` takes the same words as chat's `new`: a kill game from the console."""
-    from adapters.console import _settings
+    from adapters.console.play import _settings
 
     settings = _settings(Options(setup="omaha pl 1/2 kill straddle"))
     assert settings.kill is not None and settings.config.rules.straddle_allowed

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.console import Options, _settings
+from adapters.console.play import Options, _settings
 
 Run = subprocess.CompletedProcess[str]
 # you pick razz if you have the button at dealer's choice, then check or fold every turn
@@ -39,7 +39,7 @@ EVERY_GAME = (
 
 def _argv(db: Path | str, *args: str) -> list[str]:
     """``killbutton play --db DB ARGS...`` run by this interpreter."""
-    return [sys.executable, "-m", "bot.cli", "play", "--db", str(db), *args]
+    return [sys.executable, "-m", "bot.app.cli", "play", "--db", str(db), *args]
 
 
 def _play(tmp_path: Path, *args: str, stdin: str = STDIN) -> Run:
@@ -97,7 +97,10 @@ def test_a_buy_in_out_of_range_says_the_range_and_what_to_type(tmp_path: Path) -
 def test_version_names_the_installed_release() -> None:
     """``killbutton --version`` answers with the version pyproject.toml gives."""
     run = subprocess.run(  # noqa: S603 - our own command line
-        [sys.executable, "-m", "bot.cli", "--version"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "bot.app.cli", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert run.returncode == 0
     assert run.stdout.strip() == "killbutton 0.1.0"
@@ -107,7 +110,7 @@ def test_the_console_starts_without_the_chart_library() -> None:
     """The chart library (and numpy under it) is imported only when a chart is drawn, so
     ``killbutton play`` starts small and fast."""
     code = (
-        "import sys, bot.cli, adapters.console, bot.presenter, bot.chat\n"
+        "import sys, bot.app.cli, adapters.console.play, bot.chat.presenter, bot.chat.core\n"
         "print(sorted(m for m in ('matplotlib', 'numpy') if m in sys.modules))"
     )
     run = subprocess.run(  # noqa: S603 - our own interpreter
@@ -213,7 +216,7 @@ def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
     import asyncio
     import io
 
-    from adapters.console import _open, _player, _rebuy_busted, play_script
+    from adapters.console.play import _open, _player, _rebuy_busted, play_script
 
     db = str(tmp_path / "t.db")
     script = [

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.runtime import start
-from bot import gcpolicy, gilshare
+from bot.process import gcpolicy, gilshare
 
 
 class _Silent:
@@ -25,7 +25,7 @@ class _Silent:
 
 def test_start_shortens_the_switch_interval_and_settles_the_collector(tmp_path: Path) -> None:
     """The database thread gets the interpreter's lock back within 0.5 ms of asking
-    (bot.gilshare) and young collections wait for 10,000 objects (bot.gcpolicy)."""
+    (bot.process.gilshare) and young collections wait for 10,000 objects (bot.process.gcpolicy)."""
     interval, threshold = sys.getswitchinterval(), gc.get_threshold()
 
     async def main() -> None:

@@ -7,11 +7,11 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.chat import ChatCore, Reply, Request
+from bot.chat.core import ChatCore, Reply, Request
+from bot.chat.presenter import Presenter
 from bot.engine.cards import Deck, parse_cards
-from bot.presenter import Presenter
-from bot.service import TableService
-from bot.tableview import TableView
+from bot.service.tables import TableService
+from bot.words.tableview import TableView
 from storage.db import Database
 
 

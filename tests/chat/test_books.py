@@ -11,7 +11,7 @@ async def _blinds_hand(p: Pipeline, channel: str, setup: str) -> None:
     wins 1 from Bob (small blind)."""
 
     async def say(user: str, text: str) -> None:
-        from bot.chat import Request
+        from bot.chat.core import Request
 
         reply = await p.core.handle(Request("test", "g", channel, user.lower(), user, text))
         assert reply.ok, (text, reply.text)
@@ -85,7 +85,7 @@ def test_a_carried_jacks_pot_goes_to_the_opener_when_everyone_folds() -> None:
 def test_history_hides_a_namesakes_cards() -> None:
     """Two players may share a display name: each one's history shows his own cards and
     never the other's folded cards (no card leaves its owner's eyes)."""
-    from bot.chat import Request
+    from bot.chat.core import Request
 
     async def go() -> None:
         p = await pipeline()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.chart import stack_chart_png, stack_series
+from bot.chat.chart import stack_chart_png, stack_series
 
 
 def test_stacks_follow_buy_ins_hands_and_late_arrivals() -> None:

@@ -369,7 +369,7 @@ def test_odd_numbers_and_long_text_are_answered_and_change_nothing() -> None:
 
 def test_draw_reads_capital_suits_and_names_a_card_given_twice() -> None:
     """`draw 7H` is `draw 7h`; `draw 9s 9s` names the card given twice."""
-    from bot.commands import ParseError, Play, parse
+    from bot.words.commands import ParseError, Play, parse
 
     assert parse("draw 7H 2c") == Play("draw", cards=("7h", "2c"))
     try:

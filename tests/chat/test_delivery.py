@@ -237,7 +237,7 @@ def test_the_my_cards_hint_is_given_once_per_table_to_a_player_whose_dms_fail() 
     """Bob's DMs are closed and he plays at two tables: each table's channel is told once
     to point him to "My cards" (not only the first table of the process), and not again
     on the next deal."""
-    from bot.chat import Request
+    from bot.chat.core import Request
 
     async def go() -> None:
         p = await pipeline()
@@ -301,7 +301,7 @@ def test_the_table_message_never_shows_a_move_that_is_not_saved() -> None:
     then fails and the move is undone, no one has seen the flop it would have dealt."""
     import asyncio
 
-    from bot.chat import Request
+    from bot.chat.core import Request
     from storage.db import StorageError
 
     async def go() -> None:

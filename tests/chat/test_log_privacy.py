@@ -107,7 +107,7 @@ def test_a_failed_command_is_logged_by_its_kind_not_its_words(
         with caplog.at_level(logging.DEBUG):
             reply = await p.say("Bob", "draw 7h 2c")
         assert not reply.ok and "on our side" in reply.text
-        [record] = [r for r in caplog.records if r.name == "bot.chat"]
+        [record] = [r for r in caplog.records if r.name == "bot.chat.core"]
         message = record.getMessage()
         assert "draw" in message and "g/c" in message and "RuntimeError" in message, message
 
@@ -117,7 +117,7 @@ def test_a_failed_command_is_logged_by_its_kind_not_its_words(
 def test_an_error_is_described_by_its_type_and_place_never_its_message() -> None:
     """An error raised from another is named with both types and where each was raised;
     neither message, and no line of source, appears."""
-    from bot.logsafe import described, frames
+    from bot.process.logsafe import described, frames
 
     def store(cards: str) -> None:
         raise KeyError(cards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import ParseError, parse, parse_amount
+from bot.words.commands import ParseError, parse, parse_amount
 from tests.chat.fakes import Pipeline, pipeline, run
 
 
@@ -151,7 +151,7 @@ def test_a_table_is_set_up_from_words_read_once_and_exactly(
     """``new`` refuses what ``set`` refuses (a timer under 5 seconds), a word given twice
     (the last one silently won), an option without its game (minutes without a mix), and
     no longer takes a game's name for a currency sign."""
-    from bot.tablesetup import parse_table_setup
+    from bot.words.tablesetup import parse_table_setup
 
     if refusal is None:
         settings = parse_table_setup(words)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import ParseError
 from bot.engine.config import Game, Structure
 from bot.engine.kills import KillSize
-from bot.tablesetup import describe_settings, parse_table_setup
+from bot.words.commands import ParseError
+from bot.words.tablesetup import describe_settings, parse_table_setup
 
 
 def test_defaults_are_no_limit_holdem_with_a_20_to_100_big_blind_buy_in() -> None:

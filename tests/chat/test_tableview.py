@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.engine.kills import ButtonState
 from bot.engine.table import Table
-from bot.tablesetup import parse_table_setup
-from bot.tableview import kill_status, table_view
+from bot.words.tablesetup import parse_table_setup
+from bot.words.tableview import kill_status, table_view
 
 
 def test_the_kill_line_names_the_button_legs_and_kills_owed() -> None:

@@ -378,7 +378,7 @@ def test_000_nl_17_the_vote_asks_how_many_runs_and_everyone_is_told_how_it_went(
     """000 NL §17: the player to vote is asked "once, twice or three times?", not to show or
     muck; the result names each vote, so a "once" that settles it is seen by all."""
     from bot.engine.turns import turn_of
-    from bot.render import render
+    from bot.words.render import render
 
     h = new_hand(config(), [1000, 1000], RUN_CARDS, offer_runs=True, dead=(0, 1))
     play(h, AllIn(1), Call(0))
@@ -395,7 +395,7 @@ def test_000_nl_17_a_computer_player_asks_twice_unless_a_clear_favourite() -> No
     ahead, once."""
     import random
 
-    from bot.bots import choose
+    from adapters.console.bots import choose
 
     cards = ["Ac", "Ad", "7c", "2d", *RUN_CARDS[4:]]
     h = new_hand(config(), [1000, 1000], cards, offer_runs=True, dead=(0, 1))

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from helpers import config, legal, new_hand, of_type, play, refused
 
-from bot.commands import EndSession, Sit, Start
 from bot.engine.actions import Call, Check, Discard, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
@@ -24,6 +23,7 @@ from bot.engine.kills import ButtonState, Kill, KillButton, KillRules
 from bot.engine.rotation import MIXES, Rotation
 from bot.engine.seating import SeatStatus
 from bot.engine.table import Table, TableSettings
+from bot.words.commands import EndSession, Sit, Start
 
 NL = GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2))
 LIMIT_A5 = GameConfig(

@@ -182,7 +182,7 @@ def test_000_kill_5_the_table_shows_the_button_the_hand_is_played_under() -> Non
     """000 kill §5 (002): during a hand dealt without the leg-up player, the button is
     neutral for that hand and his leg frozen; the table view says so while the hand is
     played, and the button itself is untouched until the hand ends."""
-    from bot.tableview import kill_status
+    from bot.words.tableview import kill_status
 
     table = _table(kill=KillRules())
     assert table.kills is not None

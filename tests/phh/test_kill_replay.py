@@ -6,7 +6,7 @@ import json
 import random
 from pathlib import Path
 
-from bot.cli import main
+from bot.app.cli import main
 from bot.engine.actions import Call, Check, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-from bot.cli import main
+from bot.app.cli import main
 from bot.phh.notation import HandHistory, load_path
 from bot.phh.replay import ReplayResult, iter_paths, replay_paths
 from bot.phh.variants import from_phh

@@ -32,13 +32,13 @@ import sys
 import traceback
 from typing import Any
 
-from bot.commands import Command, Leave, Play, Sit, SitIn, SitOut, Start, TopUp
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Phase
 from bot.engine.table import Table, TableSettings
-from bot.service import Live, Player, ServiceError, TableService
+from bot.service.tables import Live, Player, ServiceError, TableService
+from bot.words.commands import Command, Leave, Play, Sit, SitIn, SitOut, Start, TopUp
 from storage.db import Database
 
 SETTINGS = TableSettings(

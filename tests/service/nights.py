@@ -150,7 +150,7 @@ async def play_server_night(seed: int, commands: int) -> Night:
     table's chips are checked against its ledger, and at every deal: no one dealt in who
     owed a kill at the other table, no straddle in a killed pot, and the kill button the
     table shows is the one the hand is played under."""
-    from bot.chat import Request
+    from bot.chat.core import Request
 
     rng = random.Random(seed)
     p = await pipeline(seed)

@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.commands import Sit, Start
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.table import TableSettings
-from bot.service import Outgoing, Player, TableService
+from bot.service.tables import Outgoing, Player, TableService
+from bot.words.commands import Sit, Start
 from storage.db import Database
 
 SETTINGS = TableSettings(

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from support import ANN, BOB, FakeClock, heads_up
 
-from bot.commands import Pause, Play, Sit, Start, TopUp
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.table import TableSettings
-from bot.service import Player, ServiceError, TableService
+from bot.service.tables import Player, ServiceError, TableService
+from bot.words.commands import Pause, Play, Sit, Start, TopUp
 from storage.db import Database
 from tests.chat.fakes import pipeline, run
 

@@ -40,7 +40,7 @@ from typing import IO, Any
 
 import pytest
 
-from bot.service import Live, TableService
+from bot.service.tables import Live, TableService
 from storage.db import Database
 
 DRIVER = Path(__file__).with_name("crash_driver.py")

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from support import ANN, BOB, CAT, kill_settings, open_service, small_table, table_with_three
 
-from bot.commands import Play, SetOption, Sit, Start, parse
 from bot.engine.cards import Deck, parse_cards
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.kills import ButtonState
 from bot.engine.table import TableSettings
-from bot.service import Outgoing, Player, ServiceError, TableService
+from bot.service.tables import Outgoing, Player, ServiceError, TableService
+from bot.words.commands import Play, SetOption, Sit, Start, parse
 from storage.db import StorageError
 
 DAN = Player("u4", "Dan")

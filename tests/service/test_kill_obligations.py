@@ -8,9 +8,9 @@ from pathlib import Path
 
 from support import ANN, BOB, CAT, kill_settings, open_service
 
-from bot.commands import Play, Sit, Start
 from bot.engine.kills import ButtonState, KillButton
-from bot.service import Notice, Player
+from bot.service.tables import Notice, Player
+from bot.words.commands import Play, Sit, Start
 
 DAN = Player("u4", "Dan")
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from support import ANN, BOB, FakeClock, heads_up
 
-from bot.commands import Play, Start, Status
 from bot.engine.errors import IllegalAction
 from bot.engine.events import HandStarted, PotAwarded
 from bot.engine.table import Table
-from bot.service import Notice, TableService
+from bot.service.tables import Notice, TableService
+from bot.words.commands import Play, Start, Status
 from storage.db import Database
 
 

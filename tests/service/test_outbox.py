@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from support import ANN, BOB, SETTINGS, FakeClock
 
-from bot.commands import Play, Sit, Start
 from bot.engine.cards import Deck
 from bot.engine.events import Acted
-from bot.service import Outgoing, TableService
+from bot.service.tables import Outgoing, TableService
+from bot.words.commands import Play, Sit, Start
 from storage.db import Database
 
 
@@ -70,8 +70,8 @@ def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(tmp_path: Pa
     """A table whose channel refuses the bot is held: the hold is saved, so the restored
     table deals nothing and runs no turn timer; ``status`` says why; a start whose save
     fails leaves it held."""
-    from bot.commands import Status
-    from bot.service import ServiceError
+    from bot.service.tables import ServiceError
+    from bot.words.commands import Status
     from storage.db import StorageError
 
     async def main() -> None:

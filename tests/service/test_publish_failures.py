@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from support import ANN, BOB, CAT, SETTINGS, FakeClock
 
-from bot.commands import Clock, Play, Sit, Start, Status
 from bot.engine.cards import Deck
-from bot.service import Notice, Outgoing, Player, TableService
-from bot.tablestate import TableShown
+from bot.service.state import TableShown
+from bot.service.tables import Notice, Outgoing, Player, TableService
+from bot.words.commands import Clock, Play, Sit, Start, Status
 from storage.db import Database
 
 
@@ -94,7 +94,7 @@ def test_a_move_whose_publish_fails_returns_as_committed(
         assert live.table.hand_number == 1
         caller = _to_act(service, table_id)
         caplog.clear()
-        with caplog.at_level(logging.ERROR, logger="bot.service"):
+        with caplog.at_level(logging.ERROR, logger="bot.service.tables"):
             out = await service.handle(table_id, caller, Play("call"))
         hand = live.table.hand
         assert hand is not None and hand.stacks[hand.names.index(caller.id)] == 498

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from support import ANN, BOB, open_service, table_with_three, to_act
 
-from bot.commands import Play, TopUp
-from bot.service import ServiceError
+from bot.service.tables import ServiceError
+from bot.words.commands import Play, TopUp
 from storage.db import REQUESTS_KEPT_SECONDS, Database
 
 

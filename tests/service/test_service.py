@@ -19,9 +19,9 @@ from support import (
     to_act,
 )
 
-from bot.commands import Play, Sit, Start, parse
 from bot.engine.events import HandStarted, HoleCardsDealt
-from bot.service import ServiceError
+from bot.service.tables import ServiceError
+from bot.words.commands import Play, Sit, Start, parse
 from storage.db import StorageError
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.statetext import StateText
+from bot.service.statetext import StateText
 
 
 def test_state_text_parses_to_the_state_and_follows_changed_parts() -> None:

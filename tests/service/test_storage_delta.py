@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from support import open_service, table_with_three, to_act
 
-from bot import gcpolicy
-from bot.commands import Play
-from bot.statetext import StateText
+from bot.process import gcpolicy
+from bot.service.statetext import StateText
+from bot.words.commands import Play
 from storage.checkpoint import Checkpointer
 from storage.db import Database, StateWrite, StorageError, StoredTable
 

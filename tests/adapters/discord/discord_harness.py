@@ -18,10 +18,10 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from adapters.discord.client import PokerClient
 from adapters.runtime import Runtime
-from bot.chat import ChatCore
+from bot.chat.core import ChatCore
+from bot.chat.presenter import Presenter
 from bot.engine.cards import Deck
-from bot.presenter import Presenter
-from bot.service import TableService
+from bot.service.tables import TableService
 from storage.db import Database
 
 GUILD, CHANNEL, APP, BOT = 700000000000000001, 700000000000000002, 700000000000000003, 99

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from discord_harness import CHANNEL, GUILD, TABLE, USERS, Bot, at_table, http_error
 
-from bot.render import cards_text
+from bot.words.render import cards_text
 
 
 def _seats(bot: Bot) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from discord_harness import APP, GUILD, Bot, seated
 
 from bot.engine.rotation import MIXES
-from bot.gamewords import GAME_WORDS
+from bot.words.gamewords import GAME_WORDS
 
 GLOBAL = f"/applications/{APP}/commands"
 IN_GUILD = f"/applications/{APP}/guilds/{GUILD}/commands"

@@ -116,7 +116,7 @@ def test_run_discord_without_a_token_is_a_clear_error() -> None:
     """`killbutton run discord` without DISCORD_TOKEN: status 2, a message, no traceback."""
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "run", "discord"],
+        [sys.executable, "-m", "bot.app.cli", "run", "discord"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -7,7 +7,7 @@ import asyncio
 
 from discord_harness import TABLE, USERS, Bot
 
-from bot.render import cards_text
+from bot.words.render import cards_text
 
 NAMES = {f"discord:{uid}": name for name, uid in USERS.items()}
 

@@ -10,7 +10,7 @@ import logging
 import pytest
 from discord_harness import TABLE, USERS, Bot, at_table
 
-from bot.render import cards_text
+from bot.words.render import cards_text
 
 NAMES = {f"discord:{uid}": name for name, uid in USERS.items()}
 

@@ -30,10 +30,10 @@ from slack_sdk.signature import SignatureVerifier
 from adapters.slack.app import SlackBot
 from adapters.slack.client import StoppableClient
 from adapters.slack.transport import SlackTransport
-from bot.chat import ChatCore
+from bot.chat.core import ChatCore
+from bot.chat.presenter import Presenter
 from bot.engine.cards import Deck
-from bot.presenter import Presenter
-from bot.service import TableService
+from bot.service.tables import TableService
 from storage.db import Database
 
 SECRET = "test-signing-secret"

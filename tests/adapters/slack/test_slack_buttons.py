@@ -7,7 +7,7 @@ import json
 
 from slack_mock import TABLE, Harness, button, passive, run, table_message
 
-from bot.render import cards_text
+from bot.words.render import cards_text
 
 
 def _bets(h: Harness) -> dict[str, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from slack_mock import CHANNEL, TABLE, Harness, passive, run, table_message
 
-from bot.tableview import table_view
+from bot.words.tableview import table_view
 
 USERS = ("UANN", "UBOB", "UCAT")
 

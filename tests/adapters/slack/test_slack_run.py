@@ -31,7 +31,7 @@ BOT_TOKEN, APP_TOKEN = "xoxb-test", "xapp-test"
 def _command() -> list[str]:
     """The installed ``killbutton`` beside this Python, else the same entry point."""
     script = shutil.which("killbutton", path=str(Path(sys.executable).parent))
-    return [script] if script else [sys.executable, "-m", "bot.cli"]
+    return [script] if script else [sys.executable, "-m", "bot.app.cli"]
 
 
 def _env(**extra: str) -> dict[str, str]:

@@ -12,7 +12,7 @@ import pytest
 from slack_mock import CHANNEL, TABLE, Harness, run
 
 from adapters.slack.transport import SlackTransport
-from bot.tableview import TableView, table_view
+from bot.words.tableview import TableView, table_view
 
 SECRET_LINE = "Your cards: A♠ K♦"  # stands for any text that must not reach the log
 METHODS = {

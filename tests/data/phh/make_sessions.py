@@ -52,7 +52,7 @@ from bot.phh.killsession import export_session
 from bot.phh.notation import dumps_phh, dumps_phhs, load_path
 from bot.phh.redact import redact
 from bot.phh.replay import replay_paths
-from bot.tablesetup import parse_table_setup
+from bot.words.tablesetup import parse_table_setup
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "killbutton"

@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .commands import ParseError, parse_amount, whole_number
-from .engine.config import Game, GameConfig, HouseRules, Stakes, Structure, limit_blinds
-from .engine.errors import ConfigError
-from .engine.games import spec_for
-from .engine.kills import KillRules, KillSize
-from .engine.rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
-from .engine.table import TableSettings
-from .gamewords import GAME_WORDS
+from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure, limit_blinds
+from bot.engine.errors import ConfigError
+from bot.engine.games import spec_for
+from bot.engine.kills import KillRules, KillSize
+from bot.engine.rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
+from bot.engine.table import TableSettings
+from bot.words.commands import ParseError, parse_amount, whole_number
+from bot.words.gamewords import GAME_WORDS
 
 STRUCTURE_WORDS: dict[str, Structure] = {
     "nl": Structure.NO_LIMIT,

@@ -8,10 +8,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.events import Event
-from .engine.table import Table
-from .statetext import StateText
-from .tableview import TableView
+from bot.engine.events import Event
+from bot.engine.table import Table
+from bot.service.statetext import StateText
+from bot.words.tableview import TableView
 
 
 @dataclass(frozen=True)

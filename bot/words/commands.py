@@ -11,8 +11,8 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from .engine.cards import CardError, parse_cards
-from .gamewords import GAME_WORDS
+from bot.engine.cards import CardError, parse_cards
+from bot.words.gamewords import GAME_WORDS
 
 MAX_AMOUNT = 10**12
 

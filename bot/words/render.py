@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .engine import events as ev
-from .engine.cards import pretty
-from .engine.events import Event
+from bot.engine import events as ev
+from bot.engine.cards import pretty
+from bot.engine.events import Event
 
 STREETS = ("preflop", "flop", "turn", "river")
 

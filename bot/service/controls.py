@@ -1,7 +1,7 @@
 """Host controls and the session's books, for the table service.
 
 Every host control is written to the audit log in the same transaction as its effect:
-pause and resume (:mod:`bot.service`), kick, adjust a stack with a reason, void a hand in
+pause and resume (:mod:`bot.service.tables`), kick, adjust a stack with a reason, void a hand in
 progress (every chip returned, the same deal dealt again), change a house option, the game,
 the structure, the stakes or the buy-in range between hands. Read-only views give
 the ledger, the leaderboard and a player's own hands (other players' folded and mucked
@@ -14,22 +14,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.config import Game
+from bot.engine.errors import IllegalAction
+from bot.engine.fairness import CardOpening, ShuffleCommitment, verify_hand
+from bot.engine.regame import OPTIONS, changed_settings
+from bot.phh.notation import dumps_phh, load_phh
+from bot.phh.redact import redact
+from bot.service.settle import money, nets, settle_up
+from bot.words.commands import Adjust, Kick, SetOption, Void, whole_number
+from bot.words.counts import counted
+from bot.words.gamewords import GAME_WORDS
+from bot.words.handtext import game_label, hand_lines
 from storage.db import Database
 
-from .commands import Adjust, Kick, SetOption, Void, whole_number
-from .engine.config import Game
-from .engine.errors import IllegalAction
-from .engine.fairness import CardOpening, ShuffleCommitment, verify_hand
-from .engine.regame import OPTIONS, changed_settings
-from .gamewords import GAME_WORDS
-from .handtext import game_label, hand_lines
-from .phh.notation import dumps_phh, load_phh
-from .phh.redact import redact
-from .settle import money, nets, settle_up
-from .words import counted
-
 if TYPE_CHECKING:
-    from .tablestate import Live, Player
+    from bot.service.state import Live, Player
 
 Statements = list[tuple[str, Sequence[Any]]]
 
@@ -294,7 +293,7 @@ async def history_lines(
     live: Live, db: Database, player_id: str, count: int, as_phh: bool
 ) -> list[str]:
     """A player's own last hands, newest first, as PHH or as readable text (one block a
-    hand: ``Hand N · game`` then :func:`bot.handtext.hand_lines`), with every other
+    hand: ``Hand N · game`` then :func:`bot.words.handtext.hand_lines`), with every other
     player's unshown cards hidden."""
     out: list[str] = []
     for number, text, ids in await db.hands_of(live.id, player_id, count):

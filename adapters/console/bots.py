@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 
-from .commands import Play
-from .engine.actions import AgreeRuns, BringIn, Check, Discard, Show
-from .engine.cards import FULL_DECK
-from .engine.evaluate import high_value, omaha_high_value
-from .engine.games import Ranking
-from .engine.hand import Hand, Phase
-from .engine.turns import timeout_action
+from bot.engine.actions import AgreeRuns, BringIn, Check, Discard, Show
+from bot.engine.cards import FULL_DECK
+from bot.engine.evaluate import high_value, omaha_high_value
+from bot.engine.games import Ranking
+from bot.engine.hand import Hand, Phase
+from bot.engine.turns import timeout_action
+from bot.words.commands import Play
 
 SAMPLES = 200
 

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine.cards import UNKNOWN
-from .engine.config import Structure
-from .engine.errors import EngineError
-from .engine.games import GameSpec, spec_for
-from .engine.showdown import Showdown
-from .phh.notation import HandHistory, Number, PhhAction
-from .phh.variants import UnsupportedVariant, from_phh
-from .render import cards_text
+from bot.engine.cards import UNKNOWN
+from bot.engine.config import Structure
+from bot.engine.errors import EngineError
+from bot.engine.games import GameSpec, spec_for
+from bot.engine.showdown import Showdown
+from bot.phh.notation import HandHistory, Number, PhhAction
+from bot.phh.variants import UnsupportedVariant, from_phh
+from bot.words.render import cards_text
 
 __all__ = ["game_label", "hand_lines"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .engine.snapshot import Choice as Choice  # the table message's buttons
-from .engine.table import Table
-from .render import cards_text
+from bot.engine.snapshot import Choice as Choice  # the table message's buttons
+from bot.engine.table import Table
+from bot.words.render import cards_text
 
 
 @dataclass(frozen=True)

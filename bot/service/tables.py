@@ -14,17 +14,32 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
-from storage.db import Database, EventRow, StorageError, StoredTable
-
-from . import bots, controls
-from .commands import (
+from bot.engine.cards import Deck
+from bot.engine.decision import Decision
+from bot.engine.errors import EngineError, IllegalAction
+from bot.engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
+from bot.engine.hand import Hand
+from bot.engine.kills import KillButton
+from bot.engine.table import Table, TableSettings, kill_after_window, objection_open
+from bot.engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
+from bot.phh.convert import hand_to_phh
+from bot.phh.notation import dumps_phh
+from bot.process.logsafe import described, frames
+from bot.service import controls
+from bot.service.state import Live as Live
+from bot.service.state import Notice as Notice
+from bot.service.state import Outgoing as Outgoing
+from bot.service.state import Player as Player
+from bot.service.state import Publisher as Publisher
+from bot.service.state import TableChanged as TableChanged
+from bot.service.state import TableShown
+from bot.words.commands import (
     Adjust,
     Choose,
     Clock,
@@ -51,24 +66,8 @@ from .commands import (
     Void,
     Wait,
 )
-from .engine.cards import Deck
-from .engine.decision import Decision
-from .engine.errors import EngineError, IllegalAction
-from .engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
-from .engine.kills import KillButton
-from .engine.table import Table, TableSettings, kill_after_window, objection_open
-from .engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
-from .logsafe import described, frames
-from .phh.convert import hand_to_phh
-from .phh.notation import dumps_phh
-from .tablestate import Live as Live
-from .tablestate import Notice as Notice
-from .tablestate import Outgoing as Outgoing
-from .tablestate import Player as Player
-from .tablestate import Publisher as Publisher
-from .tablestate import TableChanged as TableChanged
-from .tablestate import TableShown
-from .tableview import table_view
+from bot.words.tableview import table_view
+from storage.db import Database, EventRow, StorageError, StoredTable
 
 log = logging.getLogger(__name__)
 
@@ -1158,25 +1157,15 @@ class TableService:
         """
         return await self.db.claim_request(request_id)
 
-    def computer_move(self, table_id: str, rng: random.Random) -> tuple[str, Command] | None:
-        """The move a computer player (:mod:`bot.bots`) makes for the player to act, who
-        sees only what he may see; None when no one is to act. For the console, which
-        plays the seats that are not the person at the keyboard."""
+    def acting(self, table_id: str) -> tuple[str, int, Hand] | None:
+        """Who is to act at the table: ``(player id, seat index, the hand as it stands)``,
+        or None when no one is. For computer players, which read only what that player may
+        see; the hand is the engine's own and must not be changed."""
         live = self.tables.get(table_id)
         hand = live.table.hand if live is not None else None
         if hand is None or hand.to_act is None:
             return None
-        return hand.names[hand.to_act], bots.choose(hand, hand.to_act, rng)
-
-    def away_move(self, table_id: str) -> tuple[str, Command] | None:
-        """The move made for the player to act when he is away from the keyboard: what the
-        turn timer does (000 NL §15, :func:`bot.bots.away`); None when no one is to act.
-        For the console, which never plays another person's chips with its strategy."""
-        live = self.tables.get(table_id)
-        hand = live.table.hand if live is not None else None
-        if hand is None or hand.to_act is None:
-            return None
-        return hand.names[hand.to_act], bots.away(hand, hand.to_act)
+        return hand.names[hand.to_act], hand.to_act, hand
 
     def choices(self, table_id: str, player_id: str) -> str | None:
         """The player's whole legal choice in words when it is his turn to bet (with the

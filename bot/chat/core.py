@@ -2,7 +2,7 @@
 
 An adapter turns a slash command, a button or a console line into a :class:`Request` and
 shows the :class:`Reply` to the sender only (an ephemeral message). Everything the table
-sees goes through the service's publisher (see :mod:`bot.presenter`) after the commit.
+sees goes through the service's publisher (see :mod:`bot.chat.presenter`) after the commit.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from . import controls
-from .commands import PLAY_WORDS, EndSession, ParseError, Play, parse, whole_number
-from .logsafe import described, frames
-from .presenter import SENDER, Presenter
-from .render import cards_text
-from .service import NeedsConfirm, Notice, Player, ServiceError, TableService
-from .tablesetup import HELP as SETUP_HELP
-from .tablesetup import describe_settings, parse_table_setup
+from bot.chat.presenter import SENDER, Presenter
+from bot.process.logsafe import described, frames
+from bot.service import controls
+from bot.service.tables import NeedsConfirm, Notice, Player, ServiceError, TableService
+from bot.words.commands import PLAY_WORDS, EndSession, ParseError, Play, parse, whole_number
+from bot.words.render import cards_text
+from bot.words.tablesetup import HELP as SETUP_HELP
+from bot.words.tablesetup import describe_settings, parse_table_setup
 
 log = logging.getLogger(__name__)
 

@@ -23,15 +23,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot.chat import ChatCore, Request
-from bot.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
+from adapters.console import bots
+from bot.chat.core import ChatCore, Request
+from bot.chat.presenter import SENDER
 from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
 from bot.engine.errors import ConfigError
 from bot.engine.table import TableSettings
-from bot.presenter import SENDER
-from bot.render import Message, cards_text, render
-from bot.service import Notice, Outgoing, Player, ServiceError, TableService
-from bot.tablesetup import parse_table_setup
+from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
+from bot.words.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
+from bot.words.render import Message, cards_text, render
+from bot.words.tablesetup import parse_table_setup
 from storage.db import Database, StorageError
 
 SERVER = "console"
@@ -333,14 +334,11 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 # computer players play their strategy; a person of another name who is
                 # not at the keyboard gets what the turn timer would do, and it is said
                 actor = turn.player_id
-                chosen = (
-                    service.away_move(table_id)
-                    if actor in away
-                    else service.computer_move(table_id, rng)
-                )
-                if chosen is None:
+                acting = service.acting(table_id)
+                if acting is None:
                     continue
-                actor, move = chosen
+                actor, seat, hand = acting
+                move = bots.away(hand, seat) if actor in away else bots.choose(hand, seat, rng)
                 player = _player_of(service, table_id, actor)
                 if actor in away:
                     print(f"({player.name} is away: the turn timer acts)", file=out)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .engine.config import Game
+from bot.engine.config import Game
 
 GAME_WORDS: dict[str, Game] = {
     "holdem": Game.HOLDEM,

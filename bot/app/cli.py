@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from importlib import metadata
 
 from bot.phh.replay import STATUSES, exit_status, replay_paths
-from bot.words import counted
+from bot.words.counts import counted
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -130,7 +130,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from adapters.console import Options, run
+    from adapters.console.play import Options, run
 
     options = Options(
         db=args.db,

@@ -5,7 +5,7 @@ where each goes: a private line to its one player (his cards), the hand's table 
 (edited in place), a short result when the hand ends, a plain line for table notices,
 and a nudge to the player whose turn it now is. The platform's transport does the I/O.
 A hidden card can only reach ``Transport.tell``: every public text is built from events
-that carry no hidden card and from :func:`bot.tableview.table_view`.
+that carry no hidden card and from :func:`bot.words.tableview.table_view`.
 
 Everything shown was committed first, so each delivery stands on its own: a private line,
 the channel post, the table message and the turn nudge are sent in that order, and one the
@@ -24,13 +24,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .chart import stack_chart_png, stack_series
-from .engine import events as ev
-from .logsafe import described
-from .render import render
-from .service import Notice, Outgoing, TableService
-from .tablestate import TableShown
-from .tableview import TableView, table_view
+from bot.chat.chart import stack_chart_png, stack_series
+from bot.engine import events as ev
+from bot.process.logsafe import described
+from bot.service.state import TableShown
+from bot.service.tables import Notice, Outgoing, TableService
+from bot.words.render import render
+from bot.words.tableview import TableView, table_view
 
 # The player whose command is being applied: his own notices go back to him in the
 # command's reply (an ephemeral message), not by direct message.
@@ -283,7 +283,7 @@ class Presenter:
         )
 
     def view(self, table_id: str) -> TableView:
-        """The table's summary now (see :func:`bot.tableview.table_view`).
+        """The table's summary now (see :func:`bot.words.tableview.table_view`).
 
         Raises:
             KeyError: no such table.
