@@ -14,7 +14,7 @@ from bot.chat.core import ChatCore
 from bot.chat.presenter import Presenter, Transport
 from bot.process import gcpolicy, gilshare
 from bot.service.tables import TableService
-from storage.db import Database
+from storage import Database
 
 
 class MissingConfig(Exception):  # noqa: N818 - what the user sees

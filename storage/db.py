@@ -17,7 +17,6 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,143 +24,40 @@ import aiosqlite
 
 from . import jsontext
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
+from .errors import ChangedElsewhere, StorageError
+from .records import (
+    EventRow,
+    HandCredited,
+    SessionSwitched,
+    StateWrite,
+    StoredTable,
+    Write,
+)
 from .schema import MIGRATIONS
+from .statements import (
+    ACTION_INSERT,
+    BULK,
+    EVENT_INSERT,
+    PRUNE_EVERY_SECONDS,
+    REQUEST_CLAIM,
+    REQUESTS_KEPT_SECONDS,
+    REQUESTS_PRUNE,
+    state_statements,
+    statements_for,
+)
 from .thread import on_thread
-from .writes import Batch, ChangedElsewhere, Statements, WriteQueue
+from .writes import NoRowChanged, Statements, WriteQueue
 
 # aiosqlite logs every call it runs, with its parameters, at DEBUG; the rows hold players'
 # hidden cards and the deck, so its log stays at INFO and above whatever the process's level
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 DEFAULT_PATH = "killbutton.db"
-ACTION_INSERT = (
-    "INSERT INTO actions (table_id, version, hand_number, player_id, command, request_id, at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-EVENT_INSERT = (
-    "INSERT INTO events (table_id, version, hand_number, audience, event) VALUES (?, ?, ?, ?, ?)"
-)
-MOVE_INSERT = "INSERT INTO hand_moves (table_id, seq, record) VALUES (?, ?, ?)"
-MOVES_DELETE = "DELETE FROM hand_moves WHERE table_id = ?"
-VERSION_UPDATE = (
-    "UPDATE table_versions SET live = ?, version = ? WHERE table_id = ? AND version = ?"
-)
-STATE_UPDATE = "UPDATE poker_tables SET state = ? WHERE id = ?"
-HAND_INSERT = (
-    "INSERT INTO hands (table_id, number, session_id, game, commitment, players, started_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-HAND_END = (
-    "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
-    " ended_at = ? WHERE table_id = ? AND number = ?"
-)
-REQUEST_CLAIM = (
-    "INSERT INTO requests_seen (request_id, at) VALUES (?, ?) ON CONFLICT (request_id) DO NOTHING"
-)
-REQUESTS_PRUNE = "DELETE FROM requests_seen WHERE at < ?"
-# Slack refuses a signature more than five minutes old, so an id is only ever replayed
-# within five minutes of its first delivery; twice that leaves room for clock drift.
-REQUESTS_KEPT_SECONDS = 600.0
-PRUNE_EVERY_SECONDS = 60.0  # old ids go in one delete a minute, not one per claim
-
-
-def _column(index: int, row: str = "value") -> str:
-    return f"json_extract({row}, '$[{index}]')"
-
-
-def _insert_rows(sql: str) -> str:
-    """A single-row ``INSERT ... VALUES (?, ...)`` as an insert of every row of a JSON
-    array given as its one parameter."""
-    head, _, values = sql.partition(" VALUES ")
-    columns = ", ".join(_column(i) for i in range(values.count("?")))
-    return f"{head} SELECT {columns} FROM json_each(?)"
-
-
-# The statements of every commit: a group commit runs each one's rows from all its writes
-# as one statement (:func:`storage.writes._batched`).
-BULK = {
-    ACTION_INSERT: Batch("actions", _insert_rows(ACTION_INSERT)),
-    EVENT_INSERT: Batch("events", _insert_rows(EVENT_INSERT)),
-    MOVE_INSERT: Batch("hand_moves", _insert_rows(MOVE_INSERT)),
-    MOVES_DELETE: Batch(
-        "hand_moves",
-        f"DELETE FROM hand_moves WHERE table_id IN (SELECT {_column(0)} FROM json_each(?))",
-    ),
-    VERSION_UPDATE: Batch(
-        "table_versions",
-        f"UPDATE table_versions SET live = {_column(0, 'j.value')},"
-        f" version = {_column(1, 'j.value')} FROM json_each(?) AS j"
-        f" WHERE table_versions.table_id = {_column(2, 'j.value')}"
-        f" AND table_versions.version = {_column(3, 'j.value')}",
-        every_row=True,
-    ),
-    STATE_UPDATE: Batch(
-        "poker_tables",
-        f"UPDATE poker_tables SET state = {_column(0, 'j.value')} FROM json_each(?) AS j"
-        f" WHERE poker_tables.id = {_column(1, 'j.value')}",
-        every_row=True,
-    ),
-    HAND_INSERT: Batch("hands", _insert_rows(HAND_INSERT)),
-    HAND_END: Batch(
-        "hands",
-        "UPDATE hands SET "
-        + ", ".join(
-            f"{name} = {_column(i, 'j.value')}"
-            for i, name in enumerate(
-                ("phh", "openings", "results", "biggest_pot", "killed_by", "ended_at")
-            )
-        )
-        + f" FROM json_each(?) AS j WHERE hands.table_id = {_column(6, 'j.value')}"
-        f" AND hands.number = {_column(7, 'j.value')}",
-    ),
-}
-
-
-class StorageError(RuntimeError):
-    """The database refused or failed (full disk, locked, corrupt row), in words."""
 
 
 def default_path() -> str:
     """``$KILLBUTTON_DB`` if set, else ``killbutton.db`` in the working directory."""
     return os.environ.get("KILLBUTTON_DB") or DEFAULT_PATH
-
-
-@dataclass(frozen=True)
-class StoredTable:
-    """A table as stored: its ids, settings and state (JSON already parsed)."""
-
-    id: str
-    server_id: str
-    channel: str
-    host_id: str
-    settings: dict[str, Any]
-    state: dict[str, Any]
-    version: int
-    session_id: int | None
-
-
-@dataclass(frozen=True)
-class StateWrite:
-    """What one commit stores of a table's state, as JSON texts.
-
-    ``base`` is the whole state (``{"table": ..., ...}``, the hand's actions so far
-    included) when more than the hand's moves and the service's fields changed, else None:
-    the stored one stays and ``moves`` are its hand's new actions, as (index in the hand's
-    actions, action record). ``live`` is a JSON object of the service's fields, laid over
-    the base's on load (None: they are in ``base``).
-    """
-
-    base: str | None
-    live: str | None
-    moves: Sequence[tuple[int, str]] = ()
-
-
-@dataclass(frozen=True)
-class EventRow:
-    """One event to store: its audience (None for the table) and its JSON data."""
-
-    audience: str | None
-    event: dict[str, Any]
 
 
 async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int) -> bool:
@@ -304,8 +200,8 @@ class Database:
         """
         try:
             await self.writes.write(list(statements), must_change, key)
-        except ChangedElsewhere as exc:
-            raise StorageError(str(exc)) from exc
+        except NoRowChanged as exc:
+            raise ChangedElsewhere(str(exc)) from exc
         except (aiosqlite.Error, ValueError, TypeError, OverflowError) as exc:
             # OverflowError: an integer past SQLite's 64 bits
             raise StorageError(f"the database refused the change: {exc}") from exc
@@ -492,7 +388,7 @@ class Database:
             statements.append((REQUESTS_PRUNE, (at - REQUESTS_KEPT_SECONDS,)))
         try:
             await self.writes.write(statements, must_change=0)
-        except ChangedElsewhere:
+        except NoRowChanged:
             # the id was there: the write, the delete with it, was rolled back
             self._pruned_at = pruned
             return False
@@ -513,7 +409,7 @@ class Database:
         request_id: str | None,
         hand_number: int | None,
         events: Sequence[EventRow],
-        extra: Sequence[tuple[str, Sequence[Any]]] = (),
+        extra: Sequence[Write] = (),
     ) -> None:
         """Commit one action: the command, its events and the table's new state, at once.
 
@@ -527,7 +423,7 @@ class Database:
             request_id: the platform's interaction or request id (retries are refused).
             hand_number: the hand it belongs to, if any.
             events: what happened.
-            extra: further statements for the same transaction (ledger, hands, audit).
+            extra: further records for the same transaction (ledger, hands, audit).
         Raises:
             StorageError: the write failed (nothing was written), including a request id
                 already applied.
@@ -538,7 +434,7 @@ class Database:
         if player is not None and named:
             statements.append(self._player(*player))
         must_change = len(statements)
-        statements += _state_statements(table_id, version, state)
+        statements += state_statements(table_id, version, state)
         statements.append(
             (
                 ACTION_INSERT,
@@ -560,100 +456,24 @@ class Database:
                     (table_id, version, hand_number, row.audience, jsontext.dumps(row.event)),
                 )
             )
-        statements.extend(extra)
+        for write in extra:
+            statements += statements_for(write)
         await self._write(statements, must_change=must_change, key=table_id)
         if player is not None and named:
             self._players[player[0]] = (player[1], player[2])
 
     # ------------------------------------------------------------------ sessions, ledger
 
-    @staticmethod
-    def ledger_row(
-        table_id: str,
-        session_id: int | None,
-        player_id: str,
-        kind: str,
-        amount: int,
-        note: str = "",
-    ) -> tuple[str, Sequence[Any]]:
-        """A ledger statement for :meth:`commit`'s ``extra``."""
-        return (
-            "INSERT INTO ledger (table_id, session_id, player_id, kind, amount, note, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, session_id, player_id, kind, amount, note, time.time()),
-        )
-
-    @staticmethod
-    def audit_row(
-        table_id: str, actor: str, what: str, detail: dict[str, Any]
-    ) -> tuple[str, Sequence[Any]]:
-        """An audit-log statement for :meth:`commit`'s ``extra`` (host controls)."""
-        return (
-            "INSERT INTO audit (table_id, actor_id, what, detail, at) VALUES (?, ?, ?, ?, ?)",
-            (table_id, actor, what, jsontext.dumps(detail), time.time()),
-        )
-
-    @staticmethod
-    def table_game_row(table_id: str, game: str) -> tuple[str, Sequence[Any]]:
-        """A statement for :meth:`commit`'s ``extra``: the table's game after the host
-        changed it (what the leaderboard filters by)."""
-        return ("UPDATE poker_tables SET game = ? WHERE id = ?", (game, table_id))
-
-    @staticmethod
-    def hand_row(
-        table_id: str,
-        number: int,
-        session_id: int | None,
-        game: str,
-        commitment: str | None,
-        players: Sequence[str],
-    ) -> tuple[str, Sequence[Any]]:
-        """A new hand's statement for :meth:`commit`'s ``extra``."""
-        return (
-            HAND_INSERT,
-            (
-                table_id,
-                number,
-                session_id,
-                game,
-                commitment,
-                jsontext.dumps(list(players)),
-                time.time(),
-            ),
-        )
-
-    @staticmethod
-    def hand_end_row(
-        table_id: str,
-        number: int,
-        phh: str,
-        openings: list[dict[str, Any]],
-        results: dict[str, int],
-        biggest_pot: int,
-        killed_by: str | None,
-    ) -> tuple[str, Sequence[Any]]:
-        """A finished hand's statement for :meth:`commit`'s ``extra``."""
-        return (
-            HAND_END,
-            (
-                phh,
-                jsontext.dumps(openings),
-                jsontext.dumps(results),
-                biggest_pot,
-                killed_by,
-                time.time(),
-                table_id,
-                number,
-            ),
-        )
-
-    async def credited_hand_row(
+    async def credited_hand(
         self, table_id: str, number: int, credits: Mapping[str, int]
-    ) -> tuple[str, Sequence[Any]] | None:
-        """The statement adding ``credits`` (player id -> chips) to hand ``number``'s
-        results, for :meth:`commit`'s ``extra`` (the antes of passed-out deals returned at
-        the end of a session belong to the deals that took them); None when there is no
-        such finished hand."""
+    ) -> HandCredited | None:
+        """Hand ``number``'s results with ``credits`` (player id -> chips) added, for a
+        commit to carry (the antes of passed-out deals returned at the end of a session
+        belong to the deals that took them); None when there is no such finished hand.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
         rows = await self._rows(
             "SELECT results, players FROM hands WHERE table_id = ? AND number = ?"
             " AND results IS NOT NULL",
@@ -666,15 +486,12 @@ class Database:
             results[player] = int(results.get(player, 0)) + chips
             if player not in players:
                 players.append(player)
-        return (
-            "UPDATE hands SET results = ?, players = ? WHERE table_id = ? AND number = ?",
-            (jsontext.dumps(results), jsontext.dumps(players), table_id, number),
-        )
+        return HandCredited(table_id, number, results, players)
 
-    async def next_session(self, table_id: str, end: int | None) -> tuple[int, Statements]:
-        """The id a new session (a night of play) of a table will have, and the statements
-        that open it, close session ``end`` and make it the table's, for :meth:`commit`'s
-        ``extra``: the switch is stored with the move that ends the night, or not at all.
+    async def next_session(self, table_id: str, end: int | None) -> SessionSwitched:
+        """The switch to a new session (a night of play) of a table, closing session
+        ``end``, for a commit to carry: the switch is stored with the move that ends the
+        night, or not at all.
 
         Two tables that end a night at once may be given the same id; the second commit
         then fails on the sessions' key and changes nothing ("try again").
@@ -683,19 +500,7 @@ class Database:
             StorageError: the database could not be read.
         """
         rows = await self._rows("SELECT coalesce(max(id), 0) + 1 FROM sessions")
-        new = int(rows[0][0])
-        now = time.time()
-        statements: Statements = []
-        if end is not None:
-            statements.append(("UPDATE sessions SET ended_at = ? WHERE id = ?", (now, end)))
-        statements += [
-            (
-                "INSERT INTO sessions (id, table_id, started_at) VALUES (?, ?, ?)",
-                (new, table_id, now),
-            ),
-            ("UPDATE poker_tables SET session_id = ? WHERE id = ?", (new, table_id)),
-        ]
-        return new, statements
+        return SessionSwitched(table_id, end, int(rows[0][0]))
 
     async def end_session(self, session_id: int) -> None:
         """Close a session."""
@@ -862,25 +667,6 @@ class Database:
 
 
 # ---------------------------------------------------------------------- stored state
-
-
-def _state_statements(
-    table_id: str, version: int, state: StateWrite | dict[str, Any] | str
-) -> list[tuple[str, Sequence[Any]]]:
-    """The statements that store ``state`` at ``version``; the first is the versioned
-    update, which must change one row."""
-    if not isinstance(state, StateWrite):
-        state = StateWrite(state if isinstance(state, str) else jsontext.dumps(state), None)
-    statements: list[tuple[str, Sequence[Any]]] = [
-        (VERSION_UPDATE, (state.live, version, table_id, version - 1))
-    ]
-    if state.base is not None:
-        statements += [
-            (STATE_UPDATE, (state.base, table_id)),
-            (MOVES_DELETE, (table_id,)),
-        ]
-    statements += [(MOVE_INSERT, (table_id, seq, text)) for seq, text in state.moves]
-    return statements
 
 
 def _state(base: str, live: str | None, moves: Sequence[tuple[int, str]]) -> dict[str, Any]:

@@ -41,7 +41,7 @@ MAX_ROWS = 64
 REFUSED = (sqlite3.Error, ValueError, TypeError, OverflowError)
 
 
-class ChangedElsewhere(sqlite3.Error):
+class NoRowChanged(sqlite3.Error):
     """The statement that had to change a row changed none (another process moved the
     table on); only that write is rolled back."""
 
@@ -89,7 +89,7 @@ class WriteQueue:
                 (:func:`_batched`) never touch the same rows. A write without a key has
                 none of its rows held back.
         Raises:
-            ChangedElsewhere: that statement changed no row (nothing of this write kept).
+            NoRowChanged: that statement changed no row (nothing of this write kept).
             sqlite3.Error, ValueError: the database refused (nothing of this write kept).
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -160,13 +160,13 @@ def _run(raw: sqlite3.Connection, statements: Statements, must_change: int) -> N
     (:func:`_coalesced`).
 
     Raises:
-        ChangedElsewhere: the ``must_change`` statement changed no row.
+        NoRowChanged: the ``must_change`` statement changed no row.
         sqlite3.Error, ValueError, TypeError, OverflowError: a statement failed.
     """
     for sql, params, must in _coalesced(statements, must_change):
         cursor = raw.execute(sql, params)
         if must and cursor.rowcount != 1:
-            raise ChangedElsewhere("the table was changed elsewhere: try again")
+            raise NoRowChanged("the table was changed elsewhere: try again")
 
 
 _ONE_ROW = re.compile(r"^(INSERT INTO [^;]+? VALUES )(\((?:\?, )*\?\))$")
@@ -278,7 +278,7 @@ def _batched(
     statements, and is about ten now.
 
     Raises:
-        ChangedElsewhere: a write's ``must_change`` statement changed no row.
+        NoRowChanged: a write's ``must_change`` statement changed no row.
         sqlite3.Error, ValueError, TypeError: a statement failed, or a held row's values
             are not JSON. The transaction is left open.
     """
@@ -301,7 +301,7 @@ def _batched(
                 _run_held(raw, held.pop(waiting), bulk[waiting])
             cursor = raw.execute(sql, params)
             if index == must_change and cursor.rowcount != 1:
-                raise ChangedElsewhere("the table was changed elsewhere: try again")
+                raise NoRowChanged("the table was changed elsewhere: try again")
     for sql, rows in held.items():
         _run_held(raw, rows, bulk[sql])
     raw.execute("COMMIT")
@@ -314,7 +314,7 @@ def _has_nul(params: Sequence[Any]) -> bool:
 def _run_held(raw: sqlite3.Connection, rows: list[Sequence[Any]], batch: Batch) -> None:
     cursor = raw.execute(batch.many, (jsontext.dumps(rows),))
     if batch.every_row and cursor.rowcount != len(rows):
-        raise ChangedElsewhere("a table was changed elsewhere: try again")
+        raise NoRowChanged("a table was changed elsewhere: try again")
 
 
 def _one_by_one(

@@ -33,7 +33,7 @@ from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableServ
 from bot.words.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
 from bot.words.render import Message, cards_text, render
 from bot.words.tablesetup import parse_table_setup
-from storage.db import Database, StorageError
+from storage import Database, StorageError
 
 SERVER = "console"
 BOT_NAMES = ("Ada", "Bix", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal")

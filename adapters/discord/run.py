@@ -9,7 +9,7 @@ import sys
 import discord
 
 from adapters.runtime import require_env
-from storage.db import StorageError
+from storage import StorageError
 
 from .client import PokerClient
 

@@ -27,7 +27,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.chat.core import ChatCore, Reply, Request
 from bot.process.logsafe import described, frames
 from bot.words.commands import ParseError, parse_amount
-from storage.db import StorageError
+from storage import StorageError
 
 from . import blocks as kb
 from .gate import HttpGate, WellFormed

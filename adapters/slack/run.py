@@ -31,7 +31,7 @@ from aiohttp import web
 
 from adapters.runtime import MissingConfig, require_env, start
 from bot.service.tables import TableService
-from storage.db import StorageError
+from storage import StorageError
 
 from .app import SlackBot
 from .client import StoppableClient, Stopping, web_client

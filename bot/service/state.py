@@ -101,3 +101,43 @@ class Live:
             "pre": self.pre or {},
             "unseen": self.unseen,
         }
+
+    def undo_point(self) -> UndoPoint:
+        """What a step rolls back to if it fails before or at its commit: the table as last
+        committed and a copy of the service's own fields."""
+        return UndoPoint(
+            self.committed or self.table.to_dict(),
+            {
+                "running": self.running,
+                "deadline": self.deadline,
+                "clock_on": self.clock_on,
+                "names": dict(self.names or {}),
+                "kill_offer": None if self.kill_offer is None else dict(self.kill_offer),
+                "straddlers": list(self.straddlers or []),
+                "pre": dict(self.pre or {}),
+                "turn": self.turn,
+                "warned": self.warned,
+                "choice_asked": self.choice_asked,
+                "unseen": self.unseen,
+                "session_id": self.session_id,  # ending a session switches it before its commit
+            },
+        )
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """A table as it was before a step (see :meth:`Live.undo_point`): ``table`` is its
+    ``Table.to_dict()``, ``fields`` the service's fields by name."""
+
+    table: dict[str, Any]
+    fields: dict[str, Any]
+
+    def restore(self, live: Live) -> None:
+        """Put ``live`` back as it was: the table rebuilt from its data, the fields set.
+
+        Raises:
+            KeyError, ValueError: the table data is not a table's (never for a point made
+                by :meth:`Live.undo_point`)."""
+        live.table = Table.from_dict(self.table)
+        for name, value in self.fields.items():
+            setattr(live, name, value)

@@ -13,8 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from storage import jsontext
-from storage.db import StateWrite
+from storage import StateWrite, jsontext
 
 # A key no stored value can hold: a NUL and 128 random bits chosen at start-up.
 _TOKEN = "\x00" + secrets.token_hex(16)

@@ -31,14 +31,14 @@ from bot.engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
 from bot.phh.convert import hand_to_phh
 from bot.phh.notation import dumps_phh
 from bot.process.logsafe import described, frames
-from bot.service import controls
+from bot.service import books, controls
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
 from bot.service.state import Outgoing as Outgoing
 from bot.service.state import Player as Player
 from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
-from bot.service.state import TableShown
+from bot.service.state import TableShown, UndoPoint
 from bot.words.commands import (
     Adjust,
     Choose,
@@ -67,7 +67,17 @@ from bot.words.commands import (
     Wait,
 )
 from bot.words.tableview import table_view
-from storage.db import Database, EventRow, StorageError, StoredTable
+from storage import (
+    ChangedElsewhere,
+    Database,
+    EventRow,
+    HandBegun,
+    HandFinished,
+    LedgerEntry,
+    StorageError,
+    StoredTable,
+    Write,
+)
 
 log = logging.getLogger(__name__)
 
@@ -305,12 +315,12 @@ class TableService:
         if isinstance(command, EndSession):
             return await self._end_session(live, player)
         decision = self._decided(live, player, command, confirmed)
-        before, saved = _undo_point(live)
-        extra: list[tuple[str, Sequence[Any]]] = []
+        undo = live.undo_point()
+        extra: list[Write] = []
         try:
             out = self._apply(live, player, command, extra, decision)
         except Exception as exc:
-            _roll_back(live, before, saved)
+            undo.restore(live)
             if isinstance(exc, EngineError):
                 raise ServiceError(self._named(live, str(exc))) from exc
             log.error(
@@ -323,7 +333,7 @@ class TableService:
             raise ServiceError(
                 "that could not be done (an error on our side, logged): nothing changed"
             ) from exc
-        return await self._commit(live, player, command, request_id, out, extra, before, saved)
+        return await self._commit(live, player, command, request_id, out, extra, undo)
 
     def _decided(
         self, live: Live, player: Player, command: Command, confirmed: bool
@@ -353,9 +363,8 @@ class TableService:
         command: Command | dict[str, Any],
         request_id: str | None,
         out: list[Outgoing],
-        extra: list[tuple[str, Sequence[Any]]],
-        before: dict[str, Any],
-        saved: dict[str, Any],
+        extra: list[Write],
+        undo: UndoPoint,
     ) -> list[Outgoing]:
         hand_number = live.table.hand_number or None
         rows = [EventRow(o.audience, event_data(o.event)) for o in out]
@@ -381,9 +390,9 @@ class TableService:
         except Exception as exc:  # noqa: BLE001 - the table in memory must match the database
             # whatever failed, memory goes back to what is committed, so the table and the
             # answer "nothing changed" agree
-            _roll_back(live, before, saved)
+            undo.restore(live)
             if isinstance(exc, StorageError):
-                if "changed elsewhere" in str(exc):
+                if isinstance(exc, ChangedElsewhere):
                     await self._reload(live.id)  # another process moved the table on
                 raise ServiceError(
                     "the table could not be saved, so nothing changed: try again"
@@ -540,13 +549,13 @@ class TableService:
         """
         if not self._owes_deal(live):
             return []
-        before, saved = _undo_point(live)
+        undo = live.undo_point()
         out: list[Outgoing] = []
-        extra: list[tuple[str, Sequence[Any]]] = []
+        extra: list[Write] = []
         try:
             self._advance(live, out, extra, deal_now=True)
         except Exception as exc:
-            _roll_back(live, before, saved)
+            undo.restore(live)
             if isinstance(exc, EngineError):
                 why = self._named(live, str(exc))
             else:
@@ -557,7 +566,7 @@ class TableService:
             live.running = False
             text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
             out, extra = [Outgoing(live.id, None, Notice(text))], []
-        return await self._commit(live, None, {"type": "Deal"}, None, out, extra, before, saved)
+        return await self._commit(live, None, {"type": "Deal"}, None, out, extra, undo)
 
     async def settle(self, table_id: str) -> None:
         """Wait for the table's lock and deal the hand it owes, if any: the deal step
@@ -592,12 +601,12 @@ class TableService:
         async with self._lock(table_id):
             if live.unseen is not None:
                 return False
-            before, saved = _undo_point(live)
+            undo = live.undo_point()
             live.unseen = why
             live.running = False
             live.deadline = None
             try:  # kept across a restart: no timer runs there either
-                await self._commit(live, None, {"type": "Hold"}, None, [], [], before, saved)
+                await self._commit(live, None, {"type": "Hold"}, None, [], [], undo)
             except ServiceError:
                 log.error("table %s: the hold could not be saved; it holds in memory", table_id)
                 live.unseen, live.running, live.deadline = why, False, None
@@ -629,7 +638,7 @@ class TableService:
         live: Live,
         player: Player,
         command: Command,
-        extra: list[tuple[str, Sequence[Any]]],
+        extra: list[Write],
         decision: Decision | None = None,
     ) -> list[Outgoing]:
         table = live.table
@@ -653,15 +662,11 @@ class TableService:
             out += self._events(live, events)
         elif isinstance(command, Sit):
             seat = table.seating.sit(player.id, player.name, command.buy_in, command.seat)
-            extra.append(
-                self.db.ledger_row(live.id, live.session_id, player.id, "buy_in", command.buy_in)
-            )
+            extra.append(LedgerEntry(live.id, live.session_id, player.id, "buy_in", command.buy_in))
             tell(f"{player.name} sits in seat {seat.seat} with {seat.stack}")
         elif isinstance(command, TopUp):
             seat = table.seating.top_up(player.id, command.amount, in_hand)
-            extra.append(
-                self.db.ledger_row(live.id, live.session_id, player.id, "top_up", command.amount)
-            )
+            extra.append(LedgerEntry(live.id, live.session_id, player.id, "top_up", command.amount))
             tell(f"{player.name} adds {command.amount} (now {seat.stack})")
         elif isinstance(command, SitOut):
             when = table.sit_out(player.id)
@@ -690,9 +695,7 @@ class TableService:
                     tell(f"{player.name} will leave when this hand is over")
             else:
                 self._tell_waiting(live, out)
-                extra.append(
-                    self.db.ledger_row(live.id, live.session_id, player.id, "cash_out", chips)
-                )
+                extra.append(LedgerEntry(live.id, live.session_id, player.id, "cash_out", chips))
                 tell(f"{player.name} leaves with {chips}")
         elif isinstance(command, Start):
             self._host_only(live, player)
@@ -730,7 +733,7 @@ class TableService:
             tell(f"{player.name} is number {place} on the waiting list")
         elif isinstance(command, (Kick, Adjust, Void, SetOption)):
             seated = len(table.seating.seats)
-            tell(controls.host_control(live, player, command, self.db, extra))
+            tell(controls.host_control(live, player, command, extra))
             if isinstance(command, Void):
                 live.pre = {}  # moves chosen in advance were for the voided hand
             if len(table.seating.seats) < seated:
@@ -764,7 +767,7 @@ class TableService:
         self,
         live: Live,
         out: list[Outgoing],
-        extra: list[tuple[str, Sequence[Any]]],
+        extra: list[Write],
         deal_now: bool = False,
     ) -> None:
         """Apply moves chosen in advance, finish a completed hand, deal the next while the
@@ -793,7 +796,7 @@ class TableService:
                 commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
                 setup = table.current.setup
                 extra.append(
-                    self.db.hand_row(
+                    HandBegun(
                         live.id,
                         table.hand_number,
                         live.session_id,
@@ -940,9 +943,7 @@ class TableService:
             f"{rules.objection_seconds} seconds ('object')"
         )
 
-    def _finish(
-        self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
-    ) -> None:
+    def _finish(self, live: Live, out: list[Outgoing], extra: list[Write]) -> None:
         table = live.table
         current = table.current
         assert current is not None
@@ -958,7 +959,7 @@ class TableService:
         # a tenth of the move that ends a hand
         openings = [o.to_dict() for o in (opened.openings if opened else hand.public_openings())]
         extra.append(
-            self.db.hand_end_row(
+            HandFinished(
                 live.id, current.number, dumps_phh(history), openings, results, biggest, killer
             )
         )
@@ -970,14 +971,12 @@ class TableService:
             text = f"{seat.name} is out of chips: 'topup N' buys in again"
             out.append(Outgoing(live.id, None, Notice(text)))
 
-    def _cash_out_leavers(
-        self, live: Live, out: list[Outgoing], extra: list[tuple[str, Sequence[Any]]]
-    ) -> None:
+    def _cash_out_leavers(self, live: Live, out: list[Outgoing], extra: list[Write]) -> None:
         """Between hands: players leaving (or kicked) during the hand go, with a cash-out;
         the first on the waiting list is told a seat is free."""
         leaving = live.table.cash_out_leavers()
         for player_id, name, chips in leaving:
-            extra.append(self.db.ledger_row(live.id, live.session_id, player_id, "cash_out", chips))
+            extra.append(LedgerEntry(live.id, live.session_id, player_id, "cash_out", chips))
             out.append(Outgoing(live.id, None, Notice(f"{name} leaves with {chips}")))
         if leaving:
             self._tell_waiting(live, out)
@@ -1025,13 +1024,13 @@ class TableService:
                 if facing is None:
                     live.deadline = None
                     continue
-                before, saved = _undo_point(live)
+                undo = live.undo_point()
                 player_id = facing.player_id
-                extra: list[tuple[str, Sequence[Any]]] = []
+                extra: list[Write] = []
                 try:
                     out = self._time_out(live, player_id, extra)
                 except EngineError:
-                    _roll_back(live, before, saved)
+                    undo.restore(live)
                     live.deadline = None
                     continue
                 try:
@@ -1042,16 +1041,13 @@ class TableService:
                         None,
                         out,
                         extra,
-                        before,
-                        saved,
+                        undo,
                     )
                 except ServiceError:
                     continue
         return published
 
-    def _time_out(
-        self, live: Live, player_id: str, extra: list[tuple[str, Sequence[Any]]]
-    ) -> list[Outgoing]:
+    def _time_out(self, live: Live, player_id: str, extra: list[Write]) -> list[Outgoing]:
         name = (live.names or {}).get(player_id, player_id)
         events, sat_out = live.table.time_out(player_id)
         out = [Outgoing(live.id, None, Notice(f"{name}'s time ran out"))]
@@ -1074,13 +1070,11 @@ class TableService:
         if isinstance(command, Status):
             return [self.status_text(live)]
         if isinstance(command, Ledger):
-            return await controls.ledger_lines(live, self.db)
+            return await books.ledger_lines(live, self.db)
         if isinstance(command, Leaderboard):
-            return await controls.leaderboard_lines(live, self.db, command.kill, command.game)
+            return await books.leaderboard_lines(live, self.db, command.kill, command.game)
         if isinstance(command, History):
-            return await controls.history_lines(
-                live, self.db, player.id, command.count, command.phh
-            )
+            return await books.history_lines(live, self.db, player.id, command.count, command.phh)
         return None
 
     async def _end_session(self, live: Live, player: Player) -> list[Outgoing]:
@@ -1098,32 +1092,33 @@ class TableService:
             raise ServiceError("only the host or a server administrator may end the session")
         if live.table.current is not None:
             raise ServiceError("end the session between hands")
-        before, saved = _undo_point(live)
-        extra: list[tuple[str, Sequence[Any]]] = []
+        undo = live.undo_point()
+        extra: list[Write] = []
         returned = live.table.return_carried()
-        paid = controls.pay_out_returned(live, self.db, returned, extra)
+        paid = controls.pay_out_returned(live, returned, extra)
         seated = {s.player_id for s in live.table.seating.seats.values()}
         away = {p: c for p, c in returned.items() if p not in seated}
         old = live.session_id
         try:
-            lines = [*paid, *await controls.session_summary(live, self.db, away)]
+            lines = [*paid, *await books.session_summary(live, self.db, away)]
             if returned:  # the last deal passed out: its results get the antes back
-                credit = await self.db.credited_hand_row(live.id, live.table.hand_number, returned)
+                credit = await self.db.credited_hand(live.id, live.table.hand_number, returned)
                 extra += [credit] if credit is not None else []
-            new, switch = await self.db.next_session(live.id, end=old)
+            switch = await self.db.next_session(live.id, end=old)
         except BaseException as exc:
-            live.table = Table.from_dict(before)  # nothing saved: the carried pot stays
+            undo.restore(live)  # nothing saved: the carried pot stays
             if isinstance(exc, StorageError):
                 raise ServiceError("the session could not be closed: try again") from exc
             raise
-        extra += switch
+        extra.append(switch)
+        new = switch.new
         for seat in live.table.seating.seats.values():
-            extra.append(self.db.ledger_row(live.id, old, seat.player_id, "cash_out", seat.stack))
-            extra.append(self.db.ledger_row(live.id, new, seat.player_id, "buy_in", seat.stack))
+            extra.append(LedgerEntry(live.id, old, seat.player_id, "cash_out", seat.stack))
+            extra.append(LedgerEntry(live.id, new, seat.player_id, "buy_in", seat.stack))
         live.session_id = new
         live.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
-        return await self._commit(live, player, EndSession(), None, out, extra, before, saved)
+        return await self._commit(live, player, EndSession(), None, out, extra, undo)
 
     @staticmethod
     def _named(live: Live, text: str) -> str:
@@ -1273,43 +1268,6 @@ def _kind(command: Command | dict[str, Any]) -> str:
     if isinstance(command, Play):
         return f"Play({command.kind})"
     return type(command).__name__
-
-
-def _fields_of(live: Live) -> dict[str, Any]:
-    """A copy of the service's own fields of a table, to put back if a command fails."""
-    return {
-        "running": live.running,
-        "deadline": live.deadline,
-        "clock_on": live.clock_on,
-        "names": dict(live.names or {}),
-        "kill_offer": None if live.kill_offer is None else dict(live.kill_offer),
-        "straddlers": list(live.straddlers or []),
-        "pre": dict(live.pre or {}),
-        "turn": live.turn,
-        "warned": live.warned,
-        "choice_asked": live.choice_asked,
-        "unseen": live.unseen,
-        "session_id": live.session_id,  # ending a session switches it before its commit
-    }
-
-
-def _undo_point(live: Live) -> tuple[dict[str, Any], dict[str, Any]]:
-    """What a step rolls back to if it fails: the table as last committed and a copy of
-    the service's fields (:func:`_roll_back`)."""
-    return live.committed or live.table.to_dict(), _fields_of(live)
-
-
-def _restore_fields(live: Live, saved: dict[str, Any]) -> None:
-    """Put back what :func:`_fields_of` copied."""
-    for name, value in saved.items():
-        setattr(live, name, value)
-
-
-def _roll_back(live: Live, before: dict[str, Any], saved: dict[str, Any]) -> None:
-    """Put the table back as committed (``before``, its ``Table.to_dict()``) with the
-    service's fields copied by :func:`_fields_of`."""
-    live.table = Table.from_dict(before)
-    _restore_fields(live, saved)
 
 
 def _same_request(

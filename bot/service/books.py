@@ -1,0 +1,150 @@
+"""The session's books, read for players: the results and settle-up at the end of a night,
+the ledger, the leaderboard, a player's own hands (other players' folded and mucked cards
+never shown) and the proof that a hand was dealt from its committed shuffle.
+
+Read only: every figure comes from what storage holds, never from counters kept beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from bot.engine.config import Game
+from bot.engine.errors import IllegalAction
+from bot.engine.fairness import CardOpening, ShuffleCommitment, verify_hand
+from bot.phh.notation import dumps_phh, load_phh
+from bot.phh.redact import redact
+from bot.service.settle import money, nets, settle_up
+from bot.words.counts import counted
+from bot.words.gamewords import GAME_WORDS
+from bot.words.handtext import game_label, hand_lines
+from storage import Database
+
+if TYPE_CHECKING:
+    from bot.service.state import Live
+
+
+async def session_summary(
+    live: Live, db: Database, paid_out: Mapping[str, int] | None = None
+) -> list[str]:
+    """The session's results and the settle-up, one line each.
+
+    Args:
+        paid_out: chips being paid out to players no longer seated with this very change
+            (their carried antes returned, not yet in the stored ledger).
+    """
+    ledger = await db.ledger(live.id, live.session_id)
+    stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
+    for pid, chips in (paid_out or {}).items():
+        stacks[pid] = stacks.get(pid, 0) + chips
+    balances = nets(ledger, stacks)
+    names = live.names or {}
+    unit, sign = live.table.settings.chips_per_unit, live.table.settings.currency
+    stats: dict[str, tuple[int, int, int]] = {}
+    kills: dict[str, int] = {}
+    if live.session_id is not None:
+        for pid, _, _, hands, pots, biggest in await db.session_results(live.session_id):
+            stats[pid] = (hands, pots, biggest)
+        kills = await db.kills_posted(live.session_id)
+    lines = ["Session results:"]
+    for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
+        worth = f" ({money(chips, unit, sign)})" if unit else ""
+        hands, pots, biggest = stats.get(pid, (0, 0, 0))
+        won = f"biggest pot {biggest}" if pots else "no pot won"
+        detail = f"; {counted(hands, 'hand')}, {counted(pots, 'pot')} won, {won}"
+        if not pots:
+            detail = f"; {counted(hands, 'hand')}, {won}"
+        if kills.get(pid):
+            detail += f", {counted(kills[pid], 'kill')} posted"
+        lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}{detail}")
+    transfers = settle_up(balances)
+    if transfers:
+        lines.append("Settle up:")
+    for t in transfers:
+        worth = f" ({money(t.chips, unit, sign)})" if unit else ""
+        lines.append(
+            f"{names.get(t.payer, t.payer)} pays {names.get(t.payee, t.payee)} {t.chips}{worth}"
+        )
+    return lines
+
+
+async def ledger_lines(live: Live, db: Database) -> list[str]:
+    """The session's buy-ins, top-ups, cash-outs and adjustments."""
+    names = live.names or {}
+    rows = await db.ledger(live.id, live.session_id)
+    return [
+        f"{names.get(p, p)}: {kind.replace('_', ' ')} {amount}" for p, kind, amount in rows
+    ] or ["nothing in the ledger yet"]
+
+
+async def leaderboard_lines(
+    live: Live, db: Database, kill: bool | None, game: str = ""
+) -> list[str]:
+    """All-time results on this server, best first (000 kill §13 keeps kill games apart);
+    ``game`` keeps one game's hands (mixes included), e.g. ``holdem`` or ``plo``.
+
+    Raises:
+        IllegalAction: ``game`` names no game.
+    """
+    dealt = None
+    if game:
+        known = GAME_WORDS.get(game)
+        if known is None:
+            raise IllegalAction(f"{game!r} is not a game: try {', '.join(sorted(GAME_WORDS))}")
+        dealt = known.value
+    board = await db.leaderboard(live.server_id, game=dealt, kill_game=kill)
+    title = {True: " (kill games)", False: " (games without a kill)", None: ""}[kill]
+    title += f" · {Game(dealt).label}" if dealt else ""
+    lines = [f"Leaderboard{title}:"]
+    for rank, (_, name, net, hands) in enumerate(board[:10], start=1):
+        lines.append(f"{rank}. {name} {net:+d} in {counted(hands, 'hand')}")
+    return lines if board else [f"Leaderboard{title}: no hands yet"]
+
+
+async def history_lines(
+    live: Live, db: Database, player_id: str, count: int, as_phh: bool
+) -> list[str]:
+    """A player's own last hands, newest first, as PHH or as readable text (one block a
+    hand: ``Hand N · game`` then :func:`bot.words.handtext.hand_lines`), with every other
+    player's unshown cards hidden."""
+    out: list[str] = []
+    for number, text, ids in await db.hands_of(live.id, player_id, count):
+        # by id, never by display name: two players may share a name
+        viewer = ids.index(player_id) if player_id in ids else -1
+        seen = redact(load_phh(text), viewer)
+        if as_phh:
+            out.append(f"# hand {number}\n{dumps_phh(seen)}")
+        else:
+            head = f"Hand {number} · {game_label(seen)}"
+            out.append("\n".join([head, *hand_lines(seen, viewer)]))
+    return out or ["no finished hands of yours at this table yet"]
+
+
+async def verify_lines(live: Live, db: Database, number: int | None) -> list[str]:
+    """Check a finished hand's public card openings against the commitment published
+    before its deal (the provably fair shuffle); ``number`` None means the last hand.
+
+    Returns:
+        Lines saying what was checked and whether every opening matches.
+    """
+    number = number or live.table.hand_number - (1 if live.table.current is not None else 0)
+    if number <= 0:
+        return ["no hand has finished at this table yet"]
+    proof = await db.hand_proof(live.id, number)
+    if proof is None:
+        return [f"there is no hand {number} at this table"]
+    root, openings = proof
+    if root is None:
+        return [f"hand {number} was dealt without a commitment"]
+    if openings is None:
+        return [f"hand {number} is not over: its cards are opened when it ends"]
+    size = 53 if live.table.settings.config.rules.joker else 52
+    problems = verify_hand(
+        ShuffleCommitment(root, size), [CardOpening.from_dict(o) for o in openings]
+    )
+    cards = " ".join(str(o["card"]) for o in openings)
+    head = f"hand {number}: commitment {root[:16]}…, {len(openings)} cards opened ({cards})"
+    if problems:
+        return [head, "the proof FAILS:", *problems]
+    return [head, "every opened card matches the commitment made before the deal"]

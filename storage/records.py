@@ -1,0 +1,155 @@
+"""The records that cross the storage boundary: what a caller reads back and what it asks
+to be written. No SQL here: :mod:`storage.statements` turns a write record into statements,
+so a second backend can take the same records.
+
+Chips are integers; times are seconds since the epoch, stamped when the record is made.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as stored: its ids, settings and state (JSON already parsed)."""
+
+    id: str
+    server_id: str
+    channel: str
+    host_id: str
+    settings: dict[str, Any]
+    state: dict[str, Any]
+    version: int
+    session_id: int | None
+
+
+@dataclass(frozen=True)
+class StateWrite:
+    """What one commit stores of a table's state, as JSON texts.
+
+    ``base`` is the whole state (``{"table": ..., ...}``, the hand's actions so far
+    included) when more than the hand's moves and the service's fields changed, else None:
+    the stored one stays and ``moves`` are its hand's new actions, as (index in the hand's
+    actions, action record). ``live`` is a JSON object of the service's fields, laid over
+    the base's on load (None: they are in ``base``).
+    """
+
+    base: str | None
+    live: str | None
+    moves: Sequence[tuple[int, str]] = ()
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event to store: its audience (None for the table) and its JSON data."""
+
+    audience: str | None
+    event: dict[str, Any]
+
+
+def _now() -> float:
+    return time.time()
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """A line of a session's ledger: chips that came to or left the table outside play.
+
+    ``kind`` is ``buy_in``, ``top_up``, ``cash_out`` or ``adjust`` (a host's correction,
+    with ``note``); ``amount`` in chips, negative only for an adjustment down."""
+
+    table_id: str
+    session_id: int | None
+    player_id: str
+    kind: str
+    amount: int
+    note: str = ""
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """A host control, logged with its effect: who (``actor``), what (``kick``, ``adjust``,
+    ``void``, ``set``) and its details as JSON data."""
+
+    table_id: str
+    actor: str
+    what: str
+    detail: Mapping[str, Any]
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class GameChanged:
+    """The table's game after the host changed it (a :class:`bot.engine.config.Game`
+    value): what the leaderboard files its hands under."""
+
+    table_id: str
+    game: str
+
+
+@dataclass(frozen=True)
+class HandBegun:
+    """A hand dealt: its number at the table, session, game dealt, the shuffle's
+    commitment root (None without one) and the player ids dealt in, in seat order."""
+
+    table_id: str
+    number: int
+    session_id: int | None
+    game: str
+    commitment: str | None
+    players: Sequence[str]
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class HandFinished:
+    """A hand over: its PHH text, the public openings of its shuffle, each player's net
+    chips (won minus put in), the biggest pot, and who posted its kill (None)."""
+
+    table_id: str
+    number: int
+    phh: str
+    openings: Sequence[Mapping[str, Any]]
+    results: Mapping[str, int]
+    biggest_pot: int
+    killed_by: str | None
+    at: float = field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class HandCredited:
+    """A finished hand's results and players rewritten whole: chips credited to it after
+    it ended (the antes of a passed-out deal returned when the night ends)."""
+
+    table_id: str
+    number: int
+    results: Mapping[str, int]
+    players: Sequence[str]
+
+
+@dataclass(frozen=True)
+class SessionSwitched:
+    """A night of play ends (``ended``, None when the table had none) and session ``new``
+    begins as the table's current one."""
+
+    table_id: str
+    ended: int | None
+    new: int
+    at: float = field(default_factory=_now)
+
+
+# What a commit may carry beside the command, its events and the table's state.
+Write = (
+    LedgerEntry
+    | AuditEntry
+    | GameChanged
+    | HandBegun
+    | HandFinished
+    | HandCredited
+    | SessionSwitched
+)
