@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, is_dataclass
@@ -22,16 +21,14 @@ from typing import Any
 
 from bot.engine.cards import Deck
 from bot.engine.decision import Decision
-from bot.engine.errors import EngineError, IllegalAction
-from bot.engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
+from bot.engine.errors import EngineError
+from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.kills import KillButton
-from bot.engine.table import Table, TableSettings, kill_after_window, objection_open
-from bot.engine.turns import CLOCK_SECONDS, WARNING_SECONDS, Turn
-from bot.phh.convert import hand_to_phh
-from bot.phh.notation import dumps_phh
+from bot.engine.table import Table, TableSettings
+from bot.engine.turns import WARNING_SECONDS, Turn
 from bot.process.logsafe import described, frames
-from bot.service import books, controls
+from bot.service import books, controls, steps
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
 from bot.service.state import Outgoing as Outgoing
@@ -39,40 +36,21 @@ from bot.service.state import Player as Player
 from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
 from bot.service.state import TableShown, UndoPoint
+from bot.service.steps import Step
 from bot.words.commands import (
-    Adjust,
-    Choose,
-    Clock,
     Command,
     EndSession,
     History,
-    Kick,
-    KillOffer,
     Leaderboard,
-    Leave,
     Ledger,
-    Object,
-    Pause,
     Play,
-    PreAction,
-    SetOption,
-    Sit,
-    SitIn,
-    SitOut,
-    Start,
     Status,
-    Straddle,
-    TopUp,
-    Void,
-    Wait,
 )
 from bot.words.tableview import table_view
 from storage import (
     ChangedElsewhere,
     Database,
     EventRow,
-    HandBegun,
-    HandFinished,
     LedgerEntry,
     StorageError,
     StoredTable,
@@ -307,7 +285,7 @@ class TableService:
             live.table.check_fresh(player.id, expect_hand, expect_step)
             view = await self._view(live, player, command)
         except EngineError as exc:
-            raise ServiceError(self._named(live, str(exc))) from exc
+            raise ServiceError(steps.named(live, str(exc))) from exc
         if view is not None:
             out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
             self._publish(table_id, out)
@@ -316,13 +294,13 @@ class TableService:
             return await self._end_session(live, player)
         decision = self._decided(live, player, command, confirmed)
         undo = live.undo_point()
-        extra: list[Write] = []
+        step = self._step(live)
         try:
-            out = self._apply(live, player, command, extra, decision)
+            steps.apply_command(step, player, command, decision)
         except Exception as exc:
             undo.restore(live)
             if isinstance(exc, EngineError):
-                raise ServiceError(self._named(live, str(exc))) from exc
+                raise ServiceError(steps.named(live, str(exc))) from exc
             log.error(
                 "%s at table %s failed: %s\n%s",
                 _kind(command),
@@ -333,7 +311,12 @@ class TableService:
             raise ServiceError(
                 "that could not be done (an error on our side, logged): nothing changed"
             ) from exc
-        return await self._commit(live, player, command, request_id, out, extra, undo)
+        return await self._commit(live, player, command, request_id, step.out, step.extra, undo)
+
+    def _step(self, live: Live) -> Step:
+        """A step at ``live`` with the service's clock, shuffle and the kill obligations
+        its players have at the server's other tables."""
+        return Step(live, self.clock, self.shuffle, self._owing_elsewhere)
 
     def _decided(
         self, live: Live, player: Player, command: Command, confirmed: bool
@@ -550,14 +533,14 @@ class TableService:
         if not self._owes_deal(live):
             return []
         undo = live.undo_point()
-        out: list[Outgoing] = []
-        extra: list[Write] = []
+        step = self._step(live)
         try:
-            self._advance(live, out, extra, deal_now=True)
+            steps.advance(step, deal_now=True)
+            out, extra = step.out, step.extra
         except Exception as exc:
             undo.restore(live)
             if isinstance(exc, EngineError):
-                why = self._named(live, str(exc))
+                why = steps.named(live, str(exc))
             else:
                 log.error(
                     "the next deal at table %s failed: %s\n%s", live.id, described(exc), frames(exc)
@@ -633,366 +616,11 @@ class TableService:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    def _apply(
-        self,
-        live: Live,
-        player: Player,
-        command: Command,
-        extra: list[Write],
-        decision: Decision | None = None,
-    ) -> list[Outgoing]:
-        table = live.table
-        names = live.names if live.names is not None else {}
-        live.names = names
-        names[player.id] = player.name
-        out: list[Outgoing] = []
-
-        def tell(text: str, audience: str | None = None) -> None:
-            out.append(Outgoing(live.id, audience, Notice(text)))
-
-        in_hand = table.current is not None and player.id in table.current.setup.names
-        if isinstance(command, Play):  # first: nearly every command is a move
-            if decision is None:  # refused by the gate: this says why
-                decision = table.decide(player.id, command.kind, command.amount, command.cards)
-            move = decision.action
-            events = table.act(player.id, lambda i: move)
-            mover = table.seating.seat_of(player.id)
-            if mover is not None:
-                mover.timeouts = 0
-            out += self._events(live, events)
-        elif isinstance(command, Sit):
-            seat = table.seating.sit(player.id, player.name, command.buy_in, command.seat)
-            extra.append(LedgerEntry(live.id, live.session_id, player.id, "buy_in", command.buy_in))
-            tell(f"{player.name} sits in seat {seat.seat} with {seat.stack}")
-        elif isinstance(command, TopUp):
-            seat = table.seating.top_up(player.id, command.amount, in_hand)
-            extra.append(LedgerEntry(live.id, live.session_id, player.id, "top_up", command.amount))
-            tell(f"{player.name} adds {command.amount} (now {seat.stack})")
-        elif isinstance(command, SitOut):
-            when = table.sit_out(player.id)
-            if when == "after_hand":
-                tell(f"{player.name} will sit out after this hand")
-            elif when == "after_kill":
-                tell(
-                    f"{player.name} owes a kill of {table.owes_kill(player.id)}: he is dealt "
-                    "the next hand to post it, then sits out (000 kill §6)"
-                )
-            else:
-                tell(f"{player.name} sits out")
-        elif isinstance(command, SitIn):
-            table.seating.sit_in(player.id, command.post)
-            tell(f"{player.name} is back" + (" and posts" if command.post else ""))
-        elif isinstance(command, Leave):
-            chips = table.leave(player.id)
-            if chips is None:
-                owed = table.owes_kill(player.id)
-                if owed is not None and not in_hand:
-                    tell(
-                        f"{player.name} owes a kill of {owed}: he is dealt the next hand to "
-                        "post it, then leaves (000 kill §6)"
-                    )
-                else:
-                    tell(f"{player.name} will leave when this hand is over")
-            else:
-                self._tell_waiting(live, out)
-                extra.append(LedgerEntry(live.id, live.session_id, player.id, "cash_out", chips))
-                tell(f"{player.name} leaves with {chips}")
-        elif isinstance(command, Start):
-            self._host_only(live, player)
-            live.running = True
-            live.unseen = None  # the host says it is fixed; a new failure holds it again
-            tell("the host starts the game")
-        elif isinstance(command, Choose):
-            game = table.choose_game(player.id, command.game, self.clock())
-            live.choice_asked = None
-            tell(f"{player.name} chooses {game.label} for this round")
-        elif isinstance(command, Pause):
-            self._host_only(live, player)
-            live.running = False
-            tell("the host pauses the game after this hand")
-        elif isinstance(command, Clock):
-            self._put_clock(live, player)
-            tell(f"{player.name} puts the clock on: one minute to act (000 NL §15)")
-        elif isinstance(command, KillOffer):
-            tell(self._offer_kill(live, player))
-        elif isinstance(command, Object):
-            if not objection_open(live.kill_offer, self.clock()):
-                raise IllegalAction("there is no kill to object to now")
-            if table.seating.seat_of(player.id) is None:
-                raise IllegalAction("only a player at the table may object")
-            live.kill_offer = None
-            tell(f"{player.name} objects: no voluntary kill next hand")
-        elif isinstance(command, Straddle):
-            table.ask_straddle(player.id)
-            live.straddlers = [*(live.straddlers or []), player.id]
-            tell(f"{player.name} will straddle next hand if left of the big blind")
-        elif isinstance(command, PreAction):
-            tell(self._pre_action(live, player, command.kind), player.id)
-        elif isinstance(command, Wait):
-            place = table.seating.join_waiting_list(player.id, player.name)
-            tell(f"{player.name} is number {place} on the waiting list")
-        elif isinstance(command, (Kick, Adjust, Void, SetOption)):
-            seated = len(table.seating.seats)
-            tell(controls.host_control(live, player, command, extra))
-            if isinstance(command, Void):
-                live.pre = {}  # moves chosen in advance were for the voided hand
-            if len(table.seating.seats) < seated:
-                self._tell_waiting(live, out)
-        # between hands, whoever asked to leave and may now go is cashed out: after a void,
-        # a kick, or a change that leaves a player owing nothing or unable to be dealt in
-        self._cash_out_leavers(live, out, extra)
-        self._advance(live, out, extra)
-        return out
-
-    def _host_only(self, live: Live, player: Player) -> None:
-        if player.id != live.host_id and not player.admin:
-            raise IllegalAction("only the host or a server administrator may do that")
-
-    def _put_clock(self, live: Live, player: Player) -> None:
-        live.table.clock_on(player.id)
-        live.clock_on = True
-        live.warned = False
-        live.deadline = self.clock() + CLOCK_SECONDS + WARNING_SECONDS
-
-    def _events(self, live: Live, events: Sequence[Event]) -> list[Outgoing]:
-        names = live.table.dealt
-        out = []
-        for event in events:
-            private = event.private_to
-            audience = names[private] if private is not None and private < len(names) else None
-            out.append(Outgoing(live.id, audience, event, names))
-        return out
-
-    def _advance(
-        self,
-        live: Live,
-        out: list[Outgoing],
-        extra: list[Write],
-        deal_now: bool = False,
-    ) -> None:
-        """Apply moves chosen in advance, finish a completed hand, deal the next while the
-        game runs, and set the timer.
-
-        A hand finished by this step is not followed by the next deal here unless
-        ``deal_now``: the move that ends a hand is committed and answered first, and the
-        deal is a step of its own (:meth:`_schedule_deal`), so the showdown is never held back
-        by the next shuffle and its commitment."""
-        table = live.table
-        while self._apply_pre_action(live, out):
-            pass
-        finished = False
-        for _ in range(2):
-            if table.hand_over():
-                self._finish(live, out, extra)
-                finished = True
-                continue
-            if finished and not deal_now:
-                break  # the next deal is a step of its own (:meth:`_schedule_deal`)
-            can_deal = table.can_deal(self._owing_elsewhere(live))
-            if table.current is None and live.running and can_deal and self._game_picked(live, out):
-                notes: list[Outgoing] = []
-                events = self._deal(live, out, notes)
-                assert table.current is not None
-                commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
-                setup = table.current.setup
-                extra.append(
-                    HandBegun(
-                        live.id,
-                        table.hand_number,
-                        live.session_id,
-                        setup.config.game.value,
-                        commit,
-                        setup.names,
-                    )
-                )
-                out += self._events(live, events)
-                out += notes
-                out += self._events(live, table.close_unclaimed_kill_window())
-                if table.hand_over():
-                    continue
-            break
-        waiting = table.turn()
-        turn = (table.hand_number, waiting.player_id if waiting else None, table.step)
-        if turn == live.turn and live.deadline is not None:
-            return  # the same decision is still pending: its timer (or clock) runs on
-        live.turn = turn
-        live.clock_on = False
-        live.warned = False
-        live.deadline = None
-        if waiting is not None:
-            live.deadline = self.clock() + table.settings.turn_seconds
-
-    def _pre_action(self, live: Live, player: Player, kind: str) -> str:
-        """Record (or cancel) a check/fold in advance; returns what to tell the player.
-
-        Raises:
-            IllegalAction: he holds no live cards in the hand in play.
-        """
-        if not live.table.still_in(player.id):
-            raise IllegalAction("check/fold in advance is for a player still in the hand")
-        pre = live.pre if live.pre is not None else {}
-        live.pre = pre
-        if kind == "off":
-            pre.pop(player.id, None)
-            return "check/fold in advance is off"
-        pre[player.id] = kind
-        return "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)"
-
-    def _apply_pre_action(self, live: Live, out: list[Outgoing]) -> bool:
-        """Play the check/fold chosen in advance by the player to act, if any; True if one
-        was played (each is used once)."""
-        if not live.pre:
-            return False
-        played = live.table.play_chosen(live.pre)
-        if played is None:
-            return False
-        player_id, events = played
-        live.pre.pop(player_id, None)
-        out += self._events(live, events)
-        return True
-
-    def _game_picked(self, live: Live, out: list[Outgoing]) -> bool:
-        """Whether the next deal's game is known; at a dealer's choice table whose round is
-        over, the button is asked once to pick it (002) and nothing is dealt until he has."""
-        picker = live.table.game_chooser(self.clock())
-        if picker is None:
-            return True
-        if live.choice_asked != picker:
-            live.choice_asked = picker
-            rotation = live.table.rotation
-            games = ", ".join(g.value for g in rotation.games) if rotation is not None else ""
-            name = (live.names or {}).get(picker, picker)
-            text = f"{name} has the button and chooses this round's game: choose {games}"
-            out.append(Outgoing(live.id, None, Notice(text)))
-        return False
-
     def game_chooser(self, table_id: str) -> str | None:
         """Dealer's choice: the player id who is to pick the coming round's game before the
         next deal (002), or None."""
         live = self.tables.get(table_id)
         return live.table.game_chooser(self.clock()) if live is not None else None
-
-    def _deal(self, live: Live, out: list[Outgoing], notes: list[Outgoing]) -> list[Event]:
-        """Deal the next hand with any kill offered (its objection window over) and any
-        straddle asked for by the player who ends up left of the big blind; what the
-        players are told about the deal (a straddle void or lapsed, a player kept out
-        owing a kill elsewhere) goes to ``notes``, shown after the hand's first lines."""
-        table = live.table
-        kill = kill_after_window(live.kill_offer, self.clock())
-        if kill is not None:
-            live.kill_offer = None
-        straddlers = live.straddlers or []
-        live.straddlers = []
-        away = self._owing_elsewhere(live)
-        deck, seed = self.shuffle(), secrets.randbits(62)
-        try:
-            events = table.start_hand(
-                deck,
-                kill_offer=kill,
-                straddle_asked=straddlers,
-                reshuffle_seed=seed,
-                now=self.clock(),
-                away=away,
-            )
-        except IllegalAction as exc:
-            if kill is None:
-                raise
-            text = self._named(live, str(exc))
-            out.append(Outgoing(live.id, None, Notice(f"no kill this hand: {text}")))
-            events = table.start_hand(
-                deck, straddle_asked=straddlers, reshuffle_seed=seed, now=self.clock(), away=away
-            )
-        dealt = table.current.setup.names if table.current is not None else ()
-        for player_id, what in away.items():
-            seat = table.seating.seat_of(player_id)
-            if player_id in dealt or seat is None or seat.status.value not in ("active", "waiting"):
-                continue
-            name = (live.names or {}).get(player_id, player_id)
-            text = f"{name} owes {what}: dealt into no game until it is posted (000 kill §6)"
-            notes.append(Outgoing(live.id, None, Notice(text)))
-        names = live.names or {}
-        if table.current is not None and table.current.setup.kill is not None:
-            live.straddlers = list(straddlers)  # they stand for the next unkilled hand
-        void = table.straddle_void
-        if void is not None:
-            text = (
-                f"{names.get(void, void)}'s straddle is void this hand: a killed pot has no "
-                "straddle; it stands for the next unkilled hand"
-            )
-            notes.append(Outgoing(live.id, None, Notice(text)))
-        for player_id in table.straddle_lapsed:
-            text = (
-                f"{names.get(player_id, player_id)}'s straddle lapsed: only the player left "
-                "of the big blind straddles (000 NL §14); ask again for the next hand"
-            )
-            notes.append(Outgoing(live.id, player_id, Notice(text)))
-        return events
-
-    def _offer_kill(self, live: Live, player: Player) -> str:
-        reason = live.table.announce_kill(player.id, live.kill_offer is not None)
-        rules = live.table.settings.kill
-        assert rules is not None
-        live.kill_offer = {
-            "player": player.id,
-            "reason": reason,
-            "until": self.clock() + rules.objection_seconds,
-        }
-        what = "kills to come in" if reason == "come_in" else "announces a kill"
-        return (
-            f"{player.name} {what} for the next hand: object within "
-            f"{rules.objection_seconds} seconds ('object')"
-        )
-
-    def _finish(self, live: Live, out: list[Outgoing], extra: list[Write]) -> None:
-        table = live.table
-        current = table.current
-        assert current is not None
-        hand = current.hand
-        names = live.names or {}
-        history = hand_to_phh(hand)
-        history.players = [names.get(p, p) for p in hand.names]
-        results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
-        biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
-        killer = hand.setup.kill.killer if hand.setup.kill else None
-        opened = next((e for e in reversed(hand.events) if isinstance(e, ShuffleOpened)), None)
-        # the hand's last event already holds its openings: computing the paths again cost
-        # a tenth of the move that ends a hand
-        openings = [o.to_dict() for o in (opened.openings if opened else hand.public_openings())]
-        extra.append(
-            HandFinished(
-                live.id, current.number, dumps_phh(history), openings, results, biggest, killer
-            )
-        )
-        table.finish_hand()
-        live.pre = {}  # moves chosen in advance were for that hand only
-        self._cash_out_leavers(live, out, extra)
-        busted = [s for s in table.seating.seats.values() if s.stack == 0]
-        for seat in busted:
-            text = f"{seat.name} is out of chips: 'topup N' buys in again"
-            out.append(Outgoing(live.id, None, Notice(text)))
-
-    def _cash_out_leavers(self, live: Live, out: list[Outgoing], extra: list[Write]) -> None:
-        """Between hands: players leaving (or kicked) during the hand go, with a cash-out;
-        the first on the waiting list is told a seat is free."""
-        leaving = live.table.cash_out_leavers()
-        for player_id, name, chips in leaving:
-            extra.append(LedgerEntry(live.id, live.session_id, player_id, "cash_out", chips))
-            out.append(Outgoing(live.id, None, Notice(f"{name} leaves with {chips}")))
-        if leaving:
-            self._tell_waiting(live, out)
-
-    @staticmethod
-    def _tell_waiting(live: Live, out: list[Outgoing]) -> None:
-        """A seat just freed: tell the first on the waiting list, privately, to sit (a busted
-        player keeps his seat to buy in again, so only a player leaving frees one)."""
-        seating = live.table.seating
-        if seating.waiting_list and len(seating.seats) < seating.size:
-            pid, name = seating.waiting_list[0]
-            text = (
-                f"a seat is free: {name}, type 'sit' with your buy-in, between "
-                f"{seating.min_buy_in} and {seating.max_buy_in} chips (000 NL §16)"
-            )
-            out.append(Outgoing(live.id, pid, Notice(text)))
 
     # ------------------------------------------------------------------ timers
 
@@ -1026,9 +654,9 @@ class TableService:
                     continue
                 undo = live.undo_point()
                 player_id = facing.player_id
-                extra: list[Write] = []
+                step = self._step(live)
                 try:
-                    out = self._time_out(live, player_id, extra)
+                    steps.time_out(step, player_id)
                 except EngineError:
                     undo.restore(live)
                     live.deadline = None
@@ -1039,23 +667,13 @@ class TableService:
                         None,
                         {"type": "Timeout", "player": player_id},
                         None,
-                        out,
-                        extra,
+                        step.out,
+                        step.extra,
                         undo,
                     )
                 except ServiceError:
                     continue
         return published
-
-    def _time_out(self, live: Live, player_id: str, extra: list[Write]) -> list[Outgoing]:
-        name = (live.names or {}).get(player_id, player_id)
-        events, sat_out = live.table.time_out(player_id)
-        out = [Outgoing(live.id, None, Notice(f"{name}'s time ran out"))]
-        if sat_out:
-            out.append(Outgoing(live.id, None, Notice(f"{name} is sat out after this hand")))
-        out += self._events(live, events)
-        self._advance(live, out, extra)
-        return out
 
     async def run_timers(self, every: float = 1.0) -> None:
         """Tick forever (a background task of the bot)."""
@@ -1120,13 +738,6 @@ class TableService:
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
         return await self._commit(live, player, EndSession(), None, out, extra, undo)
 
-    @staticmethod
-    def _named(live: Live, text: str) -> str:
-        """Engine messages name players by id: show their display names instead."""
-        for pid, name in (live.names or {}).items():
-            text = text.replace(pid, name)
-        return text
-
     def turn(self, table_id: str) -> Turn | None:
         """The decision the table waits for (who, what he may do, the pot, the board), or
         None: see :meth:`bot.engine.table.Table.turn`."""
@@ -1169,7 +780,7 @@ class TableService:
         if live is None:
             return None
         choices = live.table.choices(player_id)
-        return None if choices is None else self._named(live, choices)
+        return None if choices is None else steps.named(live, choices)
 
     def fresh(
         self, table_id: str, player_id: str, hand: int | None, step: int | None
@@ -1184,7 +795,7 @@ class TableService:
         try:
             live.table.check_fresh(player_id, hand, step)
         except EngineError as exc:
-            return self._named(live, str(exc))
+            return steps.named(live, str(exc))
         return None
 
     def position(self, table_id: str) -> tuple[int, int] | None:

@@ -1,0 +1,553 @@
+"""What one step does to a table in memory, under the table's lock: a player's command
+dispatched to its handler, or a step of the table's own (the next deal, a time-out). The
+engine decides; this keeps the service's own fields (the turn timer, moves chosen in
+advance, a kill offered, straddles asked for) and gathers what to tell and what to write.
+
+Nothing here awaits or commits: :mod:`bot.service.tables` orders steps, commits what a step
+gathered and publishes it, or puts the table back as it was when a step raises.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.decision import Decision
+from bot.engine.errors import IllegalAction
+from bot.engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
+from bot.engine.table import kill_after_window, objection_open
+from bot.engine.turns import CLOCK_SECONDS, WARNING_SECONDS
+from bot.phh.convert import hand_to_phh
+from bot.phh.notation import dumps_phh
+from bot.service import controls
+from bot.service.state import Live, Notice, Outgoing, Player
+from bot.words.commands import (
+    Adjust,
+    Choose,
+    Clock,
+    Command,
+    Kick,
+    KillOffer,
+    Leave,
+    Object,
+    Pause,
+    Play,
+    PreAction,
+    SetOption,
+    Sit,
+    SitIn,
+    SitOut,
+    Start,
+    Straddle,
+    TopUp,
+    Void,
+    Wait,
+)
+from storage import HandBegun, HandFinished, LedgerEntry, Write
+
+
+@dataclass
+class Step:
+    """One step at one table: the table, what the step needs from the service, and what
+    it gathers.
+
+    Attributes:
+        live: the table in memory, changed in place.
+        clock: seconds now (the service's clock, a fake one in tests).
+        shuffle: a new shuffled deck (the OS's CSPRNG in play, seeded in tests).
+        owing: the kill obligations the table's players have at other tables of the
+            server, player id -> what is owed in words (000 kill §6).
+        out: what to publish once committed, in order.
+        extra: what to write with the commit beside the command, its events and state.
+    """
+
+    live: Live
+    clock: Callable[[], float]
+    shuffle: Callable[[], Sequence[str]]
+    owing: Callable[[Live], dict[str, str]]
+    out: list[Outgoing] = field(default_factory=list)
+    extra: list[Write] = field(default_factory=list)
+
+    def tell(self, text: str, audience: str | None = None) -> None:
+        """A notice to the table (``audience`` None) or to one player id."""
+        self.out.append(Outgoing(self.live.id, audience, Notice(text)))
+
+    def show(self, events: Sequence[Event]) -> None:
+        """The engine's events, each to its audience (:func:`outgoing`)."""
+        self.out += outgoing(self.live, events)
+
+
+def outgoing(live: Live, events: Sequence[Event]) -> list[Outgoing]:
+    """The engine's events as output: an event private to a seat of the hand goes to that
+    seat's player id, every other to the table; each carries the hand's player ids."""
+    names = live.table.dealt
+    out = []
+    for event in events:
+        private = event.private_to
+        audience = names[private] if private is not None and private < len(names) else None
+        out.append(Outgoing(live.id, audience, event, names))
+    return out
+
+
+def named(live: Live, text: str) -> str:
+    """Engine messages name players by id: the same text with their display names."""
+    for pid, name in (live.names or {}).items():
+        text = text.replace(pid, name)
+    return text
+
+
+# ---------------------------------------------------------------------- commands
+
+
+def apply_command(
+    step: Step, player: Player, command: Command, decision: Decision | None = None
+) -> None:
+    """Apply a player's command to the table through its handler, then what follows it
+    between hands (leavers cashed out) and at once (moves chosen in advance, the end of a
+    hand, the next deal while the game runs, the turn timer: :func:`advance`).
+
+    Args:
+        decision: for a move (:class:`Play`), the engine's decision gate's answer (the
+            move as it will be applied); None to ask the gate here, which then raises
+            the refusal with its reason.
+    Raises:
+        EngineError: the engine refused (with what is legal); the table may be half
+            changed, so the caller puts it back.
+    """
+    live = step.live
+    names = live.names if live.names is not None else {}
+    live.names = names
+    names[player.id] = player.name
+    if isinstance(command, Play):  # first: nearly every command is a move
+        _play(step, player, command, decision)
+    else:
+        handler = HANDLERS.get(type(command))
+        if handler is not None:
+            handler(step, player, command)
+    # between hands, whoever asked to leave and may now go is cashed out: after a void,
+    # a kick, or a change that leaves a player owing nothing or unable to be dealt in
+    cash_out_leavers(step)
+    advance(step)
+
+
+def _play(step: Step, player: Player, command: Play, decision: Decision | None) -> None:
+    table = step.live.table
+    if decision is None:  # refused by the gate: this says why
+        decision = table.decide(player.id, command.kind, command.amount, command.cards)
+    move = decision.action
+    events = table.act(player.id, lambda i: move)
+    mover = table.seating.seat_of(player.id)
+    if mover is not None:
+        mover.timeouts = 0
+    step.show(events)
+
+
+def _in_hand(live: Live, player: Player) -> bool:
+    current = live.table.current
+    return current is not None and player.id in current.setup.names
+
+
+def _sit(step: Step, player: Player, command: Sit) -> None:
+    live = step.live
+    seat = live.table.seating.sit(player.id, player.name, command.buy_in, command.seat)
+    step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "buy_in", command.buy_in))
+    step.tell(f"{player.name} sits in seat {seat.seat} with {seat.stack}")
+
+
+def _top_up(step: Step, player: Player, command: TopUp) -> None:
+    live = step.live
+    seat = live.table.seating.top_up(player.id, command.amount, _in_hand(live, player))
+    step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "top_up", command.amount))
+    step.tell(f"{player.name} adds {command.amount} (now {seat.stack})")
+
+
+def _sit_out(step: Step, player: Player, command: SitOut) -> None:
+    table = step.live.table
+    when = table.sit_out(player.id)
+    if when == "after_hand":
+        step.tell(f"{player.name} will sit out after this hand")
+    elif when == "after_kill":
+        step.tell(
+            f"{player.name} owes a kill of {table.owes_kill(player.id)}: he is dealt "
+            "the next hand to post it, then sits out (000 kill §6)"
+        )
+    else:
+        step.tell(f"{player.name} sits out")
+
+
+def _sit_in(step: Step, player: Player, command: SitIn) -> None:
+    step.live.table.seating.sit_in(player.id, command.post)
+    step.tell(f"{player.name} is back" + (" and posts" if command.post else ""))
+
+
+def _leave(step: Step, player: Player, command: Leave) -> None:
+    live = step.live
+    in_hand = _in_hand(live, player)
+    chips = live.table.leave(player.id)
+    if chips is None:
+        owed = live.table.owes_kill(player.id)
+        if owed is not None and not in_hand:
+            step.tell(
+                f"{player.name} owes a kill of {owed}: he is dealt the next hand to "
+                "post it, then leaves (000 kill §6)"
+            )
+        else:
+            step.tell(f"{player.name} will leave when this hand is over")
+    else:
+        tell_waiting(step)
+        step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "cash_out", chips))
+        step.tell(f"{player.name} leaves with {chips}")
+
+
+def _host_only(live: Live, player: Player) -> None:
+    if player.id != live.host_id and not player.admin:
+        raise IllegalAction("only the host or a server administrator may do that")
+
+
+def _start(step: Step, player: Player, command: Start) -> None:
+    _host_only(step.live, player)
+    step.live.running = True
+    step.live.unseen = None  # the host says it is fixed; a new failure holds it again
+    step.tell("the host starts the game")
+
+
+def _choose(step: Step, player: Player, command: Choose) -> None:
+    game = step.live.table.choose_game(player.id, command.game, step.clock())
+    step.live.choice_asked = None
+    step.tell(f"{player.name} chooses {game.label} for this round")
+
+
+def _pause(step: Step, player: Player, command: Pause) -> None:
+    _host_only(step.live, player)
+    step.live.running = False
+    step.tell("the host pauses the game after this hand")
+
+
+def _clock(step: Step, player: Player, command: Clock) -> None:
+    """000 NL §15: a player at the table puts the clock on the player to act."""
+    live = step.live
+    live.table.clock_on(player.id)
+    live.clock_on = True
+    live.warned = False
+    live.deadline = step.clock() + CLOCK_SECONDS + WARNING_SECONDS
+    step.tell(f"{player.name} puts the clock on: one minute to act (000 NL §15)")
+
+
+def _kill_offer(step: Step, player: Player, command: KillOffer) -> None:
+    """A voluntary kill (or a kill to come in) announced for the next hand, open to
+    objection for the house's window (000 kill §10, §12)."""
+    live = step.live
+    reason = live.table.announce_kill(player.id, live.kill_offer is not None)
+    rules = live.table.settings.kill
+    assert rules is not None
+    live.kill_offer = {
+        "player": player.id,
+        "reason": reason,
+        "until": step.clock() + rules.objection_seconds,
+    }
+    what = "kills to come in" if reason == "come_in" else "announces a kill"
+    step.tell(
+        f"{player.name} {what} for the next hand: object within "
+        f"{rules.objection_seconds} seconds ('object')"
+    )
+
+
+def _object(step: Step, player: Player, command: Object) -> None:
+    live = step.live
+    if not objection_open(live.kill_offer, step.clock()):
+        raise IllegalAction("there is no kill to object to now")
+    if live.table.seating.seat_of(player.id) is None:
+        raise IllegalAction("only a player at the table may object")
+    live.kill_offer = None
+    step.tell(f"{player.name} objects: no voluntary kill next hand")
+
+
+def _straddle(step: Step, player: Player, command: Straddle) -> None:
+    live = step.live
+    live.table.ask_straddle(player.id)
+    live.straddlers = [*(live.straddlers or []), player.id]
+    step.tell(f"{player.name} will straddle next hand if left of the big blind")
+
+
+def _pre_action(step: Step, player: Player, command: PreAction) -> None:
+    """Record (or cancel, ``off``) a check/fold in advance; told to the player alone.
+
+    Raises:
+        IllegalAction: he holds no live cards in the hand in play.
+    """
+    live = step.live
+    if not live.table.still_in(player.id):
+        raise IllegalAction("check/fold in advance is for a player still in the hand")
+    pre = live.pre if live.pre is not None else {}
+    live.pre = pre
+    if command.kind == "off":
+        pre.pop(player.id, None)
+        step.tell("check/fold in advance is off", player.id)
+        return
+    pre[player.id] = command.kind
+    step.tell(
+        "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)",
+        player.id,
+    )
+
+
+def _wait(step: Step, player: Player, command: Wait) -> None:
+    place = step.live.table.seating.join_waiting_list(player.id, player.name)
+    step.tell(f"{player.name} is number {place} on the waiting list")
+
+
+def _host_control(step: Step, player: Player, command: Kick | Adjust | Void | SetOption) -> None:
+    live = step.live
+    seated = len(live.table.seating.seats)
+    step.tell(controls.host_control(live, player, command, step.extra))
+    if isinstance(command, Void):
+        live.pre = {}  # moves chosen in advance were for the voided hand
+    if len(live.table.seating.seats) < seated:
+        tell_waiting(step)
+
+
+# Each command a player sends, but a move, to its handler: (step, sender, command).
+HANDLERS: dict[type[Command], Callable[[Step, Player, Any], None]] = {
+    Sit: _sit,
+    TopUp: _top_up,
+    SitOut: _sit_out,
+    SitIn: _sit_in,
+    Leave: _leave,
+    Start: _start,
+    Choose: _choose,
+    Pause: _pause,
+    Clock: _clock,
+    KillOffer: _kill_offer,
+    Object: _object,
+    Straddle: _straddle,
+    PreAction: _pre_action,
+    Wait: _wait,
+    Kick: _host_control,
+    Adjust: _host_control,
+    Void: _host_control,
+    SetOption: _host_control,
+}
+
+
+# ---------------------------------------------------------------------- the table's own steps
+
+
+def advance(step: Step, deal_now: bool = False) -> None:
+    """Apply moves chosen in advance, finish a completed hand, deal the next while the
+    game runs, and set the turn timer (000 NL §15).
+
+    A hand finished by this step is not followed by the next deal here unless
+    ``deal_now``: the move that ends a hand is committed and answered first, and the
+    deal is a step of its own, so the showdown is never held back by the next shuffle and
+    its commitment.
+
+    Raises:
+        EngineError: the engine refused the deal (the caller pauses the game)."""
+    live = step.live
+    table = live.table
+    while _apply_pre_action(step):
+        pass
+    finished = False
+    for _ in range(2):
+        if table.hand_over():
+            _finish(step)
+            finished = True
+            continue
+        if finished and not deal_now:
+            break  # the next deal is a step of its own
+        can_deal = table.can_deal(step.owing(live))
+        if table.current is None and live.running and can_deal and _game_picked(step):
+            notes: list[Outgoing] = []
+            events = _deal(step, notes)
+            assert table.current is not None
+            commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
+            setup = table.current.setup
+            step.extra.append(
+                HandBegun(
+                    live.id,
+                    table.hand_number,
+                    live.session_id,
+                    setup.config.game.value,
+                    commit,
+                    setup.names,
+                )
+            )
+            step.show(events)
+            step.out += notes
+            step.show(table.close_unclaimed_kill_window())
+            if table.hand_over():
+                continue
+        break
+    waiting = table.turn()
+    turn = (table.hand_number, waiting.player_id if waiting else None, table.step)
+    if turn == live.turn and live.deadline is not None:
+        return  # the same decision is still pending: its timer (or clock) runs on
+    live.turn = turn
+    live.clock_on = False
+    live.warned = False
+    live.deadline = None
+    if waiting is not None:
+        live.deadline = step.clock() + table.settings.turn_seconds
+
+
+def time_out(step: Step, player_id: str) -> None:
+    """The turn timer ran out for ``player_id``: the engine checks if free, else folds
+    (000 NL §15), and sits out a player who times out too often in a row; then
+    :func:`advance`.
+
+    Raises:
+        EngineError: the engine refused (the decision was no longer pending)."""
+    live = step.live
+    name = (live.names or {}).get(player_id, player_id)
+    events, sat_out = live.table.time_out(player_id)
+    step.tell(f"{name}'s time ran out")
+    if sat_out:
+        step.tell(f"{name} is sat out after this hand")
+    step.show(events)
+    advance(step)
+
+
+def _apply_pre_action(step: Step) -> bool:
+    """Play the check/fold chosen in advance by the player to act, if any; True if one
+    was played (each is used once)."""
+    live = step.live
+    if not live.pre:
+        return False
+    played = live.table.play_chosen(live.pre)
+    if played is None:
+        return False
+    player_id, events = played
+    live.pre.pop(player_id, None)
+    step.show(events)
+    return True
+
+
+def _game_picked(step: Step) -> bool:
+    """Whether the next deal's game is known; at a dealer's choice table whose round is
+    over, the button is asked once to pick it (002) and nothing is dealt until he has."""
+    live = step.live
+    picker = live.table.game_chooser(step.clock())
+    if picker is None:
+        return True
+    if live.choice_asked != picker:
+        live.choice_asked = picker
+        rotation = live.table.rotation
+        games = ", ".join(g.value for g in rotation.games) if rotation is not None else ""
+        name = (live.names or {}).get(picker, picker)
+        step.tell(f"{name} has the button and chooses this round's game: choose {games}")
+    return False
+
+
+def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
+    """Deal the next hand with any kill offered (its objection window over) and any
+    straddle asked for by the player who ends up left of the big blind; what the
+    players are told about the deal (a straddle void or lapsed, a player kept out
+    owing a kill elsewhere) goes to ``notes``, shown after the hand's first lines."""
+    live = step.live
+    table = live.table
+    kill = kill_after_window(live.kill_offer, step.clock())
+    if kill is not None:
+        live.kill_offer = None
+    straddlers = live.straddlers or []
+    live.straddlers = []
+    away = step.owing(live)
+    deck, seed = step.shuffle(), secrets.randbits(62)
+    try:
+        events = table.start_hand(
+            deck,
+            kill_offer=kill,
+            straddle_asked=straddlers,
+            reshuffle_seed=seed,
+            now=step.clock(),
+            away=away,
+        )
+    except IllegalAction as exc:
+        if kill is None:
+            raise
+        step.tell(f"no kill this hand: {named(live, str(exc))}")
+        events = table.start_hand(
+            deck, straddle_asked=straddlers, reshuffle_seed=seed, now=step.clock(), away=away
+        )
+    dealt = table.current.setup.names if table.current is not None else ()
+    for player_id, what in away.items():
+        seat = table.seating.seat_of(player_id)
+        if player_id in dealt or seat is None or seat.status.value not in ("active", "waiting"):
+            continue
+        name = (live.names or {}).get(player_id, player_id)
+        text = f"{name} owes {what}: dealt into no game until it is posted (000 kill §6)"
+        notes.append(Outgoing(live.id, None, Notice(text)))
+    names = live.names or {}
+    if table.current is not None and table.current.setup.kill is not None:
+        live.straddlers = list(straddlers)  # they stand for the next unkilled hand
+    void = table.straddle_void
+    if void is not None:
+        text = (
+            f"{names.get(void, void)}'s straddle is void this hand: a killed pot has no "
+            "straddle; it stands for the next unkilled hand"
+        )
+        notes.append(Outgoing(live.id, None, Notice(text)))
+    for player_id in table.straddle_lapsed:
+        text = (
+            f"{names.get(player_id, player_id)}'s straddle lapsed: only the player left "
+            "of the big blind straddles (000 NL §14); ask again for the next hand"
+        )
+        notes.append(Outgoing(live.id, player_id, Notice(text)))
+    return events
+
+
+def _finish(step: Step) -> None:
+    """A hand over: its history, results, biggest pot, kill and shuffle openings written,
+    the table moved on, leavers cashed out, busted players told how to buy in again."""
+    live = step.live
+    table = live.table
+    current = table.current
+    assert current is not None
+    hand = current.hand
+    names = live.names or {}
+    history = hand_to_phh(hand)
+    history.players = [names.get(p, p) for p in hand.names]
+    results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
+    biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
+    killer = hand.setup.kill.killer if hand.setup.kill else None
+    opened = next((e for e in reversed(hand.events) if isinstance(e, ShuffleOpened)), None)
+    # the hand's last event already holds its openings: computing the paths again cost
+    # a tenth of the move that ends a hand
+    openings = [o.to_dict() for o in (opened.openings if opened else hand.public_openings())]
+    step.extra.append(
+        HandFinished(
+            live.id, current.number, dumps_phh(history), openings, results, biggest, killer
+        )
+    )
+    table.finish_hand()
+    live.pre = {}  # moves chosen in advance were for that hand only
+    cash_out_leavers(step)
+    for seat in table.seating.seats.values():
+        if seat.stack == 0:
+            step.tell(f"{seat.name} is out of chips: 'topup N' buys in again")
+
+
+def cash_out_leavers(step: Step) -> None:
+    """Between hands: players leaving (or kicked) during the hand go, with a cash-out;
+    the first on the waiting list is told a seat is free."""
+    live = step.live
+    leaving = live.table.cash_out_leavers()
+    for player_id, name, chips in leaving:
+        step.extra.append(LedgerEntry(live.id, live.session_id, player_id, "cash_out", chips))
+        step.tell(f"{name} leaves with {chips}")
+    if leaving:
+        tell_waiting(step)
+
+
+def tell_waiting(step: Step) -> None:
+    """A seat just freed: tell the first on the waiting list, privately, to sit (a busted
+    player keeps his seat to buy in again, so only a player leaving frees one; 000 NL §16)."""
+    seating = step.live.table.seating
+    if seating.waiting_list and len(seating.seats) < seating.size:
+        pid, name = seating.waiting_list[0]
+        step.tell(
+            f"a seat is free: {name}, type 'sit' with your buy-in, between "
+            f"{seating.min_buy_in} and {seating.max_buy_in} chips (000 NL §16)",
+            pid,
+        )
