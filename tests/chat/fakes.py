@@ -111,6 +111,15 @@ class Pipeline:
         await self.service.idle()
         return reply
 
+    async def close(self) -> None:
+        """Let what the service started finish, then close the database (an open
+        database keeps its thread, and the test process, alive)."""
+        await self.service.idle()
+        await self.service.db.close()
+
+
+OpenPipeline = Callable[..., Awaitable[Pipeline]]
+"""The ``open_pipeline`` fixture: ``await open_pipeline(seed=1)``, closed after the test."""
 
 OPEN: list[Pipeline] = []
 
