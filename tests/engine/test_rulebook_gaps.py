@@ -6,9 +6,7 @@ checks what the rule decides: stacks, pots, whose turn it is and the legal range
 
 from __future__ import annotations
 
-import asyncio
 import random
-from pathlib import Path
 
 import pytest
 from helpers import config, legal, new_hand, of_type, play, refused
@@ -24,6 +22,7 @@ from bot.engine.rotation import MIXES, Rotation
 from bot.engine.seating import SeatStatus
 from bot.engine.table import Table, TableSettings
 from bot.words.commands import EndSession, Sit, Start
+from storage.db import Database
 
 NL = GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2))
 LIMIT_A5 = GameConfig(
@@ -179,36 +178,32 @@ def test_000_kill_12_a_waiting_player_kills_to_come_in_at_once() -> None:
     assert hand.legal_actions().describe() == "fold, call 4 or raise to 8 to 500 (all-in)"
 
 
-def test_000_kill_6_a_kill_owed_and_a_leg_carry_into_the_next_session(tmp_path: Path) -> None:
+async def test_000_kill_6_a_kill_owed_and_a_leg_carry_into_the_next_session(db: Database) -> None:
     """Kill pots (ending the night does not reset the button) and 000 kill §6: after the
     host ends the session a leg up is still up, and a kill that was owed is posted in the
     first hand of the following session, the others facing the kill."""
     from tests.service.support import ANN, BOB, CAT, kill_settings, open_service
 
-    async def main() -> None:
-        service, _ = await open_service(tmp_path / "t.db")
-        table_id = await service.create_table("srv", "chan", ANN, kill_settings())
-        for player in (ANN, BOB, CAT):
-            await service.handle(table_id, player, Sit(500))
-        table = service.tables[table_id].table
-        assert table.kills is not None
-        table.kills.button = KillButton(ButtonState.LEG_UP, CAT.id)
-        first = service.tables[table_id].session_id
-        await service.handle(table_id, ANN, EndSession())
-        table = service.tables[table_id].table
-        assert service.tables[table_id].session_id != first
-        assert table.kills is not None and table.kills.button.summary()["holder"] == CAT.id
-        assert table.kills.button.state is ButtonState.LEG_UP
-        table.kills.button = KillButton(ButtonState.KILLED, BOB.id, 20)
-        await service.handle(table_id, ANN, EndSession())
-        await service.handle(table_id, ANN, Start())
-        hand = service.tables[table_id].table.hand
-        assert hand is not None and hand.setup.kill == Kill(BOB.id, 20, "required")
-        bob = hand.names.index(BOB.id)
-        assert hand.contributed[bob] == 20 and hand.legal_actions().call_amount == 20
-        await service.db.close()
-
-    asyncio.run(main())
+    service, _ = await open_service(db)
+    table_id = await service.create_table("srv", "chan", ANN, kill_settings())
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    table = service.tables[table_id].table
+    assert table.kills is not None
+    table.kills.button = KillButton(ButtonState.LEG_UP, CAT.id)
+    first = service.tables[table_id].session_id
+    await service.handle(table_id, ANN, EndSession())
+    table = service.tables[table_id].table
+    assert service.tables[table_id].session_id != first
+    assert table.kills is not None and table.kills.button.summary()["holder"] == CAT.id
+    assert table.kills.button.state is ButtonState.LEG_UP
+    table.kills.button = KillButton(ButtonState.KILLED, BOB.id, 20)
+    await service.handle(table_id, ANN, EndSession())
+    await service.handle(table_id, ANN, Start())
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.setup.kill == Kill(BOB.id, 20, "required")
+    bob = hand.names.index(BOB.id)
+    assert hand.contributed[bob] == 20 and hand.legal_actions().call_amount == 20
 
 
 def test_002_games_of_rounds_hose_hoe_and_roe_deal_their_games_in_order() -> None:

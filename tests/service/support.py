@@ -1,10 +1,11 @@
-"""What the service tests share: the players, a table's settings, a service on a file
-with a recording publisher and a fake clock, and tables set up for a test."""
+"""What the service tests share: the players, a table's settings, a service on a database
+with a recording publisher and a fake clock, and tables set up for a test (the fixtures
+built on them are in ``conftest.py``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,9 @@ SETTINGS = TableSettings(
     turn_seconds=30,
 )
 ANN, BOB, CAT = Player("u1", "Ann"), Player("u2", "Bob"), Player("u3", "Cat")
+
+OpenDatabase = Callable[[str | Path], Awaitable[Database]]
+"""The ``open_db`` fixture: opens a database that is closed after the test."""
 
 
 class DealingService(TableService):
@@ -52,12 +56,15 @@ class FakeClock:
 
 
 async def open_service(
-    path: Path,
+    db: Database,
     clock: FakeClock | None = None,
     shuffle: Callable[[], tuple[str, ...]] | None = None,
+    published: list[Outgoing] | None = None,
 ) -> tuple[TableService, list[Outgoing]]:
-    db = await Database.open(str(path))
-    published: list[Outgoing] = []
+    """A :class:`DealingService` on ``db``, its tables restored, and the list it publishes
+    to (``published`` if given). Closing ``db`` is the caller's (the ``db`` and
+    ``open_db`` fixtures close theirs)."""
+    published = [] if published is None else published
 
     async def publish(out: Sequence[Outgoing]) -> None:
         published.extend(out)
@@ -99,9 +106,9 @@ def kill_settings() -> TableSettings:
     return TableSettings(config, seats=6, min_buy_in=100, max_buy_in=1000, kill=KillRules())
 
 
-async def heads_up(path: Path, seed: int = 5) -> tuple[TableService, list[Outgoing], str]:
-    """Ann and Bob seated and dealt hand #1, on a plain service (nothing waits for deals)."""
-    db = await Database.open(str(path))
+async def heads_up(db: Database, seed: int = 5) -> tuple[TableService, list[Outgoing], str]:
+    """Ann and Bob seated and dealt hand #1, on a plain service (nothing waits for deals)
+    on ``db``."""
     published: list[Outgoing] = []
 
     async def publish(out: Sequence[Outgoing]) -> None:

@@ -4,14 +4,22 @@ between hands (audited, the kill button reset, kept across a restart)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from support import ANN, BOB, CAT, kill_settings, open_service, small_table, table_with_three
+from support import (
+    ANN,
+    BOB,
+    CAT,
+    OpenDatabase,
+    kill_settings,
+    open_service,
+    small_table,
+    table_with_three,
+)
 
 from bot.engine.cards import Deck, parse_cards
 from bot.engine.config import Game, GameConfig, Stakes, Structure
@@ -19,7 +27,7 @@ from bot.engine.kills import ButtonState
 from bot.engine.table import TableSettings
 from bot.service.tables import Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Play, SetOption, Sit, Start, parse
-from storage.db import StorageError
+from storage.db import Database, StorageError
 
 DAN = Player("u4", "Dan")
 JACKS = TableSettings(
@@ -65,192 +73,170 @@ def _refuse(monkeypatch: pytest.MonkeyPatch, db: object, method: str, why: str) 
     monkeypatch.setattr(db, method, refused)
 
 
-def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
+    db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """004 jacks §1's carried pot is on the table but in no stack: at the end of the session
     each player gets his own antes back (one who left, as a cash-out), so the results sum
     to zero and the ledger balances: no chip created or lost. A session that cannot be
     closed leaves the carried pot where it was."""
-
-    async def main() -> None:
-        rng = random.Random(2)
-        service, published = await open_service(
-            tmp_path / "t.db", shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order
-        )
-        table_id = await service.create_table("srv", "chan", ANN, JACKS)
-        for player in (ANN, BOB, CAT):
-            await service.handle(table_id, player, Sit(500))
-        await service.handle(table_id, ANN, Start())
-        await service.handle(table_id, ANN, parse("pause"))
-        live = service.tables[table_id]
-        hand = live.table.hand
-        assert hand is not None
-        await _play_out(service, table_id, "check")
-        assert hand.passed_out and live.table.carried == 15 and live.table.hand is None
-        await service.handle(table_id, CAT, parse("leave"))
-        old_session = live.session_id
-        kept = live.table.to_dict()
-        _refuse(monkeypatch, service.db, "next_session", "database is locked")
-        with pytest.raises(ServiceError, match="could not be closed: try again"):
-            await service.handle(table_id, ANN, parse("end"))
-        assert live.table.to_dict() == kept and live.table.carried == 15
-        monkeypatch.undo()
+    rng = random.Random(2)
+    service, published = await open_service(
+        db, shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order
+    )
+    table_id = await service.create_table("srv", "chan", ANN, JACKS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, ANN, parse("pause"))
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None
+    await _play_out(service, table_id, "check")
+    assert hand.passed_out and live.table.carried == 15 and live.table.hand is None
+    await service.handle(table_id, CAT, parse("leave"))
+    old_session = live.session_id
+    kept = live.table.to_dict()
+    _refuse(monkeypatch, service.db, "next_session", "database is locked")
+    with pytest.raises(ServiceError, match="could not be closed: try again"):
         await service.handle(table_id, ANN, parse("end"))
-        assert live.table.carried == 0 and live.table.carried_from == {}
-        stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
-        assert stacks == {ANN.id: 500, BOB.id: 500}
-        ledger = await service.db.ledger(table_id, old_session)
-        assert (CAT.id, "cash_out", 495) in ledger and (CAT.id, "cash_out", 5) in ledger
-        paid = sum(a for _, k, a in ledger if k == "cash_out")
-        assert paid == sum(a for _, k, a in ledger if k == "buy_in") == 1500
-        summary = _texts(published)[-1].splitlines()
-        assert summary[0] == (
-            "the 15 chips carried from passed-out deals go back to who anted them: "
-            "Bob 5, Cat 5, Ann 5"
-        )
-        nets = [int(line.split(":")[1].split(";")[0]) for line in summary[2:5]]
-        assert nets == [0, 0, 0]
-        await service.db.close()
+    assert live.table.to_dict() == kept and live.table.carried == 15
+    monkeypatch.undo()
+    await service.handle(table_id, ANN, parse("end"))
+    assert live.table.carried == 0 and live.table.carried_from == {}
+    stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
+    assert stacks == {ANN.id: 500, BOB.id: 500}
+    ledger = await service.db.ledger(table_id, old_session)
+    assert (CAT.id, "cash_out", 495) in ledger and (CAT.id, "cash_out", 5) in ledger
+    paid = sum(a for _, k, a in ledger if k == "cash_out")
+    assert paid == sum(a for _, k, a in ledger if k == "buy_in") == 1500
+    summary = _texts(published)[-1].splitlines()
+    assert summary[0] == (
+        "the 15 chips carried from passed-out deals go back to who anted them: Bob 5, Cat 5, Ann 5"
+    )
+    nets = [int(line.split(":")[1].split(";")[0]) for line in summary[2:5]]
+    assert nets == [0, 0, 0]
 
-    asyncio.run(main())
 
-
-def test_void_redeals_with_the_same_button_and_blinds(tmp_path: Path) -> None:
+async def test_void_redeals_with_the_same_button_and_blinds(
+    service: TableService, published: list[Outgoing]
+) -> None:
     """Host control, void: every chip goes back and, the game running, the same deal is
     dealt again: the same button, the same players, the same blinds. Audited."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        live = service.tables[table_id]
-        hand = live.table.hand
-        assert hand is not None
-        shape = (live.table.seating.button, hand.names, hand.setup.blinds, hand.starting)
-        stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
-        actor = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act or 0]]
-        await service.handle(table_id, actor, Play("raise", 10))
-        await service.handle(table_id, ANN, parse("void"))
-        again = live.table.hand
-        assert again is not None and again is not hand
-        assert (live.table.seating.button, again.names, again.setup.blinds) == shape[:3]
-        assert again.starting == shape[3]
-        assert {s.player_id: s.stack for s in live.table.seating.seats.values()} == stacks
-        assert "the host voids hand 1: every chip goes back" in _texts(published)
-        assert [what for what, _ in await _audit(service)] == ["void"]
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await table_with_three(service)
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None
+    shape = (live.table.seating.button, hand.names, hand.setup.blinds, hand.starting)
+    stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
+    actor = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act or 0]]
+    await service.handle(table_id, actor, Play("raise", 10))
+    await service.handle(table_id, ANN, parse("void"))
+    again = live.table.hand
+    assert again is not None and again is not hand
+    assert (live.table.seating.button, again.names, again.setup.blinds) == shape[:3]
+    assert again.starting == shape[3]
+    assert {s.player_id: s.stack for s in live.table.seating.seats.values()} == stacks
+    assert "the host voids hand 1: every chip goes back" in _texts(published)
+    assert [what for what, _ in await _audit(service)] == ["void"]
 
 
-def test_000_nl_16_wait_only_when_full_and_the_first_waiting_is_told_on_a_kick(
-    tmp_path: Path,
+async def test_000_nl_16_wait_only_when_full_and_the_first_waiting_is_told_on_a_kick(
+    service: TableService, published: list[Outgoing]
 ) -> None:
     """The waiting list is for a full table: with a seat free the player is told to sit,
     with the buy-in range (000 NL §16), and nothing changes. A seat freed by the host's kick,
     between hands or after the hand, is offered to the first on the list, privately."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await small_table(service, 3)
-        live = service.tables[table_id]
-        before = live.table.to_dict()
-        message = (
-            "seat 3 is free, so there is no waiting list: sit with a buy-in between 100 and "
-            "1000 chips (000 NL §16), e.g. 'sit 100'"
-        )
-        with pytest.raises(ServiceError) as refused:
-            await service.handle(table_id, CAT, parse("wait"))
-        assert str(refused.value) == message and live.table.to_dict() == before
-        await service.handle(table_id, CAT, Sit(500))
-        await service.handle(table_id, DAN, parse("wait"))
-        assert live.table.seating.waiting_list == [(DAN.id, "Dan")]
-        await service.handle(table_id, ANN, parse("kick Bob"))
-        told = _texts(published, DAN.id)
-        assert told == [
-            "a seat is free: Dan, type 'sit' with your buy-in, between 100 and 1000 chips "
-            "(000 NL §16)"
-        ]
-        await service.handle(table_id, DAN, Sit(200))
-        await service.handle(table_id, BOB, parse("wait"))
-        await service.handle(table_id, ANN, Start())
-        await service.handle(table_id, ANN, parse("pause"))
-        await service.handle(table_id, ANN, parse("kick Cat"))  # in the hand: after it
-        assert _texts(published, BOB.id) == []
-        hand = live.table.hand
-        while hand is not None and hand.to_act is not None:
-            who = {p.id: p for p in (ANN, CAT, DAN)}[hand.names[hand.to_act]]
-            await service.handle(table_id, who, Play("fold"))
-        assert live.table.seating.seat_of(CAT.id) is None
-        assert len(_texts(published, BOB.id)) == 1
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await small_table(service, 3)
+    live = service.tables[table_id]
+    before = live.table.to_dict()
+    message = (
+        "seat 3 is free, so there is no waiting list: sit with a buy-in between 100 and "
+        "1000 chips (000 NL §16), e.g. 'sit 100'"
+    )
+    with pytest.raises(ServiceError) as refused:
+        await service.handle(table_id, CAT, parse("wait"))
+    assert str(refused.value) == message and live.table.to_dict() == before
+    await service.handle(table_id, CAT, Sit(500))
+    await service.handle(table_id, DAN, parse("wait"))
+    assert live.table.seating.waiting_list == [(DAN.id, "Dan")]
+    await service.handle(table_id, ANN, parse("kick Bob"))
+    told = _texts(published, DAN.id)
+    assert told == [
+        "a seat is free: Dan, type 'sit' with your buy-in, between 100 and 1000 chips (000 NL §16)"
+    ]
+    await service.handle(table_id, DAN, Sit(200))
+    await service.handle(table_id, BOB, parse("wait"))
+    await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, ANN, parse("pause"))
+    await service.handle(table_id, ANN, parse("kick Cat"))  # in the hand: after it
+    assert _texts(published, BOB.id) == []
+    hand = live.table.hand
+    while hand is not None and hand.to_act is not None:
+        who = {p.id: p for p in (ANN, CAT, DAN)}[hand.names[hand.to_act]]
+        await service.handle(table_id, who, Play("fold"))
+    assert live.table.seating.seat_of(CAT.id) is None
+    assert len(_texts(published, BOB.id)) == 1
 
 
-def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(tmp_path: Path) -> None:
+async def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(
+    service: TableService, published: list[Outgoing], open_db: OpenDatabase, tmp_path: Path
+) -> None:
     """000 kill §1(a), RULES.md "Kill pots": new stakes or a new game is a new game: the kill
     button is neutral. Refused during a hand with nothing changed; audited; kept across a
     restart; the buy-in range is settable too (000 NL §16)."""
-
-    async def main() -> None:
-        path = tmp_path / "t.db"
-        service, published = await open_service(path)
-        table_id = await service.create_table("srv", "chan", ANN, kill_settings())
-        for player in (ANN, BOB, CAT):
-            await service.handle(table_id, player, Sit(500))
-        await service.handle(table_id, ANN, Start())
-        live = service.tables[table_id]
-        before = live.table.to_dict()
-        with pytest.raises(ServiceError, match="stakes changes between hands: set it again"):
-            await service.handle(table_id, ANN, parse("set stakes 20/40"))
-        assert live.table.to_dict() == before
-        await service.handle(table_id, ANN, parse("pause"))
-        hand = live.table.hand
-        while hand is not None and hand.to_act is not None:
-            who = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
-            await service.handle(table_id, who, Play("fold"))
-        assert live.table.kills is not None and live.table.hand is None
-        leg = live.table.kills.button.to_dict()  # the pot's winner has a leg up
-        assert leg["state"] == "leg_up"
-        with pytest.raises(ServiceError, match="only the host"):
-            await service.handle(table_id, BOB, parse("set stakes 20/40"))
-        with pytest.raises(ServiceError, match="not stakes: whole chips"):
-            await service.handle(table_id, ANN, parse("set stakes twenty"))
-        assert live.table.kills.button.to_dict() == leg
+    table_id = await service.create_table("srv", "chan", ANN, kill_settings())
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    live = service.tables[table_id]
+    before = live.table.to_dict()
+    with pytest.raises(ServiceError, match="stakes changes between hands: set it again"):
         await service.handle(table_id, ANN, parse("set stakes 20/40"))
-        assert _texts(published)[-1] == (
-            "the host changes the game: Limit Hold'em 20/40 from the next deal; "
-            "the kill button is neutral (a new game, 000 kill §1a)"
-        )
-        assert live.table.kills.button.state is ButtonState.NEUTRAL
-        await service.handle(table_id, ANN, parse("set buy-in 200 2000"))
+    assert live.table.to_dict() == before
+    await service.handle(table_id, ANN, parse("pause"))
+    hand = live.table.hand
+    while hand is not None and hand.to_act is not None:
+        who = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+        await service.handle(table_id, who, Play("fold"))
+    assert live.table.kills is not None and live.table.hand is None
+    leg = live.table.kills.button.to_dict()  # the pot's winner has a leg up
+    assert leg["state"] == "leg_up"
+    with pytest.raises(ServiceError, match="only the host"):
+        await service.handle(table_id, BOB, parse("set stakes 20/40"))
+    with pytest.raises(ServiceError, match="not stakes: whole chips"):
+        await service.handle(table_id, ANN, parse("set stakes twenty"))
+    assert live.table.kills.button.to_dict() == leg
+    await service.handle(table_id, ANN, parse("set stakes 20/40"))
+    assert _texts(published)[-1] == (
+        "the host changes the game: Limit Hold'em 20/40 from the next deal; "
+        "the kill button is neutral (a new game, 000 kill §1a)"
+    )
+    assert live.table.kills.button.state is ButtonState.NEUTRAL
+    await service.handle(table_id, ANN, parse("set buy-in 200 2000"))
+    await service.handle(table_id, ANN, parse("set game omaha"))
+    with pytest.raises(ServiceError, match="already plays Limit Omaha 20/40"):
         await service.handle(table_id, ANN, parse("set game omaha"))
-        with pytest.raises(ServiceError, match="already plays Limit Omaha 20/40"):
-            await service.handle(table_id, ANN, parse("set game omaha"))
-        stored = await service.db._rows("SELECT game FROM poker_tables WHERE id = ?", (table_id,))
-        assert stored == [("omaha",)]  # the leaderboard's game filter follows the change
-        audit = await _audit(service)
-        assert audit[-3:] == [
-            ("set", {"option": "stakes", "value": "20/40"}),
-            ("set", {"option": "buyin", "value": "200 2000"}),
-            ("set", {"option": "game", "value": "omaha"}),
-        ]
-        await service.db.close()
-        again, _ = await open_service(path)
-        table = again.tables[table_id].table
-        assert table.settings.config.description == "Limit Omaha 20/40"
-        assert (table.seating.min_buy_in, table.seating.max_buy_in) == (200, 2000)
-        assert table.kills is not None and table.kills.button.state is ButtonState.NEUTRAL
-        with pytest.raises(ServiceError, match="between 200 and 2000 chips"):
-            await again.handle(table_id, DAN, Sit(100))
-        await again.handle(table_id, ANN, Start())
-        hand = again.tables[table_id].table.hand  # a refused command rebuilt the table
-        assert hand is not None and hand.config.game is Game.OMAHA
-        assert sorted(hand.setup.blinds or ()) == [0, 10, 20]
-        await again.db.close()
-
-    asyncio.run(main())
+    stored = await service.db._rows("SELECT game FROM poker_tables WHERE id = ?", (table_id,))
+    assert stored == [("omaha",)]  # the leaderboard's game filter follows the change
+    audit = await _audit(service)
+    assert audit[-3:] == [
+        ("set", {"option": "stakes", "value": "20/40"}),
+        ("set", {"option": "buyin", "value": "200 2000"}),
+        ("set", {"option": "game", "value": "omaha"}),
+    ]
+    await service.db.close()
+    again, _ = await open_service(await open_db(tmp_path / "t.db"))
+    table = again.tables[table_id].table
+    assert table.settings.config.description == "Limit Omaha 20/40"
+    assert (table.seating.min_buy_in, table.seating.max_buy_in) == (200, 2000)
+    assert table.kills is not None and table.kills.button.state is ButtonState.NEUTRAL
+    with pytest.raises(ServiceError, match="between 200 and 2000 chips"):
+        await again.handle(table_id, DAN, Sit(100))
+    await again.handle(table_id, ANN, Start())
+    hand = again.tables[table_id].table.hand  # a refused command rebuilt the table
+    assert hand is not None and hand.config.game is Game.OMAHA
+    assert sorted(hand.setup.blinds or ()) == [0, 10, 20]
 
 
 def test_set_commands_parse_to_options() -> None:
@@ -263,37 +249,31 @@ def test_set_commands_parse_to_options() -> None:
         parse("set stakes")
 
 
-def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
+    service: TableService, published: list[Outgoing], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ending the night is one commit with the session switch: when it fails, no new
     session is opened, the night's session is still the table's (stored and in memory),
     and ending it again shows the night's results and settles its ledger."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        live = service.tables[table_id]
-        await service.handle(table_id, ANN, parse("pause"))
-        await _play_out(service, table_id)
-        night = live.session_id
-        sessions = await service.db._rows("SELECT count(*) FROM sessions")
-        _refuse(monkeypatch, service.db, "commit", "database or disk is full")
-        with pytest.raises(ServiceError, match="could not be saved"):
-            await service.handle(table_id, ANN, parse("end"))
-        assert live.session_id == night and await service.db.session_of(table_id) == night
-        assert await service.db._rows("SELECT count(*) FROM sessions") == sessions
-        assert await service.db._rows("SELECT ended_at FROM sessions WHERE id = ?", (night,)) == [
-            (None,)
-        ]
-
-        monkeypatch.undo()
+    table_id = await table_with_three(service)
+    live = service.tables[table_id]
+    await service.handle(table_id, ANN, parse("pause"))
+    await _play_out(service, table_id)
+    night = live.session_id
+    sessions = await service.db._rows("SELECT count(*) FROM sessions")
+    _refuse(monkeypatch, service.db, "commit", "database or disk is full")
+    with pytest.raises(ServiceError, match="could not be saved"):
         await service.handle(table_id, ANN, parse("end"))
-        assert live.session_id != night and await service.db.session_of(table_id) == live.session_id
-        ledger = await service.db.ledger(table_id, night)
-        assert sorted(k for _, k, _ in ledger).count("cash_out") == 3
-        nets = [line for line in _texts(published)[-1].splitlines() if ":" in line]
-        assert any(not line.split(":")[1].strip().startswith("0;") for line in nets)
-        await service.db.close()
+    assert live.session_id == night and await service.db.session_of(table_id) == night
+    assert await service.db._rows("SELECT count(*) FROM sessions") == sessions
+    assert await service.db._rows("SELECT ended_at FROM sessions WHERE id = ?", (night,)) == [
+        (None,)
+    ]
 
-    asyncio.run(main())
+    monkeypatch.undo()
+    await service.handle(table_id, ANN, parse("end"))
+    assert live.session_id != night and await service.db.session_of(table_id) == live.session_id
+    ledger = await service.db.ledger(table_id, night)
+    assert sorted(k for _, k, _ in ledger).count("cash_out") == 3
+    nets = [line for line in _texts(published)[-1].splitlines() if ":" in line]
+    assert any(not line.split(":")[1].strip().startswith("0;") for line in nets)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from support import ANN, BOB, SETTINGS, FakeClock
+from support import ANN, BOB, SETTINGS, FakeClock, OpenDatabase
 
 from bot.engine.cards import Deck
 from bot.engine.events import Acted
@@ -31,42 +31,40 @@ class StuckPlatform:
         self.shown.append(list(out))
 
 
-def test_a_command_is_committed_and_answered_while_the_platform_is_stuck(tmp_path: Path) -> None:
+async def test_a_command_is_committed_and_answered_while_the_platform_is_stuck(
+    db: Database,
+) -> None:
     """With the platform stuck on the first move's batch, the move returns at its commit and
     the next player's move is taken and committed too (the lock is not held while
     publishing); once the platform answers, both batches are shown in the table's order."""
-
-    async def main() -> None:
-        db = await Database.open(str(tmp_path / "t.db"))
-        platform = StuckPlatform()
-        rng = random.Random(5)
-        service = TableService(db, platform, FakeClock(), lambda: Deck(rng=rng).order)
-        table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-        for player in (ANN, BOB):
-            await service.handle(table_id, player, Sit(500))
-        await service.handle(table_id, ANN, Start())
-        await service.idle()
-        live = service.tables[table_id]
-        platform.gate.clear()  # the platform stops answering
-        platform.shown.clear()
-        first = {ANN.id: ANN, BOB.id: BOB}[live.table.turn().player_id]
-        await asyncio.wait_for(service.handle(table_id, first, Play("call"), wait=False), 5)
-        second = {ANN.id: ANN, BOB.id: BOB}[live.table.turn().player_id]
-        assert second is not first
-        await asyncio.wait_for(service.handle(table_id, second, Play("check"), wait=False), 5)
-        stored = await db.load_table(table_id)
-        assert stored is not None and stored.version == live.version  # both committed
-        assert platform.shown == []  # nothing shown since: the platform is stuck
-        platform.gate.set()
-        await asyncio.wait_for(service.idle(), 5)
-        moves = [o.event for batch in platform.shown for o in batch if isinstance(o.event, Acted)]
-        assert [m.action for m in moves] == ["call", "check"]
-        await db.close()
-
-    asyncio.run(main())
+    platform = StuckPlatform()
+    rng = random.Random(5)
+    service = TableService(db, platform, FakeClock(), lambda: Deck(rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    await service.idle()
+    live = service.tables[table_id]
+    platform.gate.clear()  # the platform stops answering
+    platform.shown.clear()
+    first = {ANN.id: ANN, BOB.id: BOB}[live.table.turn().player_id]
+    await asyncio.wait_for(service.handle(table_id, first, Play("call"), wait=False), 5)
+    second = {ANN.id: ANN, BOB.id: BOB}[live.table.turn().player_id]
+    assert second is not first
+    await asyncio.wait_for(service.handle(table_id, second, Play("check"), wait=False), 5)
+    stored = await db.load_table(table_id)
+    assert stored is not None and stored.version == live.version  # both committed
+    assert platform.shown == []  # nothing shown since: the platform is stuck
+    platform.gate.set()
+    await asyncio.wait_for(service.idle(), 5)
+    moves = [o.event for batch in platform.shown for o in batch if isinstance(o.event, Acted)]
+    assert [m.action for m in moves] == ["call", "check"]
 
 
-def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(tmp_path: Path) -> None:
+async def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(
+    db: Database, open_db: OpenDatabase, tmp_path: Path
+) -> None:
     """A table whose channel refuses the bot is held: the hold is saved, so the restored
     table deals nothing and runs no turn timer; ``status`` says why; a start whose save
     fails leaves it held."""
@@ -74,41 +72,35 @@ def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(tmp_path: Pa
     from bot.words.commands import Status
     from storage.db import StorageError
 
-    async def main() -> None:
-        path = str(tmp_path / "t.db")
-        db = await Database.open(path)
-        clock = FakeClock()
-        rng = random.Random(5)
-        service = TableService(db, StuckPlatform(), clock, lambda: Deck(rng=rng).order)
-        table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-        for player in (ANN, BOB):
-            await service.handle(table_id, player, Sit(500))
+    clock = FakeClock()
+    rng = random.Random(5)
+    service = TableService(db, StuckPlatform(), clock, lambda: Deck(rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    assert await service.hold(table_id, "invite the bot")
+    await service.idle()
+    writes = db.writes
+    plain = writes.write
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise StorageError("the disk is full")
+
+    writes.write = refused  # type: ignore[method-assign]
+    with pytest.raises(ServiceError, match="could not be saved"):
         await service.handle(table_id, ANN, Start())
-        assert await service.hold(table_id, "invite the bot")
-        await service.idle()
-        writes = db.writes
-        plain = writes.write
+    writes.write = plain  # type: ignore[method-assign]
+    assert service.unseen(table_id) == "invite the bot"
+    await db.close()
 
-        async def refused(*args: object, **kwargs: object) -> None:
-            raise StorageError("the disk is full")
-
-        writes.write = refused  # type: ignore[method-assign]
-        with pytest.raises(ServiceError, match="could not be saved"):
-            await service.handle(table_id, ANN, Start())
-        writes.write = plain  # type: ignore[method-assign]
-        assert service.unseen(table_id) == "invite the bot"
-        await db.close()
-
-        again = TableService(await Database.open(path), None, clock)
-        await again.restore()
-        live = again.tables[table_id]
-        assert again.unseen(table_id) == "invite the bot" and not live.running
-        facing = live.table.turn()
-        clock.now += 10_000  # every deadline long past
-        await again.tick()
-        assert live.table.turn() == facing  # nobody timed out
-        [status] = await again.handle(table_id, ANN, Status())
-        assert "I cannot post in this channel: invite the bot" in status.event.text  # type: ignore[attr-defined]
-        await again.db.close()
-
-    asyncio.run(main())
+    again = TableService(await open_db(tmp_path / "t.db"), None, clock)
+    await again.restore()
+    live = again.tables[table_id]
+    assert again.unseen(table_id) == "invite the bot" and not live.running
+    facing = live.table.turn()
+    clock.now += 10_000  # every deadline long past
+    await again.tick()
+    assert live.table.turn() == facing  # nobody timed out
+    [status] = await again.handle(table_id, ANN, Status())
+    assert "I cannot post in this channel: invite the bot" in status.event.text  # type: ignore[attr-defined]

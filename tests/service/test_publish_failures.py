@@ -7,8 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
+from collections.abc import AsyncIterator, Sequence
 
 import pytest
 from support import ANN, BOB, CAT, SETTINGS, FakeClock
@@ -34,40 +33,36 @@ class Publisher:
             raise self.error
 
 
-async def _three(path: Path, clock: FakeClock) -> tuple[TableService, Publisher, str]:
-    """Ann (host), Bob and Cat seated with 500 and dealt hand #1, every publish failing."""
+@pytest.fixture
+def publisher() -> Publisher:
+    """A publisher for which every publish fails, as a platform's reset connection would."""
     publisher = Publisher()
     publisher.error = ConnectionResetError("the platform's connection was reset")
+    return publisher
+
+
+@pytest.fixture
+async def service(
+    db: Database, clock: FakeClock, publisher: Publisher
+) -> AsyncIterator[TableService]:
+    """A plain service on the test's database publishing to ``publisher`` (this module's
+    own, in place of the ``service`` of ``conftest.py``); after the test it finishes what
+    it started, then the ``db`` fixture closes the database."""
     rng = random.Random(3)
-    db = await Database.open(str(path))
     service = TableService(db, publisher, clock, lambda: Deck(rng=rng).order)
-    try:
-        table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-        for player in (ANN, BOB, CAT):
-            await service.handle(table_id, player, Sit(500))
-        await service.handle(table_id, ANN, Start())
-        await service.idle()
-    except BaseException:
-        await db.close()  # an open database's thread would keep the test process alive
-        raise
-    return service, publisher, table_id
+    yield service
+    await service.idle()
 
 
-def _closing(
-    body: Callable[[TableService, Publisher, str, FakeClock], Awaitable[None]], path: Path
-) -> None:
-    """Run ``body`` on :func:`_three`'s table, then close the database whatever happens."""
-
-    async def main() -> None:
-        clock = FakeClock()
-        service, publisher, table_id = await _three(path, clock)
-        try:
-            await body(service, publisher, table_id, clock)
-        finally:
-            await service.idle()
-            await service.db.close()
-
-    asyncio.run(main())
+@pytest.fixture
+async def table_id(service: TableService) -> str:
+    """Ann (host), Bob and Cat seated with 500 and dealt hand #1, every publish failing."""
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    await service.idle()
+    return table_id
 
 
 def _to_act(service: TableService, table_id: str) -> Player:
@@ -82,74 +77,64 @@ async def _stored_version(service: TableService, table_id: str) -> int:
     return stored.version
 
 
-def test_a_move_whose_publish_fails_returns_as_committed(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+async def test_a_move_whose_publish_fails_returns_as_committed(
+    service: TableService, publisher: Publisher, table_id: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The publisher raises on every step: the deal and a call still commit and return
     what they caused, the caller's chips are in the pot, the turn moves on, and each
     failure is one log line naming the table and the error's type."""
-
-    async def body(service: TableService, publisher: Publisher, table_id: str, _: object) -> None:
-        live = service.tables[table_id]
-        assert live.table.hand_number == 1
-        caller = _to_act(service, table_id)
-        caplog.clear()
-        with caplog.at_level(logging.ERROR, logger="bot.service.tables"):
-            out = await service.handle(table_id, caller, Play("call"))
-        hand = live.table.hand
-        assert hand is not None and hand.stacks[hand.names.index(caller.id)] == 498
-        assert hand.pot_total() == 5
-        assert _to_act(service, table_id) != caller
-        shown = [o for o in publisher.handed if not isinstance(o.event, TableShown)]
-        assert out and shown[-len(out) :] == out  # and the table as committed after them
-        assert isinstance(publisher.handed[-1].event, TableShown)
-        assert live.version == await _stored_version(service, table_id)
-        [record] = caplog.records
-        assert record.getMessage().count("\n") == 0 and record.exc_info is None
-        assert table_id in record.getMessage() and "ConnectionResetError" in record.getMessage()
-        status = await service.handle(table_id, BOB, Status())
-        assert isinstance(status[0].event, Notice) and "Pot: 5" in status[0].event.text
-
-    _closing(body, tmp_path / "t.db")
+    live = service.tables[table_id]
+    assert live.table.hand_number == 1
+    caller = _to_act(service, table_id)
+    caplog.clear()
+    with caplog.at_level(logging.ERROR, logger="bot.service.tables"):
+        out = await service.handle(table_id, caller, Play("call"))
+    hand = live.table.hand
+    assert hand is not None and hand.stacks[hand.names.index(caller.id)] == 498
+    assert hand.pot_total() == 5
+    assert _to_act(service, table_id) != caller
+    shown = [o for o in publisher.handed if not isinstance(o.event, TableShown)]
+    assert out and shown[-len(out) :] == out  # and the table as committed after them
+    assert isinstance(publisher.handed[-1].event, TableShown)
+    assert live.version == await _stored_version(service, table_id)
+    [record] = caplog.records
+    assert record.getMessage().count("\n") == 0 and record.exc_info is None
+    assert table_id in record.getMessage() and "ConnectionResetError" in record.getMessage()
+    status = await service.handle(table_id, BOB, Status())
+    assert isinstance(status[0].event, Notice) and "Pot: 5" in status[0].event.text
 
 
-def test_timeouts_and_warnings_stand_and_the_timers_run_on_when_publishing_fails(
-    tmp_path: Path,
+async def test_timeouts_and_warnings_stand_and_the_timers_run_on_when_publishing_fails(
+    service: TableService, table_id: str, clock: FakeClock
 ) -> None:
     """With every publish failing, the ten-second warning and the time-out are still
     returned by tick, the player is folded as committed, and the timers' loop keeps
     running."""
-
-    async def body(service: TableService, _: Publisher, table_id: str, clock: FakeClock) -> None:
-        actor = _to_act(service, table_id)
-        caller = next(p for p in (ANN, BOB, CAT) if p != actor)
-        await service.handle(table_id, caller, Clock())
-        clock.now += 61
-        warned = await service.tick()
-        assert [getattr(o.event, "text", "") for o in warned] == [f"{actor.name}: ten seconds left"]
-        clock.now += 10
-        timers = asyncio.ensure_future(service.run_timers(every=0.01))
-        await asyncio.sleep(0.05)
-        assert not timers.done(), timers
-        timers.cancel()
-        hand = service.tables[table_id].table.hand
-        assert hand is not None and hand.folded[hand.names.index(actor.id)]
-        assert service.tables[table_id].version == await _stored_version(service, table_id)
-
-    _closing(body, tmp_path / "t.db")
+    actor = _to_act(service, table_id)
+    caller = next(p for p in (ANN, BOB, CAT) if p != actor)
+    await service.handle(table_id, caller, Clock())
+    clock.now += 61
+    warned = await service.tick()
+    assert [getattr(o.event, "text", "") for o in warned] == [f"{actor.name}: ten seconds left"]
+    clock.now += 10
+    timers = asyncio.ensure_future(service.run_timers(every=0.01))
+    await asyncio.sleep(0.05)
+    assert not timers.done(), timers
+    timers.cancel()
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.folded[hand.names.index(actor.id)]
+    assert service.tables[table_id].version == await _stored_version(service, table_id)
 
 
-def test_the_next_deal_is_committed_when_its_publish_fails(tmp_path: Path) -> None:
+async def test_the_next_deal_is_committed_when_its_publish_fails(
+    service: TableService, table_id: str
+) -> None:
     """Everyone but the big blind folds with every publish failing: the hand's last move
     returns, the next hand is dealt as its own step, and a command after it applies."""
-
-    async def body(service: TableService, _: Publisher, table_id: str, __: object) -> None:
-        for _fold in range(2):
-            await service.handle(table_id, _to_act(service, table_id), Play("fold"))
-        await service.idle()
-        live = service.tables[table_id]
-        assert live.table.hand_number == 2 and live.table.hand is not None
-        await service.handle(table_id, _to_act(service, table_id), Play("call"))
-        assert live.version == await _stored_version(service, table_id)
-
-    _closing(body, tmp_path / "t.db")
+    for _fold in range(2):
+        await service.handle(table_id, _to_act(service, table_id), Play("fold"))
+    await service.idle()
+    live = service.tables[table_id]
+    assert live.table.hand_number == 2 and live.table.hand is not None
+    await service.handle(table_id, _to_act(service, table_id), Play("call"))
+    assert live.version == await _stored_version(service, table_id)

@@ -7,83 +7,68 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from support import ANN, BOB, open_service, table_with_three, to_act
+from support import ANN, BOB, OpenDatabase, table_with_three, to_act
 
-from bot.service.tables import ServiceError
+from bot.service.tables import Outgoing, ServiceError, TableService
 from bot.words.commands import Play, TopUp
 from storage.db import REQUESTS_KEPT_SECONDS, Database
 
 
-def test_a_request_id_is_claimed_once_across_a_reopen(tmp_path: Path) -> None:
+async def test_a_request_id_is_claimed_once_across_a_reopen(
+    db: Database, open_db: OpenDatabase, tmp_path: Path
+) -> None:
     """The first claim of an id is new, every later one is not, also after the database
     is closed and opened again; two claims racing for one id: exactly one wins."""
-
-    async def main() -> None:
-        path = str(tmp_path / "r.db")
-        db = await Database.open(path)
-        assert await db.claim_request("slack:t1", 1000.0) is True
-        assert await db.claim_request("slack:t1", 1001.0) is False
-        raced = await asyncio.gather(*(db.claim_request("slack:t2", 1002.0) for _ in range(5)))
-        assert sorted(raced) == [False, False, False, False, True]
-        await db.close()
-        db = await Database.open(path)
-        assert await db.claim_request("slack:t1", 1003.0) is False
-        assert await db.claim_request("slack:t3", 1003.0) is True
-        await db.close()
-
-    asyncio.run(main())
+    assert await db.claim_request("slack:t1", 1000.0) is True
+    assert await db.claim_request("slack:t1", 1001.0) is False
+    raced = await asyncio.gather(*(db.claim_request("slack:t2", 1002.0) for _ in range(5)))
+    assert sorted(raced) == [False, False, False, False, True]
+    await db.close()
+    db = await open_db(tmp_path / "t.db")
+    assert await db.claim_request("slack:t1", 1003.0) is False
+    assert await db.claim_request("slack:t3", 1003.0) is True
 
 
-def test_claimed_ids_are_kept_for_the_window_then_forgotten(tmp_path: Path) -> None:
+async def test_claimed_ids_are_kept_for_the_window_then_forgotten(db: Database) -> None:
     """An id is remembered for at least ``REQUESTS_KEPT_SECONDS``, longer than Slack's
     five-minute signature window; past it, later claims prune it (a request that old is
     refused by its signature anyway)."""
-
-    async def main() -> None:
-        assert REQUESTS_KEPT_SECONDS >= 2 * 300
-        db = await Database.open(str(tmp_path / "r.db"))
-        assert await db.claim_request("old", 1000.0)
-        assert not await db.claim_request("old", 1000.0 + REQUESTS_KEPT_SECONDS - 1)
-        later = 1000.0 + REQUESTS_KEPT_SECONDS + 1
-        assert await db.claim_request("new", later)
-        assert await db.claim_request("old", later + 1)  # pruned: taken as new
-        await db.close()
-
-    asyncio.run(main())
+    assert REQUESTS_KEPT_SECONDS >= 2 * 300
+    assert await db.claim_request("old", 1000.0)
+    assert not await db.claim_request("old", 1000.0 + REQUESTS_KEPT_SECONDS - 1)
+    later = 1000.0 + REQUESTS_KEPT_SECONDS + 1
+    assert await db.claim_request("new", later)
+    assert await db.claim_request("old", later + 1)  # pruned: taken as new
 
 
-def test_a_request_id_reused_for_another_command_is_refused(tmp_path: Path) -> None:
+async def test_a_request_id_reused_for_another_command_is_refused(
+    service: TableService, published: list[Outgoing]
+) -> None:
     """A committed request id sent again with another command (or by another player) is
     refused with the reason and changes nothing; the same command again is a retry,
     answered quietly; a bare raise retried after it was sized to the minimum is the same
     command."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        actor = to_act(service, table_id)
-        assert await service.handle(table_id, actor, Play("call"), request_id="r1")
-        before = service.tables[table_id].table.to_dict()
-        version = service.tables[table_id].version
-        count = len(published)
-        refusal = "that request was already used for another command: nothing was done"
-        nxt = to_act(service, table_id)
-        for player, command in ((nxt, Play("fold")), (nxt, Play("call")), (ANN, TopUp(100))):
-            with pytest.raises(ServiceError, match=refusal):
-                await service.handle(table_id, player, command, request_id="r1")
-        assert await service.handle(table_id, actor, Play("call"), request_id="r1") == []
-        assert service.tables[table_id].table.to_dict() == before
-        assert service.tables[table_id].version == version
-        assert len(published) == count
-
-        sized = to_act(service, table_id)
-        assert await service.handle(table_id, sized, Play("raise", 4), request_id="r2")
-        assert await service.handle(table_id, sized, Play("raise"), request_id="r2") == []
+    table_id = await table_with_three(service)
+    actor = to_act(service, table_id)
+    assert await service.handle(table_id, actor, Play("call"), request_id="r1")
+    before = service.tables[table_id].table.to_dict()
+    version = service.tables[table_id].version
+    count = len(published)
+    refusal = "that request was already used for another command: nothing was done"
+    nxt = to_act(service, table_id)
+    for player, command in ((nxt, Play("fold")), (nxt, Play("call")), (ANN, TopUp(100))):
         with pytest.raises(ServiceError, match=refusal):
-            await service.handle(table_id, sized, Play("raise", 8), request_id="r2")
-        other = BOB if sized != BOB else ANN
-        with pytest.raises(ServiceError, match=refusal):
-            await service.handle(table_id, other, Play("raise", 4), request_id="r2")
-        await service.db.close()
+            await service.handle(table_id, player, command, request_id="r1")
+    assert await service.handle(table_id, actor, Play("call"), request_id="r1") == []
+    assert service.tables[table_id].table.to_dict() == before
+    assert service.tables[table_id].version == version
+    assert len(published) == count
 
-    asyncio.run(main())
+    sized = to_act(service, table_id)
+    assert await service.handle(table_id, sized, Play("raise", 4), request_id="r2")
+    assert await service.handle(table_id, sized, Play("raise"), request_id="r2") == []
+    with pytest.raises(ServiceError, match=refusal):
+        await service.handle(table_id, sized, Play("raise", 8), request_id="r2")
+    other = BOB if sized != BOB else ANN
+    with pytest.raises(ServiceError, match=refusal):
+        await service.handle(table_id, other, Play("raise", 4), request_id="r2")

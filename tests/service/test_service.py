@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from support import (
     CAT,
     SETTINGS,
     FakeClock,
+    OpenDatabase,
     kill_settings,
     open_service,
     small_table,
@@ -20,140 +20,118 @@ from support import (
 )
 
 from bot.engine.events import HandStarted, HoleCardsDealt
-from bot.service.tables import ServiceError
+from bot.service.tables import Outgoing, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 from storage.db import StorageError
 
 
-def test_a_hand_through_the_service_public_messages_carry_no_hidden_card(tmp_path: Path) -> None:
+async def test_a_hand_through_the_service_public_messages_carry_no_hidden_card(
+    service: TableService, published: list[Outgoing]
+) -> None:
     """Commit then publish: hole cards go only to their owner; chips are conserved."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        hand = service.tables[table_id].table.hand
-        assert hand is not None
-        for _ in range(40):
-            if service.tables[table_id].table.hand is not hand:
-                break
-            await service.handle(
-                table_id,
-                to_act(service, table_id),
-                Play("call") if hand.legal_actions().call_amount else Play("check"),
-            )
-        dealt = [o for o in published if isinstance(o.event, HoleCardsDealt)]
-        names: tuple[str, ...] = ()
-        for out in published:
-            if isinstance(out.event, HandStarted):
-                names = out.event.names
-            elif isinstance(out.event, HoleCardsDealt):
-                assert out.audience == names[out.event.player]
-        assert len(dealt) >= 3
-        public = [o for o in published if o.audience is None]
-        seen = {
-            c
-            for o in public
-            if type(o.event).__name__ in ("Shown", "BoardDealt", "UpCardsDealt")
-            for c in o.event.cards  # type: ignore[attr-defined]
-        }
-        secret = {c for o in dealt for c in o.event.cards} - seen
-        assert secret, "some hands were folded unseen"
-        for out in public:
-            text = repr(out.event)
-            assert not [c for c in secret if f"'{c}'" in text], out
-        total = sum(s.stack for s in service.tables[table_id].table.seating.seats.values())
-        live = service.tables[table_id].table.hand
-        in_pot = live.pot_total() if live else 0
-        stacks_in_hand = sum(live.stacks) if live else 0
-        seated_out = sum(
-            s.stack
-            for s in service.tables[table_id].table.seating.seats.values()
-            if not live or s.player_id not in live.names
+    table_id = await table_with_three(service)
+    hand = service.tables[table_id].table.hand
+    assert hand is not None
+    for _ in range(40):
+        if service.tables[table_id].table.hand is not hand:
+            break
+        await service.handle(
+            table_id,
+            to_act(service, table_id),
+            Play("call") if hand.legal_actions().call_amount else Play("check"),
         )
-        assert (stacks_in_hand + in_pot + seated_out if live else total) == 1500
-        await service.db.close()
+    dealt = [o for o in published if isinstance(o.event, HoleCardsDealt)]
+    names: tuple[str, ...] = ()
+    for out in published:
+        if isinstance(out.event, HandStarted):
+            names = out.event.names
+        elif isinstance(out.event, HoleCardsDealt):
+            assert out.audience == names[out.event.player]
+    assert len(dealt) >= 3
+    public = [o for o in published if o.audience is None]
+    seen = {
+        c
+        for o in public
+        if type(o.event).__name__ in ("Shown", "BoardDealt", "UpCardsDealt")
+        for c in o.event.cards  # type: ignore[attr-defined]
+    }
+    secret = {c for o in dealt for c in o.event.cards} - seen
+    assert secret, "some hands were folded unseen"
+    for out in public:
+        text = repr(out.event)
+        assert not [c for c in secret if f"'{c}'" in text], out
+    total = sum(s.stack for s in service.tables[table_id].table.seating.seats.values())
+    live = service.tables[table_id].table.hand
+    in_pot = live.pot_total() if live else 0
+    stacks_in_hand = sum(live.stacks) if live else 0
+    seated_out = sum(
+        s.stack
+        for s in service.tables[table_id].table.seating.seats.values()
+        if not live or s.player_id not in live.names
+    )
+    assert (stacks_in_hand + in_pot + seated_out if live else total) == 1500
 
-    asyncio.run(main())
 
-
-def test_a_retried_request_is_applied_once_and_out_of_turn_is_refused(tmp_path: Path) -> None:
+async def test_a_retried_request_is_applied_once_and_out_of_turn_is_refused(
+    service: TableService,
+) -> None:
     """A platform's retry of the same request id is applied once; the player not to act gets
     a clear "not your turn" and nothing changes."""
-
-    async def main() -> None:
-        service, _ = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        actor = to_act(service, table_id)
-        other = next(p for p in (ANN, BOB, CAT) if p != actor)
-        before = service.tables[table_id].table.to_dict()
-        with pytest.raises(ServiceError, match="not your turn"):
-            await service.handle(table_id, other, Play("fold"), request_id="r0")
-        assert service.tables[table_id].table.to_dict() == before
-        first = await service.handle(table_id, actor, Play("call"), request_id="r1")
-        again = await service.handle(table_id, actor, Play("call"), request_id="r1")
-        assert first and again == []
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await table_with_three(service)
+    actor = to_act(service, table_id)
+    other = next(p for p in (ANN, BOB, CAT) if p != actor)
+    before = service.tables[table_id].table.to_dict()
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.handle(table_id, other, Play("fold"), request_id="r0")
+    assert service.tables[table_id].table.to_dict() == before
+    first = await service.handle(table_id, actor, Play("call"), request_id="r1")
+    again = await service.handle(table_id, actor, Play("call"), request_id="r1")
+    assert first and again == []
 
 
-def test_restart_restores_the_hand_in_play_exactly(tmp_path: Path) -> None:
+async def test_restart_restores_the_hand_in_play_exactly(
+    service: TableService, open_db: OpenDatabase, tmp_path: Path
+) -> None:
     """The bot stops mid-hand; a new service on the same file restores it exactly."""
-
-    async def main() -> None:
-        path = tmp_path / "t.db"
-        service, _ = await open_service(path)
-        table_id = await table_with_three(service)
-        await service.handle(table_id, to_act(service, table_id), Play("raise", 6))
-        before = service.tables[table_id].table.to_dict()
-        await service.db.close()
-        again, _ = await open_service(path)
-        assert again.tables[table_id].table.to_dict() == before
-        assert again.tables[table_id].deadline == service.tables[table_id].deadline
-        await again.db.close()
-
-    asyncio.run(main())
+    table_id = await table_with_three(service)
+    await service.handle(table_id, to_act(service, table_id), Play("raise", 6))
+    before = service.tables[table_id].table.to_dict()
+    await service.db.close()
+    again, _ = await open_service(await open_db(tmp_path / "t.db"))
+    assert again.tables[table_id].table.to_dict() == before
+    assert again.tables[table_id].deadline == service.tables[table_id].deadline
 
 
-def test_turn_timer_checks_or_folds_and_survives_a_restart(tmp_path: Path) -> None:
+async def test_turn_timer_checks_or_folds_and_survives_a_restart(
+    clock: FakeClock, service: TableService, published: list[Outgoing]
+) -> None:
     """000 NL §15: when time runs out the player checks if he can, otherwise folds."""
-
-    async def main() -> None:
-        clock = FakeClock()
-        service, published = await open_service(tmp_path / "t.db", clock)
-        table_id = await table_with_three(service)
-        hand = service.tables[table_id].table.hand
-        assert hand is not None and hand.to_act is not None
-        actor = hand.to_act
-        clock.now += 29
-        assert await service.tick() == []
-        clock.now += 2
-        out = await service.tick()
-        assert any("time ran out" in getattr(o.event, "text", "") for o in out)
-        assert hand.folded[actor]
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await table_with_three(service)
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.to_act is not None
+    actor = hand.to_act
+    clock.now += 29
+    assert await service.tick() == []
+    clock.now += 2
+    out = await service.tick()
+    assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+    assert hand.folded[actor]
 
 
-def test_a_failed_commit_leaves_the_table_as_it_was(tmp_path: Path, monkeypatch) -> None:
+async def test_a_failed_commit_leaves_the_table_as_it_was(
+    service: TableService, monkeypatch
+) -> None:
     """A full disk or a locked database: a clear error, the table unchanged, others play."""
+    table_id = await table_with_three(service)
+    before = service.tables[table_id].table.to_dict()
 
-    async def main() -> None:
-        service, _ = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        before = service.tables[table_id].table.to_dict()
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise StorageError("database or disk is full")
 
-        async def broken(*args: object, **kwargs: object) -> None:
-            raise StorageError("database or disk is full")
-
-        monkeypatch.setattr(service.db, "commit", broken)
-        with pytest.raises(ServiceError, match="try again"):
-            await service.handle(table_id, to_act(service, table_id), Play("fold"))
-        assert service.tables[table_id].table.to_dict() == before
-        await service.db.close()
-
-    asyncio.run(main())
+    monkeypatch.setattr(service.db, "commit", broken)
+    with pytest.raises(ServiceError, match="try again"):
+        await service.handle(table_id, to_act(service, table_id), Play("fold"))
+    assert service.tables[table_id].table.to_dict() == before
 
 
 def test_commands_parse_amounts_and_refuse_nonsense() -> None:
@@ -165,159 +143,125 @@ def test_commands_parse_amounts_and_refuse_nonsense() -> None:
             parse(bad)
 
 
-def test_host_controls_are_audited_and_limited_to_the_host(tmp_path: Path) -> None:
+async def test_host_controls_are_audited_and_limited_to_the_host(service: TableService) -> None:
     """Host controls: only the host; void returns every chip; adjust needs a reason and is
     between hands; every one written to the audit log."""
-
-    async def main() -> None:
-        service, _ = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        with pytest.raises(ServiceError, match="only the host"):
-            await service.handle(table_id, BOB, parse("void"))
-        stacks = {
-            s.player_id: s.stack for s in service.tables[table_id].table.seating.seats.values()
-        }
-        await service.handle(table_id, ANN, parse("pause"))
-        await service.handle(table_id, ANN, parse("void"))
-        table = service.tables[table_id].table
-        assert table.hand is None
-        assert {s.player_id: s.stack for s in table.seating.seats.values()} == stacks
-        with pytest.raises(ServiceError, match="no player called zed"):
-            await service.handle(table_id, ANN, parse("adjust zed 50 typo"))
-        await service.handle(table_id, ANN, parse("adjust Bob 50 chips found"))
-        bob = service.tables[table_id].table.seating.seat_of("u2")
-        assert bob is not None and bob.stack == stacks["u2"] + 50
-        await service.handle(table_id, ANN, parse("set turn 45"))
-        assert service.tables[table_id].table.settings.turn_seconds == 45
-        rows = await service.db._rows("SELECT what FROM audit ORDER BY id")
-        assert [r[0] for r in rows] == ["void", "adjust", "set"]
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await table_with_three(service)
+    with pytest.raises(ServiceError, match="only the host"):
+        await service.handle(table_id, BOB, parse("void"))
+    stacks = {s.player_id: s.stack for s in service.tables[table_id].table.seating.seats.values()}
+    await service.handle(table_id, ANN, parse("pause"))
+    await service.handle(table_id, ANN, parse("void"))
+    table = service.tables[table_id].table
+    assert table.hand is None
+    assert {s.player_id: s.stack for s in table.seating.seats.values()} == stacks
+    with pytest.raises(ServiceError, match="no player called zed"):
+        await service.handle(table_id, ANN, parse("adjust zed 50 typo"))
+    await service.handle(table_id, ANN, parse("adjust Bob 50 chips found"))
+    bob = service.tables[table_id].table.seating.seat_of("u2")
+    assert bob is not None and bob.stack == stacks["u2"] + 50
+    await service.handle(table_id, ANN, parse("set turn 45"))
+    assert service.tables[table_id].table.settings.turn_seconds == 45
+    rows = await service.db._rows("SELECT what FROM audit ORDER BY id")
+    assert [r[0] for r in rows] == ["void", "adjust", "set"]
 
 
-def test_end_of_session_results_and_settle_up(tmp_path: Path) -> None:
+async def test_end_of_session_results_and_settle_up(
+    service: TableService, published: list[Outgoing]
+) -> None:
     """At the end of a session: each player's net and who pays whom, in chips and money."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await table_with_three(service)
-        for _ in range(60):
-            hand = service.tables[table_id].table.hand
-            if hand is None or service.tables[table_id].table.hand_number > 3:
-                break
-            legal = hand.legal_actions()
-            move = Play("check") if legal.can_check else Play("call")
-            await service.handle(table_id, to_act(service, table_id), move)
-        await service.handle(table_id, ANN, parse("pause"))
+    table_id = await table_with_three(service)
+    for _ in range(60):
         hand = service.tables[table_id].table.hand
-        while hand is not None and hand.to_act is not None:
-            legal = hand.legal_actions()
-            move = Play("check") if legal.can_check else Play("fold")
-            await service.handle(table_id, to_act(service, table_id), move)
-            hand = service.tables[table_id].table.hand
-        await service.handle(table_id, ANN, parse("end"))
-        summary = [
-            o.event.text for o in published if "Session results" in getattr(o.event, "text", "")
-        ]
-        assert summary
-        lines = summary[-1].splitlines()
-        nets = [int(line.split(":")[1].split()[0].rstrip(";")) for line in lines[1:4]]
-        assert sum(nets) == 0
-        assert all(" hand" in line and " won" in line for line in lines[1:4])
-        await service.db.close()
+        if hand is None or service.tables[table_id].table.hand_number > 3:
+            break
+        legal = hand.legal_actions()
+        move = Play("check") if legal.can_check else Play("call")
+        await service.handle(table_id, to_act(service, table_id), move)
+    await service.handle(table_id, ANN, parse("pause"))
+    hand = service.tables[table_id].table.hand
+    while hand is not None and hand.to_act is not None:
+        legal = hand.legal_actions()
+        move = Play("check") if legal.can_check else Play("fold")
+        await service.handle(table_id, to_act(service, table_id), move)
+        hand = service.tables[table_id].table.hand
+    await service.handle(table_id, ANN, parse("end"))
+    summary = [o.event.text for o in published if "Session results" in getattr(o.event, "text", "")]
+    assert summary
+    lines = summary[-1].splitlines()
+    nets = [int(line.split(":")[1].split()[0].rstrip(";")) for line in lines[1:4]]
+    assert sum(nets) == 0
+    assert all(" hand" in line and " won" in line for line in lines[1:4])
 
-    asyncio.run(main())
 
-
-def test_voluntary_kill_waits_out_the_objection_window_and_an_objection_stops_it(
-    tmp_path: Path,
+async def test_voluntary_kill_waits_out_the_objection_window_and_an_objection_stops_it(
+    clock: FakeClock, service: TableService, published: list[Outgoing]
 ) -> None:
     """000 kill §10 / 002: a voluntary kill is announced before the deal and goes ahead if
     no one objects within the window (silence is consent); an objection cancels it."""
-
-    async def main() -> None:
-        clock = FakeClock()
-        service, published = await open_service(tmp_path / "t.db", clock)
-        table_id = await service.create_table("srv", "chan", ANN, kill_settings())
-        for player in (ANN, BOB, CAT):
-            await service.handle(table_id, player, Sit(500))
-        await service.handle(table_id, BOB, parse("kill"))
-        with pytest.raises(ServiceError, match="already announced"):
-            await service.handle(table_id, CAT, parse("kill"))
-        await service.handle(table_id, CAT, parse("object"))
+    table_id = await service.create_table("srv", "chan", ANN, kill_settings())
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, BOB, parse("kill"))
+    with pytest.raises(ServiceError, match="already announced"):
         await service.handle(table_id, CAT, parse("kill"))
-        clock.now += 16  # the window passes in silence
-        await service.handle(table_id, ANN, Start())
-        killed = [o.event for o in published if type(o.event).__name__ == "PotKilled"]
-        assert [(e.amount, e.reason) for e in killed] == [(20, "voluntary")]
-        hand = service.tables[table_id].table.hand
-        assert hand is not None and hand.names[killed[0].player] == CAT.id
-        assert hand.config.stakes.fixed_small == 20  # the hand plays 20/40
-        await service.db.close()
+    await service.handle(table_id, CAT, parse("object"))
+    await service.handle(table_id, CAT, parse("kill"))
+    clock.now += 16  # the window passes in silence
+    await service.handle(table_id, ANN, Start())
+    killed = [o.event for o in published if type(o.event).__name__ == "PotKilled"]
+    assert [(e.amount, e.reason) for e in killed] == [(20, "voluntary")]
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.names[killed[0].player] == CAT.id
+    assert hand.config.stakes.fixed_small == 20  # the hand plays 20/40
 
-    asyncio.run(main())
 
-
-def test_straddle_from_the_seat_left_of_the_big_blind(tmp_path: Path) -> None:
+async def test_straddle_from_the_seat_left_of_the_big_blind(
+    service: TableService, published: list[Outgoing]
+) -> None:
     """000 NL §14: one live straddle, by the player left of the big blind, twice the blind."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
-        for player in (ANN, BOB, CAT):
-            await service.handle(table_id, player, Sit(500))
-        await service.handle(table_id, ANN, parse("straddle"))  # Ann is on the button: left of BB
-        await service.handle(table_id, ANN, Start())
-        posts = [o.event for o in published if type(o.event).__name__ == "Posted"]
-        assert [(p.kind, p.amount) for p in posts] == [
-            ("small_blind", 1),
-            ("big_blind", 2),
-            ("straddle", 4),
-        ]
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, parse("straddle"))  # Ann is on the button: left of BB
+    await service.handle(table_id, ANN, Start())
+    posts = [o.event for o in published if type(o.event).__name__ == "Posted"]
+    assert [(p.kind, p.amount) for p in posts] == [
+        ("small_blind", 1),
+        ("big_blind", 2),
+        ("straddle", 4),
+    ]
 
 
-def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(tmp_path: Path) -> None:
+async def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(
+    clock: FakeClock, service: TableService
+) -> None:
     """000 NL §15: a player may put the clock on a player facing action: one more minute,
     a warning at ten seconds, then the hand is dead."""
-
-    async def main() -> None:
-        clock = FakeClock()
-        service, _ = await open_service(tmp_path / "t.db", clock)
-        table_id = await table_with_three(service)
-        actor = to_act(service, table_id)
-        caller = next(p for p in (ANN, BOB, CAT) if p != actor)
-        await service.handle(table_id, caller, parse("clock"))
-        clock.now += 61
-        out = await service.tick()
-        assert [getattr(o.event, "text", "") for o in out] == [f"{actor.name}: ten seconds left"]
-        clock.now += 10
-        out = await service.tick()
-        assert any("time ran out" in getattr(o.event, "text", "") for o in out)
-        hand = service.tables[table_id].table.hand
-        assert hand is not None and hand.folded[hand.names.index(actor.id)]
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await table_with_three(service)
+    actor = to_act(service, table_id)
+    caller = next(p for p in (ANN, BOB, CAT) if p != actor)
+    await service.handle(table_id, caller, parse("clock"))
+    clock.now += 61
+    out = await service.tick()
+    assert [getattr(o.event, "text", "") for o in out] == [f"{actor.name}: ten seconds left"]
+    clock.now += 10
+    out = await service.tick()
+    assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.folded[hand.names.index(actor.id)]
 
 
-def test_waiting_list_when_the_table_is_full(tmp_path: Path) -> None:
+async def test_waiting_list_when_the_table_is_full(
+    service: TableService, published: list[Outgoing]
+) -> None:
     """A waiting list when the table is full; the first waiting player is told when a seat
     frees up."""
-
-    async def main() -> None:
-        service, published = await open_service(tmp_path / "t.db")
-        table_id = await small_table(service, 2)
-        with pytest.raises(ServiceError, match="full"):
-            await service.handle(table_id, CAT, Sit(500))
-        await service.handle(table_id, CAT, parse("wait"))
-        await service.handle(table_id, BOB, parse("leave"))
-        told = [o for o in published if o.audience == CAT.id]
-        assert told and "a seat is free" in told[-1].event.text  # type: ignore[attr-defined]
-        await service.handle(table_id, CAT, Sit(300))
-        await service.db.close()
-
-    asyncio.run(main())
+    table_id = await small_table(service, 2)
+    with pytest.raises(ServiceError, match="full"):
+        await service.handle(table_id, CAT, Sit(500))
+    await service.handle(table_id, CAT, parse("wait"))
+    await service.handle(table_id, BOB, parse("leave"))
+    told = [o for o in published if o.audience == CAT.id]
+    assert told and "a seat is free" in told[-1].event.text  # type: ignore[attr-defined]
+    await service.handle(table_id, CAT, Sit(300))
