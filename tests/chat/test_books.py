@@ -3,7 +3,7 @@ non-kill games apart (000 kill §13), one game at a time, and the session's ledg
 
 from __future__ import annotations
 
-from tests.chat.fakes import Pipeline, pipeline, run
+from tests.chat.fakes import OpenPipeline, Pipeline
 
 
 async def _blinds_hand(p: Pipeline, channel: str, setup: str) -> None:
@@ -25,168 +25,147 @@ async def _blinds_hand(p: Pipeline, channel: str, setup: str) -> None:
     await say("Ann", "pause")
 
 
-def test_leaderboard_keeps_kill_games_and_each_game_apart() -> None:
-    async def go() -> None:
-        p = await pipeline()
-        await _blinds_hand(p, "c", "new holdem nl 1/2 kill")
-        await _blinds_hand(p, "d", "new omaha pl 1/2")
-        everything = (await p.say("Ann", "leaderboard")).text.splitlines()
-        assert everything[0] == "Leaderboard:"
-        assert everything[1] == "1. Cat +2 in 2 hands"
-        assert everything[-1] == "3. Bob -2 in 2 hands"
-        kill = (await p.say("Ann", "leaderboard kill")).text.splitlines()
-        assert kill[:2] == ["Leaderboard (kill games):", "1. Cat +1 in 1 hand"]
-        omaha = (await p.say("Ann", "leaderboard plo")).text.splitlines()
-        assert omaha[0] == "Leaderboard · Omaha:" and "Cat +1 in 1 hand" in omaha[1]
-        none = (await p.say("Ann", "leaderboard nokill razz")).text
-        assert none == "Leaderboard (games without a kill) · Razz: no hands yet"
-        bad = await p.say("Ann", "leaderboard chess")
-        assert not bad.ok and "'chess' is not a game" in bad.text
-
-    run(go)
+async def test_leaderboard_keeps_kill_games_and_each_game_apart(pipeline: Pipeline) -> None:
+    await _blinds_hand(pipeline, "c", "new holdem nl 1/2 kill")
+    await _blinds_hand(pipeline, "d", "new omaha pl 1/2")
+    everything = (await pipeline.say("Ann", "leaderboard")).text.splitlines()
+    assert everything[0] == "Leaderboard:"
+    assert everything[1] == "1. Cat +2 in 2 hands"
+    assert everything[-1] == "3. Bob -2 in 2 hands"
+    kill = (await pipeline.say("Ann", "leaderboard kill")).text.splitlines()
+    assert kill[:2] == ["Leaderboard (kill games):", "1. Cat +1 in 1 hand"]
+    omaha = (await pipeline.say("Ann", "leaderboard plo")).text.splitlines()
+    assert omaha[0] == "Leaderboard · Omaha:" and "Cat +1 in 1 hand" in omaha[1]
+    none = (await pipeline.say("Ann", "leaderboard nokill razz")).text
+    assert none == "Leaderboard (games without a kill) · Razz: no hands yet"
+    bad = await pipeline.say("Ann", "leaderboard chess")
+    assert not bad.ok and "'chess' is not a game" in bad.text
 
 
-def test_a_carried_jacks_pot_goes_to_the_opener_when_everyone_folds() -> None:
+async def test_a_carried_jacks_pot_goes_to_the_opener_when_everyone_folds(
+    open_pipeline: OpenPipeline,
+) -> None:
     """004 jacks §1: passed-out deals carry the antes; when the antes stop and the opener's
     bet is not called, he wins the carried pot (the uncalled bet comes back)."""
-
-    async def go() -> None:
-        p = await pipeline(seed=1)
-        assert (await p.say("Alice", "new jacks 2/4")).ok
-        await p.say("Alice", "sit 200")
-        await p.say("Bob", "sit 200")
-        for _ in range(4):  # every deal gives both players openers, whatever the order
-            p.stack_deck("As Ad Ah Ac Ks Kd Kh Kc Qs Qd")
-        await p.say("Alice", "start")
-        live = p.service.tables["g/c"]
-        for _ in range(6):  # both check three deals: they pass out, 6 antes carried
-            hand = live.table.hand
-            assert hand is not None and hand.to_act is not None
-            await p.say(live.names[hand.names[hand.to_act]] if live.names else "", "check")
+    p = await open_pipeline(seed=1)
+    assert (await p.say("Alice", "new jacks 2/4")).ok
+    await p.say("Alice", "sit 200")
+    await p.say("Bob", "sit 200")
+    for _ in range(4):  # every deal gives both players openers, whatever the order
+        p.stack_deck("As Ad Ah Ac Ks Kd Kh Kc Qs Qd")
+    await p.say("Alice", "start")
+    live = p.service.tables["g/c"]
+    for _ in range(6):  # both check three deals: they pass out, 6 antes carried
         hand = live.table.hand
-        assert hand is not None and hand.pot_total() == 6  # no antes on the fourth deal
-        seats = live.table.seating.seats
-        opener = ""
-        for seat in seats.values():
-            reply = await p.say(seat.name, "bet")
-            if reply.ok:  # the player with jacks or better opens (004 jacks §1)
-                opener = seat.name
-                break
-        assert opener
-        other = next(s.name for s in seats.values() if s.name != opener)
-        await p.say(other, "fold")
-        stacks = {s.name: s.stack for s in seats.values()}
-        assert sum(stacks.values()) == 400
-        assert stacks[opener] == 203 and stacks[other] == 197
+        assert hand is not None and hand.to_act is not None
+        await p.say(live.names[hand.names[hand.to_act]] if live.names else "", "check")
+    hand = live.table.hand
+    assert hand is not None and hand.pot_total() == 6  # no antes on the fourth deal
+    seats = live.table.seating.seats
+    opener = ""
+    for seat in seats.values():
+        reply = await p.say(seat.name, "bet")
+        if reply.ok:  # the player with jacks or better opens (004 jacks §1)
+            opener = seat.name
+            break
+    assert opener
+    other = next(s.name for s in seats.values() if s.name != opener)
+    await p.say(other, "fold")
+    stacks = {s.name: s.stack for s in seats.values()}
+    assert sum(stacks.values()) == 400
+    assert stacks[opener] == 203 and stacks[other] == 197
 
-    run(go)
 
-
-def test_history_hides_a_namesakes_cards() -> None:
+async def test_history_hides_a_namesakes_cards(pipeline: Pipeline) -> None:
     """Two players may share a display name: each one's history shows his own cards and
     never the other's folded cards (no card leaves its owner's eyes)."""
     from bot.chat.core import Request
 
-    async def go() -> None:
-        p = await pipeline()
+    async def say(uid: str, name: str, text: str) -> str:
+        return (await pipeline.core.handle(Request("test", "g", "c", uid, name, text))).text
 
-        async def say(uid: str, name: str, text: str) -> str:
-            return (await p.core.handle(Request("test", "g", "c", uid, name, text))).text
-
-        await say("host", "Alice", "new holdem nl 1/2")
-        for uid, name in (("host", "Alice"), ("u1", "Bob"), ("u2", "Bob")):
-            await say(uid, name, "sit 100")
-        p.stack_deck("As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd")  # u1 (small blind) gets A♠ K♦
-        await say("host", "Alice", "start")
-        await say("host", "Alice", "fold")
-        await say("u1", "Bob", "fold")
-        mine = await say("u1", "Bob", "history 1 phh")
-        theirs = await say("u2", "Bob", "history 1 phh")
-        assert "AsKd" in mine and "7h2c" not in mine
-        assert "AsKd" not in theirs and "7h2c" in theirs
-        assert "more than one player is called Bob" in await say("host", "Alice", "kick Bob")
-
-    run(go)
+    await say("host", "Alice", "new holdem nl 1/2")
+    for uid, name in (("host", "Alice"), ("u1", "Bob"), ("u2", "Bob")):
+        await say(uid, name, "sit 100")
+    pipeline.stack_deck("As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd")  # u1 (small blind) gets A♠ K♦
+    await say("host", "Alice", "start")
+    await say("host", "Alice", "fold")
+    await say("u1", "Bob", "fold")
+    mine = await say("u1", "Bob", "history 1 phh")
+    theirs = await say("u2", "Bob", "history 1 phh")
+    assert "AsKd" in mine and "7h2c" not in mine
+    assert "AsKd" not in theirs and "7h2c" in theirs
+    assert "more than one player is called Bob" in await say("host", "Alice", "kick Bob")
 
 
-def test_a_bare_bet_without_openers_says_why() -> None:
+async def test_a_bare_bet_without_openers_says_why(pipeline: Pipeline) -> None:
     """004 jacks §1: a player without jacks or better may not open; `bet` alone tells him
     so and what he may do instead."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await p.say("Alice", "new jacks 2/4")
-        await p.say("Alice", "sit 200")
-        await p.say("Bob", "sit 200")
-        p.stack_deck("2c 3d 4h 5s 7c 9c 9d Ks Qd 8h")  # the first to act holds no openers
-        await p.say("Alice", "start")
-        live = p.service.tables["g/c"]
-        hand = live.table.hand
-        assert hand is not None and hand.to_act is not None and live.names
-        first = live.names[hand.names[hand.to_act]]
-        reply = await p.say(first, "bet")
-        assert not reply.ok
-        assert reply.text == (
-            "you cannot bet now without jacks or better to open (004 jacks §1): you may check"
-        )
-
-    run(go)
+    await pipeline.say("Alice", "new jacks 2/4")
+    await pipeline.say("Alice", "sit 200")
+    await pipeline.say("Bob", "sit 200")
+    pipeline.stack_deck("2c 3d 4h 5s 7c 9c 9d Ks Qd 8h")  # the first to act holds no openers
+    await pipeline.say("Alice", "start")
+    live = pipeline.service.tables["g/c"]
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None and live.names
+    first = live.names[hand.names[hand.to_act]]
+    reply = await pipeline.say(first, "bet")
+    assert not reply.ok
+    assert reply.text == (
+        "you cannot bet now without jacks or better to open (004 jacks §1): you may check"
+    )
 
 
-def test_antes_returned_at_the_session_end_count_on_the_leaderboard() -> None:
+async def test_antes_returned_at_the_session_end_count_on_the_leaderboard(
+    pipeline: Pipeline,
+) -> None:
     """004 jacks §1: a deal passes out and the host ends the session; the carried antes go
     back to who anted them, and the session results and the all-time leaderboard both show
     nobody up or down."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await p.say("Alice", "new jacks 2/4")
-        await p.say("Alice", "sit 200")
-        await p.say("Bob", "sit 200")
-        p.stack_deck("2c 3d 4h 5s 7c 9c 8d Ks Qd 6h")  # nobody holds openers
-        await p.say("Alice", "start")
-        await p.say("Alice", "pause")  # after this deal
-        live = p.service.tables["g/c"]
-        while live.table.current is not None:
-            hand = live.table.hand
-            assert hand is not None and hand.to_act is not None and live.names
-            await p.say(live.names[hand.names[hand.to_act]], "check")
-        assert live.table.carried == 2
-        assert (await p.say("Alice", "end")).ok
-        summary = p.transport.posts[-1][1]
-        assert "Alice: +0" in summary and "Bob: +0" in summary, summary
-        assert "Alice: +0; 1 hand, no pot won" in summary  # one hand, not "1 hands"
-        board = (await p.say("Alice", "leaderboard")).text.splitlines()
-        assert board[1:] == ["1. Alice +0 in 1 hand", "2. Bob +0 in 1 hand"]
-
-    run(go)
+    await pipeline.say("Alice", "new jacks 2/4")
+    await pipeline.say("Alice", "sit 200")
+    await pipeline.say("Bob", "sit 200")
+    pipeline.stack_deck("2c 3d 4h 5s 7c 9c 8d Ks Qd 6h")  # nobody holds openers
+    await pipeline.say("Alice", "start")
+    await pipeline.say("Alice", "pause")  # after this deal
+    live = pipeline.service.tables["g/c"]
+    while live.table.current is not None:
+        hand = live.table.hand
+        assert hand is not None and hand.to_act is not None and live.names
+        await pipeline.say(live.names[hand.names[hand.to_act]], "check")
+    assert live.table.carried == 2
+    assert (await pipeline.say("Alice", "end")).ok
+    summary = pipeline.transport.posts[-1][1]
+    assert "Alice: +0" in summary and "Bob: +0" in summary, summary
+    assert "Alice: +0; 1 hand, no pot won" in summary  # one hand, not "1 hands"
+    board = (await pipeline.say("Alice", "leaderboard")).text.splitlines()
+    assert board[1:] == ["1. Alice +0 in 1 hand", "2. Bob +0 in 1 hand"]
 
 
-def test_002_dealers_choice_the_button_is_asked_and_his_pick_is_dealt() -> None:
+async def test_002_dealers_choice_the_button_is_asked_and_his_pick_is_dealt(
+    open_pipeline: OpenPipeline,
+) -> None:
     """002 games of rounds: at a dealer's choice table nothing is dealt until the button
     picks the round's game; the channel is told who picks and from what, a pick by anyone
     else or of a game not in the list is refused with who picks or what may be picked."""
-
-    async def go() -> None:
-        p = await pipeline(seed=1)
-        assert (await p.say("Alice", "new horse choice")).ok
-        await p.say("Alice", "sit 200")
-        await p.say("Bob", "sit 200")
-        await p.say("Alice", "start")
-        live = p.service.tables["g/c"]
-        assert live.table.current is None
-        asked = [t for _, t in p.transport.posts if "chooses this round's game" in t]
-        assert asked == [
-            "the host starts the game\nAlice has the button and chooses this round's game: "
-            "choose holdem, omaha_hilo, razz, stud, stud_hilo"
-        ]
-        refused = await p.say("Bob", "choose razz")
-        assert not refused.ok and "Alice has the button and picks" in refused.text
-        refused = await p.say("Alice", "choose badugi")
-        assert not refused.ok and "choose one of holdem, omaha_hilo" in refused.text
-        assert (await p.say("Alice", "choose stud8")).ok
-        await p.service.idle()
-        assert live.table.current is not None
-        assert live.table.current.setup.config.game.value == "stud_hilo"
-
-    run(go)
+    p = await open_pipeline(seed=1)
+    assert (await p.say("Alice", "new horse choice")).ok
+    await p.say("Alice", "sit 200")
+    await p.say("Bob", "sit 200")
+    await p.say("Alice", "start")
+    live = p.service.tables["g/c"]
+    assert live.table.current is None
+    asked = [t for _, t in p.transport.posts if "chooses this round's game" in t]
+    assert asked == [
+        "the host starts the game\nAlice has the button and chooses this round's game: "
+        "choose holdem, omaha_hilo, razz, stud, stud_hilo"
+    ]
+    refused = await p.say("Bob", "choose razz")
+    assert not refused.ok and "Alice has the button and picks" in refused.text
+    refused = await p.say("Alice", "choose badugi")
+    assert not refused.ok and "choose one of holdem, omaha_hilo" in refused.text
+    assert (await p.say("Alice", "choose stud8")).ok
+    await p.service.idle()
+    assert live.table.current is not None
+    assert live.table.current.setup.config.game.value == "stud_hilo"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.chat.fakes import Pipeline, pipeline, run
+from tests.chat.fakes import Pipeline
 
 # Bob (small blind) gets A♠ K♦, Carol (big blind) 7♥ 2♣, Alice (button) Q♠ Q♥.
 DECK = "As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd"
@@ -20,351 +20,276 @@ async def _three(p: Pipeline, setup: str = "new holdem nl 1/2") -> None:
     assert (await p.say("Alice", "start")).ok
 
 
-def test_new_table_reads_the_hosts_words_and_shows_the_house_rules() -> None:
+async def test_new_table_reads_the_hosts_words_and_shows_the_house_rules(
+    pipeline: Pipeline,
+) -> None:
     """`new` sets the game, stakes, buy-in range (000 NL §16) and timer (000 NL §15)."""
-
-    async def go() -> None:
-        p = await pipeline()
-        reply = await p.say("Alice", "new omaha pl 2/5 buyin 100-500 timer 45 kill")
-        assert reply.ok
-        assert "Pot-Limit Omaha 2/5" in reply.text
-        assert "buy-in 100 to 500" in reply.text
-        settings = p.service.tables["g/c"].table.settings
-        assert (settings.min_buy_in, settings.max_buy_in, settings.turn_seconds) == (100, 500, 45)
-        assert settings.kill is not None
-        assert p.transport.tables[-1][1].title == "Pot-Limit Omaha 2/5"
-        again = await p.say("Bob", "new holdem")
-        assert not again.ok and "already" in again.text
-
-    run(go)
+    reply = await pipeline.say("Alice", "new omaha pl 2/5 buyin 100-500 timer 45 kill")
+    assert reply.ok
+    assert "Pot-Limit Omaha 2/5" in reply.text
+    assert "buy-in 100 to 500" in reply.text
+    settings = pipeline.service.tables["g/c"].table.settings
+    assert (settings.min_buy_in, settings.max_buy_in, settings.turn_seconds) == (100, 500, 45)
+    assert settings.kill is not None
+    assert pipeline.transport.tables[-1][1].title == "Pot-Limit Omaha 2/5"
+    again = await pipeline.say("Bob", "new holdem")
+    assert not again.ok and "already" in again.text
 
 
-def test_bad_input_changes_nothing_and_says_what_is_legal() -> None:
+async def test_bad_input_changes_nothing_and_says_what_is_legal(pipeline: Pipeline) -> None:
     """A bet of abc, -5 or 1e9, out of turn, or by a player not seated gets a message and
     leaves stacks, turn and history as they were."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        live = p.service.tables["g/c"]
-        before = (live.table.to_dict(), live.version)
-        cases = {
-            ("Alice", "raise abc"): "not an amount",
-            ("Alice", "raise -5"): "not an amount",
-            ("Alice", "raise 1e9"): "not an amount",
-            ("Bob", "call"): "not your turn",
-            ("Dave", "call"): "not in this hand",
-            ("Alice", "raise 3"): "raise to 4",
-            ("Alice", "dance"): "not a command",
-            ("Bob", "start"): "only the host",
-        }
-        for (who, text), expected in cases.items():
-            reply = await p.say(who, text)
-            assert not reply.ok, (who, text)
-            assert expected in reply.text, (who, text, reply.text)
-        assert (live.table.to_dict(), live.version) == before
-
-    run(go)
+    await _three(pipeline)
+    live = pipeline.service.tables["g/c"]
+    before = (live.table.to_dict(), live.version)
+    cases = {
+        ("Alice", "raise abc"): "not an amount",
+        ("Alice", "raise -5"): "not an amount",
+        ("Alice", "raise 1e9"): "not an amount",
+        ("Bob", "call"): "not your turn",
+        ("Dave", "call"): "not in this hand",
+        ("Alice", "raise 3"): "raise to 4",
+        ("Alice", "dance"): "not a command",
+        ("Bob", "start"): "only the host",
+    }
+    for (who, text), expected in cases.items():
+        reply = await pipeline.say(who, text)
+        assert not reply.ok, (who, text)
+        assert expected in reply.text, (who, text, reply.text)
+    assert (live.table.to_dict(), live.version) == before
 
 
-def test_an_all_in_asks_for_a_confirmation_click_first() -> None:
+async def test_an_all_in_asks_for_a_confirmation_click_first(pipeline: Pipeline) -> None:
     """An all-in is only sent after the player confirms it."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        hand = p.service.tables["g/c"].table.hand
-        assert hand is not None
-        first = await p.say("Alice", "allin")
-        assert first.confirm == "allin" and "all-in for 100" in first.text
-        assert hand.stacks[hand.names.index("test:alice")] == 100
-        big = await p.say("Alice", "raise 100")
-        assert big.confirm == "raise 100"
-        done = await p.say("Alice", "allin", confirmed=True)
-        assert done.ok and done.confirm is None
-        assert hand.stacks[hand.names.index("test:alice")] == 0
-
-    run(go)
+    await _three(pipeline)
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None
+    first = await pipeline.say("Alice", "allin")
+    assert first.confirm == "allin" and "all-in for 100" in first.text
+    assert hand.stacks[hand.names.index("test:alice")] == 100
+    big = await pipeline.say("Alice", "raise 100")
+    assert big.confirm == "raise 100"
+    done = await pipeline.say("Alice", "allin", confirmed=True)
+    assert done.ok and done.confirm is None
+    assert hand.stacks[hand.names.index("test:alice")] == 0
 
 
-def test_each_player_gets_exactly_his_own_cards_and_no_public_text_carries_one() -> None:
+async def test_each_player_gets_exactly_his_own_cards_and_no_public_text_carries_one(
+    pipeline: Pipeline,
+) -> None:
     """No card leaves its owner's eyes before showdown: public posts, table messages and
     buttons carry none, and each player's direct messages hold only his own."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        for who, text in (("Alice", "call"), ("Bob", "call"), ("Carol", "check")):
-            assert (await p.say(who, text)).ok, text
-        told = {(pid, text) for _, pid, text in p.transport.told}
-        assert ("test:bob", "Your cards: A♠ K♦") in told
-        assert ("test:carol", "Your cards: 7♥ 2♣") in told
-        assert ("test:alice", "Your cards: Q♠ Q♥") in told
-        for text in p.transport.public_texts():
-            assert not HIDDEN & set(re.findall(r"\S+", text)), text
-        assert "Board: 9♣ 8♦ 3♠" in p.transport.tables[-1][1].text()
-
-    run(go)
+    await _three(pipeline)
+    for who, text in (("Alice", "call"), ("Bob", "call"), ("Carol", "check")):
+        assert (await pipeline.say(who, text)).ok, text
+    told = {(pid, text) for _, pid, text in pipeline.transport.told}
+    assert ("test:bob", "Your cards: A♠ K♦") in told
+    assert ("test:carol", "Your cards: 7♥ 2♣") in told
+    assert ("test:alice", "Your cards: Q♠ Q♥") in told
+    for text in pipeline.transport.public_texts():
+        assert not HIDDEN & set(re.findall(r"\S+", text)), text
+    assert "Board: 9♣ 8♦ 3♠" in pipeline.transport.tables[-1][1].text()
 
 
-def test_my_cards_answers_only_the_asker_and_a_closed_dm_is_pointed_there() -> None:
+async def test_my_cards_answers_only_the_asker_and_a_closed_dm_is_pointed_there(
+    pipeline: Pipeline,
+) -> None:
     """A player whose direct messages are closed is told in the channel (without cards)
     to use My cards, which answers him alone."""
-
-    async def go() -> None:
-        p = await pipeline()
-        p.transport.closed.add("test:carol")
-        await _three(p)
-        hints = [line for _, t in p.transport.posts for line in t.splitlines() if "My" in line]
-        assert hints == ["Carol: I cannot send you direct messages; tap “My cards” to see yours"]
-        assert (await p.say("Carol", "cards")).text == "Your cards: 7♥ 2♣"
-        assert (await p.say("Dave", "cards")).text == "you have no cards in the hand in play"
-
-    run(go)
+    pipeline.transport.closed.add("test:carol")
+    await _three(pipeline)
+    hints = [line for _, t in pipeline.transport.posts for line in t.splitlines() if "My" in line]
+    assert hints == ["Carol: I cannot send you direct messages; tap “My cards” to see yours"]
+    assert (await pipeline.say("Carol", "cards")).text == "Your cards: 7♥ 2♣"
+    assert (await pipeline.say("Dave", "cards")).text == "you have no cards in the hand in play"
 
 
-def test_the_table_message_shows_whose_turn_and_the_legal_range() -> None:
+async def test_the_table_message_shows_whose_turn_and_the_legal_range(pipeline: Pipeline) -> None:
     """The summary carries the pot, stacks, bets, whose turn and buttons with amounts;
     the player to act is nudged once per decision."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        view = p.transport.tables[-1][1]
-        assert view.pot == 3 and view.to_act == "test:alice"
-        assert view.legal == "fold, call 2 or raise to 4 to 100 (all-in)"
-        labels = [c.label for c in view.choices]
-        assert labels == ["Fold", "Call 2", "Raise 4…", "All-in 100"]
-        raise_button = view.choices[2]
-        assert (raise_button.minimum, raise_button.maximum) == (4, 100)
-        assert p.transport.turns == [("g/c", "test:alice")]
-        await p.say("Alice", "status")  # a read-only command: no new nudge
-        assert p.transport.turns == [("g/c", "test:alice")]
-        await p.say("Alice", "call")
-        assert p.transport.turns[-1] == ("g/c", "test:bob")
-
-    run(go)
+    await _three(pipeline)
+    view = pipeline.transport.tables[-1][1]
+    assert view.pot == 3 and view.to_act == "test:alice"
+    assert view.legal == "fold, call 2 or raise to 4 to 100 (all-in)"
+    labels = [c.label for c in view.choices]
+    assert labels == ["Fold", "Call 2", "Raise 4…", "All-in 100"]
+    raise_button = view.choices[2]
+    assert (raise_button.minimum, raise_button.maximum) == (4, 100)
+    assert pipeline.transport.turns == [("g/c", "test:alice")]
+    await pipeline.say("Alice", "status")  # a read-only command: no new nudge
+    assert pipeline.transport.turns == [("g/c", "test:alice")]
+    await pipeline.say("Alice", "call")
+    assert pipeline.transport.turns[-1] == ("g/c", "test:bob")
 
 
-def test_a_retried_request_id_is_applied_once() -> None:
+async def test_a_retried_request_id_is_applied_once(pipeline: Pipeline) -> None:
     """A platform's retry of the same interaction changes the table once."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        await p.say("Alice", "call", request_id="i-1")
-        await p.say("Alice", "call", request_id="i-1")
-        hand = p.service.tables["g/c"].table.hand
-        assert hand is not None and hand.names[hand.to_act or 0] == "test:bob"
-        assert hand.pot_total() == 5
-
-    run(go)
+    await _three(pipeline)
+    await pipeline.say("Alice", "call", request_id="i-1")
+    await pipeline.say("Alice", "call", request_id="i-1")
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None and hand.names[hand.to_act or 0] == "test:bob"
+    assert hand.pot_total() == 5
 
 
-def test_the_hands_result_is_one_short_post() -> None:
+async def test_the_hands_result_is_one_short_post(pipeline: Pipeline) -> None:
     """When a hand ends, its result goes to the channel as one message."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        await p.say("Alice", "fold")
-        await p.say("Bob", "fold")
-        results = [t for _, t in p.transport.posts if "wins" in t]
-        assert results and results[0].splitlines()[-1].startswith("Carol")
-
-    run(go)
+    await _three(pipeline)
+    await pipeline.say("Alice", "fold")
+    await pipeline.say("Bob", "fold")
+    results = [t for _, t in pipeline.transport.posts if "wins" in t]
+    assert results and results[0].splitlines()[-1].startswith("Carol")
 
 
-def test_a_server_administrator_may_use_host_controls() -> None:
+async def test_a_server_administrator_may_use_host_controls(pipeline: Pipeline) -> None:
     """Settings come only from the host or a server administrator."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        assert not (await p.say("Bob", "pause")).ok
-        assert (await p.say("Bob", "pause", admin=True)).ok
-        assert not p.service.tables["g/c"].running
-
-    run(go)
+    await _three(pipeline)
+    assert not (await pipeline.say("Bob", "pause")).ok
+    assert (await pipeline.say("Bob", "pause", admin=True)).ok
+    assert not pipeline.service.tables["g/c"].running
 
 
-def test_verify_checks_a_finished_hands_openings_against_its_commitment() -> None:
+async def test_verify_checks_a_finished_hands_openings_against_its_commitment(
+    pipeline: Pipeline,
+) -> None:
     """The provably fair shuffle: a finished hand's opened cards match the commitment
     published before the deal."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        await p.say("Alice", "fold")
-        await p.say("Bob", "fold")
-        reply = await p.say("Carol", "verify 1")
-        assert "every opened card matches" in reply.text, reply.text
-        assert "no hand 9" in (await p.say("Carol", "verify 9")).text
-        assert not (await p.say("Carol", "verify x")).ok
-
-    run(go)
+    await _three(pipeline)
+    await pipeline.say("Alice", "fold")
+    await pipeline.say("Bob", "fold")
+    reply = await pipeline.say("Carol", "verify 1")
+    assert "every opened card matches" in reply.text, reply.text
+    assert "no hand 9" in (await pipeline.say("Carol", "verify 9")).text
+    assert not (await pipeline.say("Carol", "verify x")).ok
 
 
-def test_ending_the_session_posts_a_chart_of_every_stack() -> None:
+async def test_ending_the_session_posts_a_chart_of_every_stack(pipeline: Pipeline) -> None:
     """At the end of a session the channel gets the results and a stack chart picture."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        await p.say("Alice", "fold")
-        await p.say("Bob", "fold")  # Carol wins the blinds: 101 / 99 / 100 ...
-        await p.say("Alice", "pause")
-        live = p.service.tables["g/c"]
-        while live.table.current is not None:
-            hand = live.table.hand
-            assert hand is not None and hand.to_act is not None
-            await p.say(p.service.tables["g/c"].names[hand.names[hand.to_act]], "fold")
-        reply = await p.say("Alice", "end")
-        assert reply.ok, reply.text
-        assert len(p.transport.images) == 1
-        table_id, png, caption = p.transport.images[0]
-        assert table_id == "g/c" and png.startswith(b"\x89PNG") and "Stacks" in caption
-
-    run(go)
-
-
-def test_a_raise_without_an_amount_is_the_minimum_raise() -> None:
-    """`raise` alone raises to the minimum the rules allow (000 NL: a full raise); out of
-    turn it is refused like any move."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        assert not (await p.say("Bob", "raise")).ok
-        assert (await p.say("Alice", "raise")).ok
-        hand = p.service.tables["g/c"].table.hand
-        assert hand is not None and hand.bets is not None
-        assert hand.bets[hand.names.index("test:alice")] == 4
-
-    run(go)
-
-
-def test_a_click_on_a_button_of_a_hand_that_just_ended_is_refused() -> None:
-    """A button carries its hand: applied after that hand ended, it changes nothing in the
-    next hand (checked under the table's lock)."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        await p.say("Alice", "fold")
-        await p.say("Bob", "fold")  # hand 1 ends; hand 2 is dealt
-        live = p.service.tables["g/c"]
-        assert live.table.hand_number == 2
-        before = (live.table.to_dict(), live.version)
+    await _three(pipeline)
+    await pipeline.say("Alice", "fold")
+    await pipeline.say("Bob", "fold")  # Carol wins the blinds: 101 / 99 / 100 ...
+    await pipeline.say("Alice", "pause")
+    live = pipeline.service.tables["g/c"]
+    while live.table.current is not None:
         hand = live.table.hand
         assert hand is not None and hand.to_act is not None
-        actor = live.names[hand.names[hand.to_act]] if live.names else ""
-        stale = await p.say(actor, "fold", hand=1)
-        assert not stale.ok and "hand #1 is over" in stale.text
-        assert (live.table.to_dict(), live.version) == before
-        assert (await p.say(actor, "fold", hand=2)).ok
+        await pipeline.say(pipeline.service.tables["g/c"].names[hand.names[hand.to_act]], "fold")
+    reply = await pipeline.say("Alice", "end")
+    assert reply.ok, reply.text
+    assert len(pipeline.transport.images) == 1
+    table_id, png, caption = pipeline.transport.images[0]
+    assert table_id == "g/c" and png.startswith(b"\x89PNG") and "Stacks" in caption
 
-    run(go)
+
+async def test_a_raise_without_an_amount_is_the_minimum_raise(pipeline: Pipeline) -> None:
+    """`raise` alone raises to the minimum the rules allow (000 NL: a full raise); out of
+    turn it is refused like any move."""
+    await _three(pipeline)
+    assert not (await pipeline.say("Bob", "raise")).ok
+    assert (await pipeline.say("Alice", "raise")).ok
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None and hand.bets is not None
+    assert hand.bets[hand.names.index("test:alice")] == 4
 
 
-def test_the_host_sets_the_bet_size_that_asks_for_a_confirmation() -> None:
+async def test_a_click_on_a_button_of_a_hand_that_just_ended_is_refused(pipeline: Pipeline) -> None:
+    """A button carries its hand: applied after that hand ended, it changes nothing in the
+    next hand (checked under the table's lock)."""
+    await _three(pipeline)
+    await pipeline.say("Alice", "fold")
+    await pipeline.say("Bob", "fold")  # hand 1 ends; hand 2 is dealt
+    live = pipeline.service.tables["g/c"]
+    assert live.table.hand_number == 2
+    before = (live.table.to_dict(), live.version)
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None
+    actor = live.names[hand.names[hand.to_act]] if live.names else ""
+    stale = await pipeline.say(actor, "fold", hand=1)
+    assert not stale.ok and "hand #1 is over" in stale.text
+    assert (live.table.to_dict(), live.version) == before
+    assert (await pipeline.say(actor, "fold", hand=2)).ok
+
+
+async def test_the_host_sets_the_bet_size_that_asks_for_a_confirmation(pipeline: Pipeline) -> None:
     """`set confirm N`: a bet adding more than N chips asks for a click; smaller ones go
     straight through; only between hands, and only from the host."""
-
-    async def go() -> None:
-        p = await pipeline()
-        assert (await p.say("Alice", "new holdem nl 1/2")).ok
-        assert not (await p.say("Bob", "set confirm 30")).ok
-        assert not (await p.say("Alice", "set confirm lots")).ok
-        assert (await p.say("Alice", "set confirm 30")).ok
-        assert p.service.tables["g/c"].table.settings.confirm_over == 30
-        for name in ("Alice", "Bob", "Carol"):
-            await p.say(name, "sit 100")
-        p.stack_deck(DECK)
-        await p.say("Alice", "start")
-        asked = await p.say("Alice", "raise 40")
-        assert asked.confirm == "raise 40" and "more than 30" in asked.text
-        assert (await p.say("Alice", "raise 30")).confirm is None
-        assert "over 30 chips" in (await p.say("Bob", "rules")).text
-
-    run(go)
+    assert (await pipeline.say("Alice", "new holdem nl 1/2")).ok
+    assert not (await pipeline.say("Bob", "set confirm 30")).ok
+    assert not (await pipeline.say("Alice", "set confirm lots")).ok
+    assert (await pipeline.say("Alice", "set confirm 30")).ok
+    assert pipeline.service.tables["g/c"].table.settings.confirm_over == 30
+    for name in ("Alice", "Bob", "Carol"):
+        await pipeline.say(name, "sit 100")
+    pipeline.stack_deck(DECK)
+    await pipeline.say("Alice", "start")
+    asked = await pipeline.say("Alice", "raise 40")
+    assert asked.confirm == "raise 40" and "more than 30" in asked.text
+    assert (await pipeline.say("Alice", "raise 30")).confirm is None
+    assert "over 30 chips" in (await pipeline.say("Bob", "rules")).text
 
 
-def test_check_fold_in_advance_plays_itself_when_the_turn_comes() -> None:
+async def test_check_fold_in_advance_plays_itself_when_the_turn_comes(pipeline: Pipeline) -> None:
     """A pre-action: Carol chooses check/fold before her turn; facing a raise she folds at
     once, and the player after her is to act. A player not in the hand cannot choose it."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        assert not (await p.say("Dave", "checkfold")).ok
-        reply = await p.say("Carol", "checkfold")
-        assert reply.ok and "check if you can, else fold" in reply.text
-        await p.say("Alice", "raise 10")
-        await p.say("Bob", "call")  # Carol, the big blind, faces 8 more: she folds
-        hand = p.service.tables["g/c"].table.hand
-        assert hand is not None
-        carol = hand.names.index("test:carol")
-        assert hand.folded[carol] and hand.stacks[carol] == 98
-        assert hand.board  # the flop came: the round closed with her fold
-        assert any("Carol folds" in line for line in p.transport.tables[-1][2])
-
-    run(go)
+    await _three(pipeline)
+    assert not (await pipeline.say("Dave", "checkfold")).ok
+    reply = await pipeline.say("Carol", "checkfold")
+    assert reply.ok and "check if you can, else fold" in reply.text
+    await pipeline.say("Alice", "raise 10")
+    await pipeline.say("Bob", "call")  # Carol, the big blind, faces 8 more: she folds
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None
+    carol = hand.names.index("test:carol")
+    assert hand.folded[carol] and hand.stacks[carol] == 98
+    assert hand.board  # the flop came: the round closed with her fold
+    assert any("Carol folds" in line for line in pipeline.transport.tables[-1][2])
 
 
-def test_check_fold_in_advance_checks_when_free_and_can_be_undone() -> None:
+async def test_check_fold_in_advance_checks_when_free_and_can_be_undone(pipeline: Pipeline) -> None:
     """Facing no bet the pre-action checks; 'nocheckfold' cancels it."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        await p.say("Alice", "call")
-        await p.say("Carol", "checkfold")
-        await p.say("Bob", "call")  # Carol may check her option: she checks
-        hand = p.service.tables["g/c"].table.hand
-        assert hand is not None and len(hand.board) == 3
-        assert not hand.folded[hand.names.index("test:carol")]
-        await p.say("Carol", "checkfold")
-        assert (await p.say("Carol", "nocheckfold")).ok
-        await p.say("Bob", "bet 10")
-        assert hand.names[hand.to_act or 0] == "test:carol"  # her turn waits for her
-
-    run(go)
+    await _three(pipeline)
+    await pipeline.say("Alice", "call")
+    await pipeline.say("Carol", "checkfold")
+    await pipeline.say("Bob", "call")  # Carol may check her option: she checks
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None and len(hand.board) == 3
+    assert not hand.folded[hand.names.index("test:carol")]
+    await pipeline.say("Carol", "checkfold")
+    assert (await pipeline.say("Carol", "nocheckfold")).ok
+    await pipeline.say("Bob", "bet 10")
+    assert hand.names[hand.to_act or 0] == "test:carol"  # her turn waits for her
 
 
-def test_odd_numbers_and_long_text_are_answered_and_change_nothing() -> None:
+async def test_odd_numbers_and_long_text_are_answered_and_change_nothing(
+    pipeline: Pipeline,
+) -> None:
     """Superscript or foreign digits, a number too big for the database, a bare bet out of
     turn and a very long command each get a clear answer and leave the table as it was."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await p.say("Alice", "new holdem nl 1/2")
-        live = p.service.tables["g/c"]
-        for text, expected in (("set turn ³", "5 to 600"), ("set timeouts ١", "1 to 20")):
-            reply = await p.say("Alice", text)  # the host, between hands
-            assert not reply.ok and expected in reply.text, (text, reply.text)
-        assert live.table.settings.turn_seconds == 30
-        for name in ("Alice", "Bob", "Carol"):
-            await p.say(name, "sit 100")
-        p.stack_deck(DECK)
-        await p.say("Alice", "start")
-        before = (live.table.to_dict(), live.version)
-        cases = {
-            "verify ³": "verify [HAND NUMBER]",
-            "verify 99999999999999999999999999": "verify [HAND NUMBER]",
-            "history ²": "",
-            "sit 100 ³": "not a seat number",
-            "bet": "not your turn: Alice is to act",
-            "raise " + "9" * 600: "at most 500 characters",
-        }
-        for text, expected in cases.items():
-            reply = await p.say("Bob", text)
-            assert expected in reply.text, (text, reply.text)
-            if expected:
-                assert not reply.ok, text
-        assert (live.table.to_dict(), live.version) == before
-
-    run(go)
+    await pipeline.say("Alice", "new holdem nl 1/2")
+    live = pipeline.service.tables["g/c"]
+    for text, expected in (("set turn ³", "5 to 600"), ("set timeouts ١", "1 to 20")):
+        reply = await pipeline.say("Alice", text)  # the host, between hands
+        assert not reply.ok and expected in reply.text, (text, reply.text)
+    assert live.table.settings.turn_seconds == 30
+    for name in ("Alice", "Bob", "Carol"):
+        await pipeline.say(name, "sit 100")
+    pipeline.stack_deck(DECK)
+    await pipeline.say("Alice", "start")
+    before = (live.table.to_dict(), live.version)
+    cases = {
+        "verify ³": "verify [HAND NUMBER]",
+        "verify 99999999999999999999999999": "verify [HAND NUMBER]",
+        "history ²": "",
+        "sit 100 ³": "not a seat number",
+        "bet": "not your turn: Alice is to act",
+        "raise " + "9" * 600: "at most 500 characters",
+    }
+    for text, expected in cases.items():
+        reply = await pipeline.say("Bob", text)
+        assert expected in reply.text, (text, reply.text)
+        if expected:
+            assert not reply.ok, text
+    assert (live.table.to_dict(), live.version) == before
 
 
 def test_draw_reads_capital_suits_and_names_a_card_given_twice() -> None:
@@ -380,23 +305,18 @@ def test_draw_reads_capital_suits_and_names_a_card_given_twice() -> None:
         raise AssertionError("a card named twice was accepted")
 
 
-def test_a_confirmation_carries_the_decision_it_was_asked_at() -> None:
+async def test_a_confirmation_carries_the_decision_it_was_asked_at(pipeline: Pipeline) -> None:
     """The question comes with the hand and step it was asked at, taken with it under the
     table's lock: when the turn timer moves the hand on before the click, the Confirm
     click is refused as out of date instead of acting on the next decision."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _three(p)
-        asked = await p.say("Alice", "allin")
-        assert asked.confirm == "allin" and (asked.hand, asked.step) == (1, 0)
-        p.now += 31  # Alice's time runs out: the timer folds her
-        await p.service.tick()
-        late = await p.say("Alice", "allin", confirmed=True, hand=asked.hand, step=asked.step)
-        assert not late.ok
-        assert "earlier decision" in late.text or "not your turn" in late.text
-        hand = p.service.tables["g/c"].table.hand
-        assert hand is not None and hand.folded[hand.names.index("test:alice")]
-        assert hand.stacks[hand.names.index("test:alice")] == 100
-
-    run(go)
+    await _three(pipeline)
+    asked = await pipeline.say("Alice", "allin")
+    assert asked.confirm == "allin" and (asked.hand, asked.step) == (1, 0)
+    pipeline.now += 31  # Alice's time runs out: the timer folds her
+    await pipeline.service.tick()
+    late = await pipeline.say("Alice", "allin", confirmed=True, hand=asked.hand, step=asked.step)
+    assert not late.ok
+    assert "earlier decision" in late.text or "not your turn" in late.text
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None and hand.folded[hand.names.index("test:alice")]
+    assert hand.stacks[hand.names.index("test:alice")] == 100

@@ -8,7 +8,7 @@ import re
 
 from bot.phh.notation import dumps_phh, load_phh
 from bot.phh.redact import redact
-from tests.chat.fakes import Pipeline, pipeline, run
+from tests.chat.fakes import Pipeline
 
 CARD = re.compile(r"(?:10|[2-9AKQJ])[♠♥♦♣]")
 
@@ -57,86 +57,71 @@ async def _holdem(p: Pipeline) -> None:
     )
 
 
-def test_holdem_history_reads_street_by_street_with_names_boards_showdown_and_result() -> None:
-    async def go() -> None:
-        p = await pipeline()
-        await _holdem(p)
-        assert (await _say(p, "Bob", "history")).splitlines() == [
-            "Hand 1 · No-Limit Hold'em 1/2",
-            "Blinds: Bob 1, Cat 2",
-            "Your cards: A♠ K♦",
-            "Ann calls 2, Bob calls 1, Cat checks",
-            "Flop: 9♣ 8♦ 3♠",
-            "Bob checks, Cat bets 4, Ann folds, Bob calls 4",
-            "Turn: 10♥",
-            "Bob checks, Cat checks",
-            "River: K♠",
-            "Bob bets 10, Cat calls 10",
-            "Bob shows A♠ K♦: pair of kings (K♠ K♦ A♠ 10♥ 9♣)",
-            "Cat mucks",
-            "Result: Bob wins 18, Ann loses 2, Cat loses 16",
-        ]
-
-    run(go)
+async def test_holdem_history_reads_street_by_street_with_names_boards_showdown_and_result(
+    pipeline: Pipeline,
+) -> None:
+    await _holdem(pipeline)
+    assert (await _say(pipeline, "Bob", "history")).splitlines() == [
+        "Hand 1 · No-Limit Hold'em 1/2",
+        "Blinds: Bob 1, Cat 2",
+        "Your cards: A♠ K♦",
+        "Ann calls 2, Bob calls 1, Cat checks",
+        "Flop: 9♣ 8♦ 3♠",
+        "Bob checks, Cat bets 4, Ann folds, Bob calls 4",
+        "Turn: 10♥",
+        "Bob checks, Cat checks",
+        "River: K♠",
+        "Bob bets 10, Cat calls 10",
+        "Bob shows A♠ K♦: pair of kings (K♠ K♦ A♠ 10♥ 9♣)",
+        "Cat mucks",
+        "Result: Bob wins 18, Ann loses 2, Cat loses 16",
+    ]
 
 
-def test_holdem_history_never_shows_a_folded_or_mucked_hand() -> None:
+async def test_holdem_history_never_shows_a_folded_or_mucked_hand(pipeline: Pipeline) -> None:
     """Each player's history holds his own cards, the board and Bob's shown hand: Ann's
     folded queens and Cat's mucked 7♥ 2♣ reach no one else, as symbols or as PHH text."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _holdem(p)
-        own = {"Ann": {"Q♠", "Q♥"}, "Bob": {"A♠", "K♦"}, "Cat": {"7♥", "2♣"}}
-        public = {"9♣", "8♦", "3♠", "10♥", "K♠", "A♠", "K♦"}
-        for reader, mine in own.items():
-            text = await _say(p, reader, "history")
-            assert set(CARD.findall(text)) == public | mine, reader
-            for raw in ("Qs", "Qh", "7h", "2c"):
-                assert raw not in text
-            assert "??" not in text and "p1" not in text
-
-    run(go)
+    await _holdem(pipeline)
+    own = {"Ann": {"Q♠", "Q♥"}, "Bob": {"A♠", "K♦"}, "Cat": {"7♥", "2♣"}}
+    public = {"9♣", "8♦", "3♠", "10♥", "K♠", "A♠", "K♦"}
+    for reader, mine in own.items():
+        text = await _say(pipeline, reader, "history")
+        assert set(CARD.findall(text)) == public | mine, reader
+        for raw in ("Qs", "Qh", "7h", "2c"):
+            assert raw not in text
+        assert "??" not in text and "p1" not in text
 
 
-def test_history_phh_is_still_the_redacted_hand_history() -> None:
-    async def go() -> None:
-        p = await pipeline()
-        await _holdem(p)
-        text = await _say(p, "Bob", "history 1 phh")
-        live = p.service.tables["g/c"]
-        ((number, stored, ids),) = await p.service.db.hands_of(live.id, "test:bob", 1)
-        seen = redact(load_phh(stored), ids.index("test:bob"))
-        assert text == f"# hand {number}\n{dumps_phh(seen)}"
-        assert text.startswith('# hand 1\nvariant = "NT"\n')
-        assert '  "d dh p1 AsKd",\n  "d dh p2 ????",\n  "d dh p3 ????",\n' in text
-        assert "Hand 1 ·" not in text and "♠" not in text
-
-    run(go)
+async def test_history_phh_is_still_the_redacted_hand_history(pipeline: Pipeline) -> None:
+    await _holdem(pipeline)
+    text = await _say(pipeline, "Bob", "history 1 phh")
+    live = pipeline.service.tables["g/c"]
+    ((number, stored, ids),) = await pipeline.service.db.hands_of(live.id, "test:bob", 1)
+    seen = redact(load_phh(stored), ids.index("test:bob"))
+    assert text == f"# hand {number}\n{dumps_phh(seen)}"
+    assert text.startswith('# hand 1\nvariant = "NT"\n')
+    assert '  "d dh p1 AsKd",\n  "d dh p2 ????",\n  "d dh p3 ????",\n' in text
+    assert "Hand 1 ·" not in text and "♠" not in text
 
 
-def test_history_shows_the_newest_hand_first_one_block_each() -> None:
-    async def go() -> None:
-        p = await pipeline()
-        await _seat(p, "new holdem nl 1/2", "As Kd 7h 2c Qs Qh 9c 8d 3s Th Ks")
-        await _say(p, "Ann", "fold")
-        await _say(p, "Bob", "fold")  # Cat wins the blinds; hand 2: Bob's button
-        await _say(p, "Bob", "fold")
-        await _say(p, "Cat", "fold")  # Ann wins the blinds
-        await _say(p, "Ann", "pause")
-        lines = (await _say(p, "Cat", "history 2")).splitlines()
-        assert [line for line in lines if line.startswith("Hand ")] == [
-            "Hand 2 · No-Limit Hold'em 1/2",
-            "Hand 1 · No-Limit Hold'em 1/2",
-        ]
-        assert lines[1] == "Blinds: Cat 1, Ann 2"
-        assert lines[2].startswith("Your cards: ")
-        assert lines[3:5] == [
-            "Bob folds, Cat folds",
-            "Result: Ann wins 1, Bob breaks even, Cat loses 1",
-        ]
-
-    run(go)
+async def test_history_shows_the_newest_hand_first_one_block_each(pipeline: Pipeline) -> None:
+    await _seat(pipeline, "new holdem nl 1/2", "As Kd 7h 2c Qs Qh 9c 8d 3s Th Ks")
+    await _say(pipeline, "Ann", "fold")
+    await _say(pipeline, "Bob", "fold")  # Cat wins the blinds; hand 2: Bob's button
+    await _say(pipeline, "Bob", "fold")
+    await _say(pipeline, "Cat", "fold")  # Ann wins the blinds
+    await _say(pipeline, "Ann", "pause")
+    lines = (await _say(pipeline, "Cat", "history 2")).splitlines()
+    assert [line for line in lines if line.startswith("Hand ")] == [
+        "Hand 2 · No-Limit Hold'em 1/2",
+        "Hand 1 · No-Limit Hold'em 1/2",
+    ]
+    assert lines[1] == "Blinds: Cat 1, Ann 2"
+    assert lines[2].startswith("Your cards: ")
+    assert lines[3:5] == [
+        "Bob folds, Cat folds",
+        "Result: Ann wins 1, Bob breaks even, Cat loses 1",
+    ]
 
 
 async def _triple_draw(p: Pipeline) -> None:
@@ -169,88 +154,78 @@ async def _triple_draw(p: Pipeline) -> None:
     )
 
 
-def test_draw_history_counts_each_draw_and_gives_the_reader_his_new_cards() -> None:
-    async def go() -> None:
-        p = await pipeline()
-        await _triple_draw(p)
-        assert (await _say(p, "Bob", "history")).splitlines() == [
-            "Hand 1 · Limit 2-7 Triple Draw 2/4",
-            "Blinds: Bob 1, Cat 2",
-            "Your cards: 2♠ 3♦ 4♣ K♥ K♦",
-            "Ann folds, Bob calls 1, Cat checks",
-            "First draw: Bob throws K♥ K♦ and draws 9♣ 6♥, Cat draws 1",
-            "Your cards: 2♠ 3♦ 4♣ 9♣ 6♥",
-            "Bob checks, Cat checks",
-            "Second draw: Bob stands pat, Cat draws 1",
-            "Bob checks, Cat checks",
-            "Third draw: Bob throws 9♣ and draws 8♥, Cat draws 1",
-            "Your cards: 2♠ 3♦ 4♣ 6♥ 8♥",
-            "Bob bets 4, Cat calls 4",
-            "Bob shows 2♠ 3♦ 4♣ 6♥ 8♥: 8-6-4-3-2 low",
-            "Cat mucks",
-            "Result: Bob wins 6, Ann breaks even, Cat loses 6",
-        ]
-
-    run(go)
+async def test_draw_history_counts_each_draw_and_gives_the_reader_his_new_cards(
+    pipeline: Pipeline,
+) -> None:
+    await _triple_draw(pipeline)
+    assert (await _say(pipeline, "Bob", "history")).splitlines() == [
+        "Hand 1 · Limit 2-7 Triple Draw 2/4",
+        "Blinds: Bob 1, Cat 2",
+        "Your cards: 2♠ 3♦ 4♣ K♥ K♦",
+        "Ann folds, Bob calls 1, Cat checks",
+        "First draw: Bob throws K♥ K♦ and draws 9♣ 6♥, Cat draws 1",
+        "Your cards: 2♠ 3♦ 4♣ 9♣ 6♥",
+        "Bob checks, Cat checks",
+        "Second draw: Bob stands pat, Cat draws 1",
+        "Bob checks, Cat checks",
+        "Third draw: Bob throws 9♣ and draws 8♥, Cat draws 1",
+        "Your cards: 2♠ 3♦ 4♣ 6♥ 8♥",
+        "Bob bets 4, Cat calls 4",
+        "Bob shows 2♠ 3♦ 4♣ 6♥ 8♥: 8-6-4-3-2 low",
+        "Cat mucks",
+        "Result: Bob wins 6, Ann breaks even, Cat loses 6",
+    ]
 
 
-def test_draw_history_says_how_many_others_drew_never_which_cards() -> None:
+async def test_draw_history_says_how_many_others_drew_never_which_cards(pipeline: Pipeline) -> None:
     """Ann sees that Bob drew 2, not that he threw K♥ K♦ nor what he got before he showed;
     none of Cat's cards (all mucked or thrown) reaches her."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _triple_draw(p)
-        text = await _say(p, "Ann", "history")
-        lines = text.splitlines()
-        assert "First draw: Bob draws 2, Cat draws 1" in lines
-        assert "Third draw: Bob draws 1, Cat draws 1" in lines
-        hers = {"A♠", "A♦", "A♣", "A♥", "Q♠"}
-        shown = {"2♠", "3♦", "4♣", "6♥", "8♥"}  # Bob's hand at the showdown
-        assert set(CARD.findall(text)) == hers | shown
-
-    run(go)
+    await _triple_draw(pipeline)
+    text = await _say(pipeline, "Ann", "history")
+    lines = text.splitlines()
+    assert "First draw: Bob draws 2, Cat draws 1" in lines
+    assert "Third draw: Bob draws 1, Cat draws 1" in lines
+    hers = {"A♠", "A♦", "A♣", "A♥", "Q♠"}
+    shown = {"2♠", "3♦", "4♣", "6♥", "8♥"}  # Bob's hand at the showdown
+    assert set(CARD.findall(text)) == hers | shown
 
 
-def test_stud_history_gives_the_upcards_street_by_street_and_hides_down_cards() -> None:
+async def test_stud_history_gives_the_upcards_street_by_street_and_hides_down_cards(
+    pipeline: Pipeline,
+) -> None:
     """Stud: Bob brings it in, everyone checks to the end; Bob and Cat show, Ann mucks her
     down cards 7♣ 7♦ 8♥, which Bob never sees (her upcards K♥ 5♦ 6♣ 9♦ he does)."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _seat(
-            p,
-            "new stud",
-            "As Ks 2c  Qd Jd 9h  7c 7d Kh  3h 4s 5d  Ac 2d 6c  Jc Ts 9d  8c 8s 8h",
-        )
-        checks = ["Ann", "Bob", "Cat"] + ["Bob", "Cat", "Ann"] * 3  # the best upcards first
-        moves = [("Bob", "bringin"), ("Cat", "call"), ("Ann", "call")]
-        moves += [(who, "check") for who in checks]
-        await _play(p, moves)
-        text = await _say(p, "Bob", "history")
-        assert text.splitlines() == [
-            "Hand 1 · Limit Seven-Card Stud 2/4",
-            "Antes: 1 each",
-            "Third street: Bob 2♣, Cat 9♥, Ann K♥",
-            "Your cards: A♠ K♠ 2♣",
-            "Bob brings it in for 1, Cat calls 1, Ann calls 1",
-            "Fourth street: Bob 3♥, Cat 4♠, Ann 5♦",
-            "Your cards: A♠ K♠ 2♣ 3♥",
-            "Ann checks, Bob checks, Cat checks",
-            "Fifth street: Bob A♣, Cat 2♦, Ann 6♣",
-            "Your cards: A♠ K♠ 2♣ 3♥ A♣",
-            "Bob checks, Cat checks, Ann checks",
-            "Sixth street: Bob J♣, Cat 10♠, Ann 9♦",
-            "Your cards: A♠ K♠ 2♣ 3♥ A♣ J♣",
-            "Bob checks, Cat checks, Ann checks",
-            "Seventh street: dealt face down",
-            "Your cards: A♠ K♠ 2♣ 3♥ A♣ J♣ 8♣",
-            "Bob checks, Cat checks, Ann checks",
-            "Bob shows A♠ K♠ 2♣ 3♥ A♣ J♣ 8♣: pair of aces (A♠ A♣ K♠ J♣ 8♣)",
-            "Cat shows Q♦ J♦ 9♥ 4♠ 2♦ 10♠ 8♠: straight, queen high (Q♦ J♦ 10♠ 9♥ 8♠)",
-            "Ann mucks",
-            "Result: Cat wins 4, Bob loses 2, Ann loses 2",
-        ]
-        assert not {"7♣", "7♦", "8♥"} & set(CARD.findall(text))
-
-    run(go)
+    await _seat(
+        pipeline,
+        "new stud",
+        "As Ks 2c  Qd Jd 9h  7c 7d Kh  3h 4s 5d  Ac 2d 6c  Jc Ts 9d  8c 8s 8h",
+    )
+    checks = ["Ann", "Bob", "Cat"] + ["Bob", "Cat", "Ann"] * 3  # the best upcards first
+    moves = [("Bob", "bringin"), ("Cat", "call"), ("Ann", "call")]
+    moves += [(who, "check") for who in checks]
+    await _play(pipeline, moves)
+    text = await _say(pipeline, "Bob", "history")
+    assert text.splitlines() == [
+        "Hand 1 · Limit Seven-Card Stud 2/4",
+        "Antes: 1 each",
+        "Third street: Bob 2♣, Cat 9♥, Ann K♥",
+        "Your cards: A♠ K♠ 2♣",
+        "Bob brings it in for 1, Cat calls 1, Ann calls 1",
+        "Fourth street: Bob 3♥, Cat 4♠, Ann 5♦",
+        "Your cards: A♠ K♠ 2♣ 3♥",
+        "Ann checks, Bob checks, Cat checks",
+        "Fifth street: Bob A♣, Cat 2♦, Ann 6♣",
+        "Your cards: A♠ K♠ 2♣ 3♥ A♣",
+        "Bob checks, Cat checks, Ann checks",
+        "Sixth street: Bob J♣, Cat 10♠, Ann 9♦",
+        "Your cards: A♠ K♠ 2♣ 3♥ A♣ J♣",
+        "Bob checks, Cat checks, Ann checks",
+        "Seventh street: dealt face down",
+        "Your cards: A♠ K♠ 2♣ 3♥ A♣ J♣ 8♣",
+        "Bob checks, Cat checks, Ann checks",
+        "Bob shows A♠ K♠ 2♣ 3♥ A♣ J♣ 8♣: pair of aces (A♠ A♣ K♠ J♣ 8♣)",
+        "Cat shows Q♦ J♦ 9♥ 4♠ 2♦ 10♠ 8♠: straight, queen high (Q♦ J♦ 10♠ 9♥ 8♠)",
+        "Ann mucks",
+        "Result: Cat wins 4, Bob loses 2, Ann loses 2",
+    ]
+    assert not {"7♣", "7♦", "8♥"} & set(CARD.findall(text))

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from tests.chat.fakes import Pipeline, pipeline, run
+from tests.chat.fakes import Pipeline
 
 # Heads-up 2-7 single draw: Bob (big blind) 7♥ 2♣ 3♦ 4♠ 5♥, Alice (button) K♦ Q♠ J♥ 10♣ 9♠.
 DECK = "7h 2c 3d 4s 5h Kd Qs Jh Tc 9s"
@@ -69,49 +69,40 @@ def _break(p: Pipeline, where: str) -> None:
 
 
 @pytest.mark.parametrize("where", ["engine", "storage", "chat", "platform"])
-def test_a_failed_draw_logs_neither_its_words_nor_its_cards(
-    where: str, caplog: pytest.LogCaptureFixture
+async def test_a_failed_draw_logs_neither_its_words_nor_its_cards(
+    pipeline: Pipeline, where: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """`draw 7h 2c` fails in the engine, the database, the chat core or on the way to the
     platform: the failure is logged (by the command's kind and the table), and no log
     record, message or traceback, holds 7h or 2c in any spelling."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _to_the_draw(p)
-        _break(p, where)
-        caplog.clear()
-        with caplog.at_level(logging.DEBUG):
-            reply = await p.say("Bob", "draw 7h 2c")
-        assert reply.ok is (where == "platform"), reply.text
-        logged = _logged(caplog)
-        assert any("g/c" in line for line in logged), logged
-        assert any(r.levelno >= logging.ERROR for r in caplog.records)
-        for line in logged:
-            assert not any(secret in line for secret in SECRETS), line
-
-    run(go)
+    await _to_the_draw(pipeline)
+    _break(pipeline, where)
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG):
+        reply = await pipeline.say("Bob", "draw 7h 2c")
+    assert reply.ok is (where == "platform"), reply.text
+    logged = _logged(caplog)
+    assert any("g/c" in line for line in logged), logged
+    assert any(r.levelno >= logging.ERROR for r in caplog.records)
+    for line in logged:
+        assert not any(secret in line for secret in SECRETS), line
 
 
-def test_a_failed_command_is_logged_by_its_kind_not_its_words(
+async def test_a_failed_command_is_logged_by_its_kind_not_its_words(
+    pipeline: Pipeline,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """A command the bot fails on is named in the log by what it is (a draw) and where (the
     table), with the error's type: enough to find the fault, nothing a player hid."""
-
-    async def go() -> None:
-        p = await pipeline()
-        await _to_the_draw(p)
-        _break(p, "chat")
-        caplog.clear()
-        with caplog.at_level(logging.DEBUG):
-            reply = await p.say("Bob", "draw 7h 2c")
-        assert not reply.ok and "on our side" in reply.text
-        [record] = [r for r in caplog.records if r.name == "bot.chat.core"]
-        message = record.getMessage()
-        assert "draw" in message and "g/c" in message and "RuntimeError" in message, message
-
-    run(go)
+    await _to_the_draw(pipeline)
+    _break(pipeline, "chat")
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG):
+        reply = await pipeline.say("Bob", "draw 7h 2c")
+    assert not reply.ok and "on our side" in reply.text
+    [record] = [r for r in caplog.records if r.name == "bot.chat.core"]
+    message = record.getMessage()
+    assert "draw" in message and "g/c" in message and "RuntimeError" in message, message
 
 
 def test_an_error_is_described_by_its_type_and_place_never_its_message() -> None:

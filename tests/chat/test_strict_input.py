@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.words.commands import ParseError, parse, parse_amount
-from tests.chat.fakes import Pipeline, pipeline, run
+from tests.chat.fakes import Pipeline
 
 
 @pytest.mark.parametrize(
@@ -57,12 +57,11 @@ def test_a_command_with_words_it_does_not_take_is_refused(text: str) -> None:
         parse(text)
 
 
-async def _seated() -> Pipeline:
-    p = await pipeline()
+async def _seated(p: Pipeline) -> None:
+    """A 1/2 no-limit table, buy-ins 40 to 400, with Ann (the host) and Bob seated for 200."""
     assert (await p.say("Ann", "new holdem nl 1/2 buyin 40-400")).ok
     for name in ("Ann", "Bob"):
         assert (await p.say(name, "sit 200")).ok
-    return p
 
 
 def _stacks(p: Pipeline) -> dict[str, int]:
@@ -70,64 +69,47 @@ def _stacks(p: Pipeline) -> dict[str, int]:
     return {s.name: s.stack for s in seats}
 
 
-def test_a_comma_in_a_buy_in_or_an_adjustment_changes_nothing() -> None:
+async def test_a_comma_in_a_buy_in_or_an_adjustment_changes_nothing(pipeline: Pipeline) -> None:
     """``sit 40,5`` and ``adjust bob 40,5`` are refused (they were read as 405), with the
     forms accepted; stacks and seats stay as they were."""
-
-    async def go() -> None:
-        p = await _seated()
-        reply = await p.say("Cat", "sit 40,5")
-        assert not reply.ok and "'40,5' is not an amount" in reply.text
-        reply = await p.say("Ann", "adjust bob 40,5 comp")
-        assert not reply.ok and "whole chips like 40" in reply.text
-        assert _stacks(p) == {"Ann": 200, "Bob": 200}
-
-    run(go)
+    await _seated(pipeline)
+    reply = await pipeline.say("Cat", "sit 40,5")
+    assert not reply.ok and "'40,5' is not an amount" in reply.text
+    reply = await pipeline.say("Ann", "adjust bob 40,5 comp")
+    assert not reply.ok and "whole chips like 40" in reply.text
+    assert _stacks(pipeline) == {"Ann": 200, "Bob": 200}
 
 
-def test_a_minus_sign_is_not_a_range_separator() -> None:
+async def test_a_minus_sign_is_not_a_range_separator(pipeline: Pipeline) -> None:
     """``set buyin -5 400`` is refused (it set 5 to 400); ``set buyin 50-400`` is read."""
-
-    async def go() -> None:
-        p = await _seated()
-        reply = await p.say("Ann", "set buyin -5 400")
-        assert not reply.ok and "set buyin MIN MAX" in reply.text
-        settings = p.service.tables["g/c"].table.settings
-        assert (settings.min_buy_in, settings.max_buy_in) == (40, 400)
-        assert (await p.say("Ann", "set buyin 50-400")).ok
-        settings = p.service.tables["g/c"].table.settings
-        assert (settings.min_buy_in, settings.max_buy_in) == (50, 400)
-
-    run(go)
+    await _seated(pipeline)
+    reply = await pipeline.say("Ann", "set buyin -5 400")
+    assert not reply.ok and "set buyin MIN MAX" in reply.text
+    settings = pipeline.service.tables["g/c"].table.settings
+    assert (settings.min_buy_in, settings.max_buy_in) == (40, 400)
+    assert (await pipeline.say("Ann", "set buyin 50-400")).ok
+    settings = pipeline.service.tables["g/c"].table.settings
+    assert (settings.min_buy_in, settings.max_buy_in) == (50, 400)
 
 
-def test_a_stray_comma_opens_no_table() -> None:
+async def test_a_stray_comma_opens_no_table(pipeline: Pipeline) -> None:
     """``new holdem nl ,`` opened a default table in silence: it is refused, and no table
     plays in the channel."""
-
-    async def go() -> None:
-        p = await pipeline()
-        reply = await p.say("Ann", "new holdem nl ,")
-        assert not reply.ok and "comma" in reply.text
-        assert "g/c" not in p.service.tables
-
-    run(go)
+    reply = await pipeline.say("Ann", "new holdem nl ,")
+    assert not reply.ok and "comma" in reply.text
+    assert "g/c" not in pipeline.service.tables
 
 
-def test_history_and_verify_refuse_what_they_cannot_read() -> None:
+async def test_history_and_verify_refuse_what_they_cannot_read(pipeline: Pipeline) -> None:
     """``history abc``, ``history -3`` and ``verify 4 0`` answered as if asked something
     else (the last hand); each is refused with how the command is written."""
-
-    async def go() -> None:
-        p = await _seated()
-        for text in ("history abc", "history -3"):
-            reply = await p.say("Ann", text)
-            assert not reply.ok and "history [N] [phh]" in reply.text, text
-        for text in ("verify 4 0", "verify 0", "verify x"):
-            reply = await p.say("Ann", text)
-            assert not reply.ok and "verify [HAND NUMBER]" in reply.text, text
-
-    run(go)
+    await _seated(pipeline)
+    for text in ("history abc", "history -3"):
+        reply = await pipeline.say("Ann", text)
+        assert not reply.ok and "history [N] [phh]" in reply.text, text
+    for text in ("verify 4 0", "verify 0", "verify x"):
+        reply = await pipeline.say("Ann", text)
+        assert not reply.ok and "verify [HAND NUMBER]" in reply.text, text
 
 
 @pytest.mark.parametrize(
@@ -214,25 +196,20 @@ def test_cards_and_amounts_are_read_as_they_are_shown(
     assert (command.kind, command.amount, command.cards) == read  # type: ignore[attr-defined]
 
 
-def test_host_commands_take_quoted_names_and_seat_numbers() -> None:
+async def test_host_commands_take_quoted_names_and_seat_numbers(pipeline: Pipeline) -> None:
     """``adjust "Bo Di" 10 comp`` adjusts the player whose name has a space; ``kick 2``
     kicks seat 2; a name that is no one lists the seats with their numbers and says how to
     name a player; nothing changes on a refusal."""
-
-    async def go() -> None:
-        p = await pipeline()
-        assert (await p.say("Ann", "new holdem nl 1/2")).ok
-        for name in ("Ann", "Bo Di", "Cy"):
-            assert (await p.say(name, "sit 200")).ok
-        assert (await p.say("Ann", 'adjust "Bo Di" 10 comp')).ok
-        assert _stacks(p) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
-        reply = await p.say("Ann", "adjust Bo 10 comp")
-        assert not reply.ok
-        assert "seated are 1. Ann, 2. Bo Di, 3. Cy (name a player or his seat number" in reply.text
-        reply = await p.say("Ann", 'adjust "Bo Di 10 comp')
-        assert not reply.ok and "a quote is not closed" in reply.text
-        assert _stacks(p) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
-        assert (await p.say("Ann", "kick 3")).ok
-        assert _stacks(p) == {"Ann": 200, "Bo Di": 210}
-
-    run(go)
+    assert (await pipeline.say("Ann", "new holdem nl 1/2")).ok
+    for name in ("Ann", "Bo Di", "Cy"):
+        assert (await pipeline.say(name, "sit 200")).ok
+    assert (await pipeline.say("Ann", 'adjust "Bo Di" 10 comp')).ok
+    assert _stacks(pipeline) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
+    reply = await pipeline.say("Ann", "adjust Bo 10 comp")
+    assert not reply.ok
+    assert "seated are 1. Ann, 2. Bo Di, 3. Cy (name a player or his seat number" in reply.text
+    reply = await pipeline.say("Ann", 'adjust "Bo Di 10 comp')
+    assert not reply.ok and "a quote is not closed" in reply.text
+    assert _stacks(pipeline) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
+    assert (await pipeline.say("Ann", "kick 3")).ok
+    assert _stacks(pipeline) == {"Ann": 200, "Bo Di": 210}
