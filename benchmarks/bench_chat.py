@@ -48,7 +48,7 @@ from typing import Any
 from adapters.console import bots
 from bot.chat.core import ChatCore, Request
 from bot.chat.presenter import Presenter
-from bot.engine.cards import Deck
+from bot.engine import Deck
 from bot.service.tables import TableService
 from bot.words.tableview import TableView
 from storage.db import Database

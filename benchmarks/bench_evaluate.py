@@ -39,8 +39,7 @@ from typing import Any
 import phevaluator
 from pokerkit import Card, OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardHighHand
 
-from bot.engine.cards import FULL_DECK
-from bot.engine.evaluate import high_value, omaha_eight_low_value, omaha_high_value
+from bot.engine import FULL_DECK, high_value, omaha_eight_low_value, omaha_high_value
 
 Deal = tuple[tuple[str, ...], tuple[str, ...]]  # (hole, board)
 

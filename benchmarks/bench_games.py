@@ -57,13 +57,33 @@ from typing import Any
 
 import pokerkit as pk
 
-from bot.engine.actions import Action, BringIn, Call, Check, Discard, Fold, LegalActions, Raise
-from bot.engine.cards import FULL_DECK
-from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
-from bot.engine.errors import IllegalAction
-from bot.engine.events import BoardDealt, CardsDrawn, Event, HoleCardsDealt, PotAwarded
-from bot.engine.hand import Hand, HandSetup, Phase
-from bot.engine.rotation import MIXES, config_for
+from bot.engine import (
+    FULL_DECK,
+    MIXES,
+    Action,
+    BoardDealt,
+    BringIn,
+    Call,
+    CardsDrawn,
+    Check,
+    Discard,
+    Event,
+    Fold,
+    Game,
+    GameConfig,
+    Hand,
+    HandSetup,
+    HoleCardsDealt,
+    HouseRules,
+    IllegalAction,
+    LegalActions,
+    Phase,
+    PotAwarded,
+    Raise,
+    Stakes,
+    Structure,
+    config_for,
+)
 
 AUTOMATIONS = (
     pk.Automation.ANTE_POSTING,

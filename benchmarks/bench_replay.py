@@ -52,8 +52,7 @@ from typing import Any
 
 import pokerkit
 
-from bot.engine.actions import Call, Check, Fold, Muck, Raise, Show
-from bot.engine.hand import Hand, HandSetup
+from bot.engine import Call, Check, Fold, Hand, HandSetup, Muck, Raise, Show
 from bot.phh.convert import setup_from_phh
 from bot.phh.notation import HandHistory, load_path, parse_action
 from bot.phh.replay import play_history

@@ -106,10 +106,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from bot.engine.cards import Deck
-from bot.engine.config import Game, GameConfig, Stakes, Structure
-from bot.engine.hand import Hand, Phase
-from bot.engine.table import TableSettings
+from bot.engine import Deck, Game, GameConfig, Hand, Phase, Stakes, Structure, TableSettings
 from bot.process import gcpolicy, gilshare
 from bot.service.tables import Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Command, Play, Sit, Start, TopUp

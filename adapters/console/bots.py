@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import random
 
-from bot.engine.actions import AgreeRuns, BringIn, Check, Discard, Show
-from bot.engine.cards import FULL_DECK
-from bot.engine.evaluate import high_value, omaha_high_value
-from bot.engine.games import Ranking
-from bot.engine.hand import Hand, Phase
-from bot.engine.turns import timeout_action
+from bot.engine import (
+    FULL_DECK,
+    AgreeRuns,
+    BringIn,
+    Check,
+    Discard,
+    Hand,
+    Phase,
+    Ranking,
+    Show,
+    high_value,
+    omaha_high_value,
+    timeout_action,
+)
 from bot.words.commands import Play
 
 SAMPLES = 200

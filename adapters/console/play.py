@@ -26,9 +26,7 @@ from typing import TextIO
 from adapters.console import bots
 from bot.chat.core import ChatCore, Request
 from bot.chat.presenter import SENDER
-from bot.engine.cards import FULL_DECK, CardError, Deck, parse_cards
-from bot.engine.errors import ConfigError
-from bot.engine.table import TableSettings
+from bot.engine import FULL_DECK, CardError, ConfigError, Deck, TableSettings, parse_cards
 from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
 from bot.words.render import Message, cards_text, render
@@ -263,7 +261,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         default = live.table.settings.default_buy_in
         for player in [you, *computer]:
             console.display[player.id] = player.name
-            if live.table.seating.seat_of(player.id) is None:
+            if live.table.seat_of(player.id) is None:
                 # computer players always take the table's default; you may name yours
                 chips = options.buy_in if player is you and options.buy_in else default
                 try:
@@ -375,7 +373,7 @@ async def _others_away(
     he is in finishes, the turn timer acts for him. Returns their player ids."""
     live = service.tables[table_id]
     away: set[str] = set()
-    for seat in live.table.seating.seats.values():
+    for seat in live.table.seated():
         if seat.player_id in computer or seat.player_id == you.id:
             continue
         away.add(seat.player_id)
@@ -399,7 +397,7 @@ async def _rebuy_busted(
     table = service.tables[table_id].table
     bought = False
     for player in computer:
-        seat = table.seating.seat_of(player.id)
+        seat = table.seat_of(player.id)
         if seat is None or seat.stack or player.id in table.dealt:
             continue
         try:
@@ -413,7 +411,7 @@ async def _rebuy_busted(
 def _why_no_deal(service: TableService, table_id: str, you: Player) -> str:
     """Why no hand is in play, with what to type."""
     live = service.tables[table_id]
-    seat = live.table.seating.seat_of(you.id)
+    seat = live.table.seat_of(you.id)
     settings = live.table.settings
     if seat is None:
         return (
@@ -438,7 +436,7 @@ def _why_no_deal(service: TableService, table_id: str, you: Player) -> str:
 def _not_in_hand_prompt(service: TableService, table_id: str, you: Player) -> str:
     """What a player watching a hand he is not dealt in may type, and why he is out."""
     live = service.tables[table_id]
-    seat = live.table.seating.seat_of(you.id)
+    seat = live.table.seat_of(you.id)
     low, high = live.table.settings.min_buy_in, live.table.settings.max_buy_in
     if seat is None:
         why = f"you have no seat: 'sit N' buys in ({low} to {high})"

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from adapters.runtime import Runtime
-from bot.engine.rotation import MIXES
+from bot.engine import MIXES
 from bot.words.gamewords import GAME_WORDS
 from bot.words.tablesetup import STRUCTURE_WORDS
 

@@ -829,6 +829,62 @@ class Table:
         """Whether ``player_id`` was dealt into the hand in play."""
         return self.current is not None and player_id in self.current.setup.names
 
+    def seat_of(self, player_id: str) -> Seat | None:
+        """The player's seat, or None when he is not seated."""
+        return self.seating.seat_of(player_id)
+
+    def seated(self) -> list[Seat]:
+        """Every seat taken, in seat order."""
+        return [self.seating.seats[n] for n in sorted(self.seating.seats)]
+
+    def acting(self) -> tuple[str, int] | None:
+        """Who is to act in the hand in play: (player id, his index in the hand), or None
+        between hands and when no one is (a showdown, a vote)."""
+        hand = self.hand
+        if hand is None or hand.to_act is None:
+            return None
+        return hand.names[hand.to_act], hand.to_act
+
+    def sit(self, player_id: str, name: str, buy_in: int, seat: int | None = None) -> Seat:
+        """Seat a player with a buy-in in chips, at ``seat`` or the next free one (000 NL
+        §16).
+
+        Raises:
+            IllegalAction: already seated, no such or no free seat, or a buy-in outside
+                the table's range (the range is named)."""
+        return self.seating.sit(player_id, name, buy_in, seat)
+
+    def top_up(self, player_id: str, amount: int) -> Seat:
+        """Add ``amount`` chips to a stack between the player's hands, up to the maximum
+        buy-in (000 NL §16: table stakes).
+
+        Raises:
+            IllegalAction: not seated, in the hand in play, or an amount outside what he
+                may add (what he may is named)."""
+        return self.seating.top_up(player_id, amount, self.in_hand(player_id))
+
+    def sit_in(self, player_id: str, post: bool = False) -> Seat:
+        """Come back from sitting out: post the missed blinds now (``post``) or wait for
+        the big blind (the rulebook's "New players, sitting out and missed blinds").
+
+        Raises:
+            IllegalAction: not seated, or busted (buy in again first)."""
+        return self.seating.sit_in(player_id, post)
+
+    def join_waiting_list(self, player_id: str, name: str) -> int:
+        """Put a player on the waiting list; returns his place in it, from 1 (000 NL §16).
+
+        Raises:
+            IllegalAction: already seated or already waiting."""
+        return self.seating.join_waiting_list(player_id, name)
+
+    def adjust(self, player_id: str, chips: int) -> Seat:
+        """Host control between hands: add ``chips`` (negative: take away) to a stack.
+
+        Raises:
+            IllegalAction: not seated, or a stack that would go below 0."""
+        return self.seating.adjust(player_id, chips)
+
     def sit_out(self, player_id: str) -> str:
         """A player sits out: at once between hands, after the hand he is in, or, if he
         owes a kill, after the next hand, in which he posts it (000 kill §6). Returns

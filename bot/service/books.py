@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.engine.config import Game
-from bot.engine.errors import IllegalAction
-from bot.engine.fairness import CardOpening, ShuffleCommitment, verify_hand
+from bot.engine import CardOpening, Game, IllegalAction, ShuffleCommitment, verify_hand
 from bot.phh.notation import dumps_phh, load_phh
 from bot.phh.redact import redact
 from bot.service.settle import money, nets, settle_up
@@ -35,7 +33,7 @@ async def session_summary(
             (their carried antes returned, not yet in the stored ledger).
     """
     ledger = await db.ledger(live.id, live.session_id)
-    stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
+    stacks = {s.player_id: s.stack for s in live.table.seated()}
     for pid, chips in (paid_out or {}).items():
         stacks[pid] = stacks.get(pid, 0) + chips
     balances = nets(ledger, stacks)

@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.errors import IllegalAction
-from bot.engine.regame import OPTIONS, changed_settings
+from bot.engine import OPTIONS, IllegalAction, changed_settings
 from bot.words.commands import Adjust, Kick, SetOption, Void, whole_number
 from storage import AuditEntry, GameChanged, LedgerEntry, Write
 
@@ -36,13 +35,13 @@ def find_player(live: Live, name: str) -> str:
     for pid in names:
         if pid.lower() == wanted:
             return pid
-    seated = {s.player_id for s in live.table.seating.seats.values()}
+    seated = {s.player_id for s in live.table.seated()}
     found = [pid for pid, display in names.items() if display.lower() == wanted]
     if len(found) > 1:
         found = [pid for pid in found if pid in seated] or found
     if len(found) == 1:
         return found[0]
-    seats = live.table.seating.seats
+    seats = {s.seat: s for s in live.table.seated()}
     number = wanted.removeprefix("seat").strip().lstrip("#")
     if not found and number.isascii() and number.isdigit() and int(number) in seats:
         return seats[int(number)].player_id  # a seat number, when no one is called that
@@ -69,7 +68,7 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     in_hand = table.current is not None
     if isinstance(command, Kick):
         target = find_player(live, command.target)
-        seat = table.seating.seat_of(target)
+        seat = table.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")
         owed = table.owes_kill(target)
@@ -87,10 +86,10 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         if in_hand:
             raise IllegalAction("stacks are adjusted between hands")
         target = find_player(live, command.target)
-        seat = table.seating.seat_of(target)
+        seat = table.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")
-        table.seating.adjust(target, command.amount)
+        table.adjust(target, command.amount)
         extra.append(
             LedgerEntry(live.id, live.session_id, target, "adjust", command.amount, command.reason)
         )
@@ -189,7 +188,7 @@ def pay_out_returned(live: Live, returned: Mapping[str, int], extra: list[Write]
     if not returned:
         return []
     names = live.names or {}
-    seated = {s.player_id for s in live.table.seating.seats.values()}
+    seated = {s.player_id for s in live.table.seated()}
     for pid, chips in returned.items():
         if pid not in seated:
             extra.append(LedgerEntry(live.id, live.session_id, pid, "cash_out", chips))

@@ -8,8 +8,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.events import Event
-from bot.engine.table import Table
+from bot.engine import Event, Table
 from bot.service.statetext import StateText
 from bot.words.tableview import TableView
 

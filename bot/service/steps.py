@@ -14,11 +14,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.decision import Decision
-from bot.engine.errors import IllegalAction
-from bot.engine.events import Event, HandStarted, PotAwarded, ShuffleOpened
-from bot.engine.table import kill_after_window, objection_open
-from bot.engine.turns import CLOCK_SECONDS, WARNING_SECONDS
+from bot.engine import (
+    CLOCK_SECONDS,
+    WARNING_SECONDS,
+    Decision,
+    Event,
+    HandStarted,
+    IllegalAction,
+    PotAwarded,
+    ShuffleOpened,
+    kill_after_window,
+    objection_open,
+)
 from bot.phh.convert import hand_to_phh
 from bot.phh.notation import dumps_phh
 from bot.service import controls
@@ -138,27 +145,22 @@ def _play(step: Step, player: Player, command: Play, decision: Decision | None) 
         decision = table.decide(player.id, command.kind, command.amount, command.cards)
     move = decision.action
     events = table.act(player.id, lambda i: move)
-    mover = table.seating.seat_of(player.id)
+    mover = table.seat_of(player.id)
     if mover is not None:
         mover.timeouts = 0
     step.show(events)
 
 
-def _in_hand(live: Live, player: Player) -> bool:
-    current = live.table.current
-    return current is not None and player.id in current.setup.names
-
-
 def _sit(step: Step, player: Player, command: Sit) -> None:
     live = step.live
-    seat = live.table.seating.sit(player.id, player.name, command.buy_in, command.seat)
+    seat = live.table.sit(player.id, player.name, command.buy_in, command.seat)
     step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "buy_in", command.buy_in))
     step.tell(f"{player.name} sits in seat {seat.seat} with {seat.stack}")
 
 
 def _top_up(step: Step, player: Player, command: TopUp) -> None:
     live = step.live
-    seat = live.table.seating.top_up(player.id, command.amount, _in_hand(live, player))
+    seat = live.table.top_up(player.id, command.amount)
     step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "top_up", command.amount))
     step.tell(f"{player.name} adds {command.amount} (now {seat.stack})")
 
@@ -178,13 +180,13 @@ def _sit_out(step: Step, player: Player, command: SitOut) -> None:
 
 
 def _sit_in(step: Step, player: Player, command: SitIn) -> None:
-    step.live.table.seating.sit_in(player.id, command.post)
+    step.live.table.sit_in(player.id, command.post)
     step.tell(f"{player.name} is back" + (" and posts" if command.post else ""))
 
 
 def _leave(step: Step, player: Player, command: Leave) -> None:
     live = step.live
-    in_hand = _in_hand(live, player)
+    in_hand = live.table.in_hand(player.id)
     chips = live.table.leave(player.id)
     if chips is None:
         owed = live.table.owes_kill(player.id)
@@ -258,7 +260,7 @@ def _object(step: Step, player: Player, command: Object) -> None:
     live = step.live
     if not objection_open(live.kill_offer, step.clock()):
         raise IllegalAction("there is no kill to object to now")
-    if live.table.seating.seat_of(player.id) is None:
+    if live.table.seat_of(player.id) is None:
         raise IllegalAction("only a player at the table may object")
     live.kill_offer = None
     step.tell(f"{player.name} objects: no voluntary kill next hand")
@@ -294,17 +296,17 @@ def _pre_action(step: Step, player: Player, command: PreAction) -> None:
 
 
 def _wait(step: Step, player: Player, command: Wait) -> None:
-    place = step.live.table.seating.join_waiting_list(player.id, player.name)
+    place = step.live.table.join_waiting_list(player.id, player.name)
     step.tell(f"{player.name} is number {place} on the waiting list")
 
 
 def _host_control(step: Step, player: Player, command: Kick | Adjust | Void | SetOption) -> None:
     live = step.live
-    seated = len(live.table.seating.seats)
+    seated = len(live.table.seated())
     step.tell(controls.host_control(live, player, command, step.extra))
     if isinstance(command, Void):
         live.pre = {}  # moves chosen in advance were for the voided hand
-    if len(live.table.seating.seats) < seated:
+    if len(live.table.seated()) < seated:
         tell_waiting(step)
 
 
@@ -472,7 +474,7 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
         )
     dealt = table.current.setup.names if table.current is not None else ()
     for player_id, what in away.items():
-        seat = table.seating.seat_of(player_id)
+        seat = table.seat_of(player_id)
         if player_id in dealt or seat is None or seat.status.value not in ("active", "waiting"):
             continue
         name = (live.names or {}).get(player_id, player_id)
@@ -523,7 +525,7 @@ def _finish(step: Step) -> None:
     table.finish_hand()
     live.pre = {}  # moves chosen in advance were for that hand only
     cash_out_leavers(step)
-    for seat in table.seating.seats.values():
+    for seat in table.seated():
         if seat.stack == 0:
             step.tell(f"{seat.name} is out of chips: 'topup N' buys in again")
 

@@ -19,14 +19,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
-from bot.engine.cards import Deck
-from bot.engine.decision import Decision
-from bot.engine.errors import EngineError
-from bot.engine.events import Event
-from bot.engine.hand import Hand
-from bot.engine.kills import KillButton
-from bot.engine.table import Table, TableSettings
-from bot.engine.turns import WARNING_SECONDS, Turn
+from bot.engine import (
+    WARNING_SECONDS,
+    Decision,
+    Deck,
+    EngineError,
+    Event,
+    Hand,
+    KillButton,
+    Table,
+    TableSettings,
+    Turn,
+)
 from bot.process.logsafe import described, frames
 from bot.service import books, controls, steps
 from bot.service.state import Live as Live
@@ -481,7 +485,7 @@ class TableService:
         kill_tables = self._kill_tables.get(live.server_id, ())
         if not kill_tables:
             return owing
-        seated = {s.player_id for s in live.table.seating.seats.values()}
+        seated = {s.player_id for s in live.table.seated()}
         for table_id in kill_tables:
             other = self.tables.get(table_id)
             if other is None or other is live:
@@ -714,7 +718,7 @@ class TableService:
         extra: list[Write] = []
         returned = live.table.return_carried()
         paid = controls.pay_out_returned(live, returned, extra)
-        seated = {s.player_id for s in live.table.seating.seats.values()}
+        seated = {s.player_id for s in live.table.seated()}
         away = {p: c for p, c in returned.items() if p not in seated}
         old = live.session_id
         try:
@@ -730,7 +734,7 @@ class TableService:
             raise
         extra.append(switch)
         new = switch.new
-        for seat in live.table.seating.seats.values():
+        for seat in live.table.seated():
             extra.append(LedgerEntry(live.id, old, seat.player_id, "cash_out", seat.stack))
             extra.append(LedgerEntry(live.id, new, seat.player_id, "buy_in", seat.stack))
         live.session_id = new
@@ -768,10 +772,10 @@ class TableService:
         or None when no one is. For computer players, which read only what that player may
         see; the hand is the engine's own and must not be changed."""
         live = self.tables.get(table_id)
-        hand = live.table.hand if live is not None else None
-        if hand is None or hand.to_act is None:
+        acting = live.table.acting() if live is not None else None
+        if live is None or acting is None or live.table.hand is None:
             return None
-        return hand.names[hand.to_act], hand.to_act, hand
+        return acting[0], acting[1], live.table.hand
 
     def choices(self, table_id: str, player_id: str) -> str | None:
         """The player's whole legal choice in words when it is his turn to bet (with the
@@ -818,8 +822,8 @@ class TableService:
         table = live.table
         names = live.names or {}
         seats = {
-            str(n): {"name": s.name, "stack": s.stack, "status": s.status.value}
-            for n, s in sorted(table.seating.seats.items())
+            str(s.seat): {"name": s.name, "stack": s.stack, "status": s.status.value}
+            for s in table.seated()
         }
         state: dict[str, object] = {
             "table": table_id,

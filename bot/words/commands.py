@@ -11,7 +11,7 @@ import re
 import shlex
 from dataclasses import dataclass
 
-from bot.engine.cards import CardError, parse_cards
+from bot.engine import CardError, parse_cards
 from bot.words.gamewords import GAME_WORDS
 
 MAX_AMOUNT = 10**12

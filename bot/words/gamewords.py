@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.engine.config import Game
+from bot.engine import Game
 
 GAME_WORDS: dict[str, Game] = {
     "holdem": Game.HOLDEM,

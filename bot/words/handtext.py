@@ -17,11 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.cards import UNKNOWN
-from bot.engine.config import Structure
-from bot.engine.errors import EngineError
-from bot.engine.games import GameSpec, spec_for
-from bot.engine.showdown import Showdown
+from bot.engine import UNKNOWN, EngineError, GameSpec, Showdown, Structure, spec_for
 from bot.phh.notation import HandHistory, Number, PhhAction
 from bot.phh.variants import UnsupportedVariant, from_phh
 from bot.words.render import cards_text

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.engine import Event, pretty
 from bot.engine import events as ev
-from bot.engine.cards import pretty
-from bot.engine.events import Event
 
 STREETS = ("preflop", "flop", "turn", "river")
 

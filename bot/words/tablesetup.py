@@ -10,12 +10,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure, limit_blinds
-from bot.engine.errors import ConfigError
-from bot.engine.games import spec_for
-from bot.engine.kills import KillRules, KillSize
-from bot.engine.rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
-from bot.engine.table import TableSettings
+from bot.engine import (
+    MIXES,
+    ConfigError,
+    Game,
+    GameConfig,
+    HouseRules,
+    KillRules,
+    KillSize,
+    Stakes,
+    Structure,
+    TableSettings,
+    bring_in_problem,
+    limit_blinds,
+    parse_mix,
+    spec_for,
+    stud_stakes,
+)
 from bot.words.commands import ParseError, parse_amount, whole_number
 from bot.words.gamewords import GAME_WORDS
 

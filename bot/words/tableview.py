@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.engine.snapshot import Choice as Choice  # the table message's buttons
-from bot.engine.table import Table
+from bot.engine import Choice as Choice  # the table message's buttons
+from bot.engine import Table
 from bot.words.render import cards_text
 
 
