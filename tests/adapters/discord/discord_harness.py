@@ -393,6 +393,10 @@ class Bot:
         return body.get("data", body)
 
 
+OpenBot = Callable[..., Awaitable[Bot]]
+"""The ``open_bot`` fixture: ``await open_bot(seed=7)``, closed after the test."""
+
+
 async def settle() -> None:
     """Wait until every task the dispatch started is done (modal timeouts aside)."""
     me = asyncio.current_task()
@@ -415,17 +419,3 @@ async def seated(bot: Bot, start: bool = True) -> None:
         await bot.slash(name, "sit", amount="200")
     if start:
         await bot.slash("Ann", "host start")
-
-
-def at_table(body: Callable[[Bot], Awaitable[None]], seed: int = 3, start: bool = True) -> None:
-    """Run ``body`` with a bot whose table is :func:`seated`, then close it."""
-
-    async def main() -> None:
-        bot = await Bot.open(seed)
-        try:
-            await seated(bot, start)
-            await body(bot)
-        finally:
-            await bot.close()
-
-    asyncio.run(main())

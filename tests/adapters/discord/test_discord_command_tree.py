@@ -4,10 +4,9 @@ autocomplete of ``/poker new``; through the real command tree and raw payloads."
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from discord_harness import APP, GUILD, Bot, seated
+from discord_harness import APP, GUILD, Bot, OpenBot, seated
 
 from bot.engine.rotation import MIXES
 from bot.words.gamewords import GAME_WORDS
@@ -28,23 +27,15 @@ LEAVES = {
 }
 
 
-def synced(guild_id: int | None) -> list[tuple[str, list[dict[str, Any]]]]:
-    """The bulk overwrites a client started with ``guild_id`` sends, in order."""
-
-    async def main() -> list[tuple[str, list[dict[str, Any]]]]:
-        bot = await Bot.open(guild_id=guild_id)
-        try:
-            await bot.client.sync_commands()
-            return bot.recorder.command_syncs()
-        finally:
-            await bot.close()
-
-    return asyncio.run(main())
+async def synced(bot: Bot) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The bulk overwrites the bot's client sends when it syncs its commands, in order."""
+    await bot.client.sync_commands()
+    return bot.recorder.command_syncs()
 
 
-def poker_payload() -> dict[str, Any]:
-    """The ``/poker`` command as synced to Discord."""
-    (_, commands), *_ = synced(None)
+async def poker_payload(bot: Bot) -> dict[str, Any]:
+    """The ``/poker`` command as a bot without a guild id syncs it to Discord."""
+    (_, commands), *_ = await synced(bot)
     (poker,) = commands
     return poker
 
@@ -60,42 +51,39 @@ def paths(command: dict[str, Any]) -> set[str]:
     return out
 
 
-def test_with_a_guild_id_poker_is_synced_to_that_server_only_and_the_global_copy_cleared() -> None:
+async def test_with_a_guild_id_poker_is_synced_to_that_server_only_and_the_global_copy_cleared(
+    open_bot: OpenBot,
+) -> None:
     """DISCORD_GUILD_ID set: /poker goes to the server only, and the global commands are
     overwritten with none (an earlier version's global /poker showed twice there)."""
-    syncs = synced(GUILD)
+    syncs = await synced(await open_bot(guild_id=GUILD))
     assert [path for path, _ in syncs] == [IN_GUILD, GLOBAL]
     assert [c["name"] for c in syncs[0][1]] == ["poker"]
     assert syncs[1][1] == []
 
 
-def test_without_a_guild_id_poker_is_synced_globally_only() -> None:
+async def test_without_a_guild_id_poker_is_synced_globally_only(bot: Bot) -> None:
     """No DISCORD_GUILD_ID: one global sync with /poker, nothing per server."""
-    syncs = synced(None)
+    syncs = await synced(bot)
     assert [path for path, _ in syncs] == [GLOBAL]
     assert [c["name"] for c in syncs[0][1]] == ["poker"]
 
 
-def test_a_server_registered_poker_answers_in_that_server() -> None:
+async def test_a_server_registered_poker_answers_in_that_server(open_bot: OpenBot) -> None:
     """With DISCORD_GUILD_ID the command tree finds /poker among the server's commands."""
-
-    async def main() -> None:
-        bot = await Bot.open(guild_id=GUILD)
-        try:
-            await bot.client.sync_commands()
-            await seated(bot)
-            assert bot.last_reply()["content"] == "Done: start"
-            assert len(bot.recorder.table_posts()) == 2
-        finally:
-            await bot.close()
-
-    asyncio.run(main())
+    bot = await open_bot(guild_id=GUILD)
+    await bot.client.sync_commands()
+    await seated(bot)
+    assert bot.last_reply()["content"] == "Done: start"
+    assert len(bot.recorder.table_posts()) == 2
 
 
-def test_poker_leaves_five_of_discords_25_entries_free_and_loses_no_subcommand() -> None:
+async def test_poker_leaves_five_of_discords_25_entries_free_and_loses_no_subcommand(
+    bot: Bot,
+) -> None:
     """At most 20 subcommands and groups directly under /poker, groups one level deep,
     every former subcommand still there, within Discord's 4000 characters a command."""
-    poker = poker_payload()
+    poker = await poker_payload(bot)
     assert len(poker["options"]) <= ENTRIES_MAX
     found = paths(poker)
     assert all(len(path.split()) <= 2 for path in found)
@@ -110,7 +98,7 @@ def test_poker_leaves_five_of_discords_25_entries_free_and_loses_no_subcommand()
     assert characters(poker) <= 4000
 
 
-def test_moved_subcommands_send_the_same_words_as_before() -> None:
+async def test_moved_subcommands_send_the_same_words_as_before() -> None:
     """Each subcommand moved into a group, and ``/poker do text:`` with its words, get
     the same answer from the same table."""
 
@@ -123,62 +111,55 @@ def test_moved_subcommands_send_the_same_words_as_before() -> None:
         finally:
             await bot.close()
 
-    async def main() -> None:
-        moved = {
-            "extra clock": "clock",
-            "extra kill": "kill",
-            "extra object": "object",
-            "extra straddle": "straddle",
-            "info status": "status",
-        }
-        for path, words in moved.items():
-            assert await reply_to(path) == await reply_to("do", text=words), path
-        assert await reply_to("extra runs", times=2) == await reply_to("do", text="runs 2")
-
-    asyncio.run(main())
+    moved = {
+        "extra clock": "clock",
+        "extra kill": "kill",
+        "extra object": "object",
+        "extra straddle": "straddle",
+        "info status": "status",
+    }
+    for path, words in moved.items():
+        assert await reply_to(path) == await reply_to("do", text=words), path
+    assert await reply_to("extra runs", times=2) == await reply_to("do", text="runs 2")
 
 
-def game_choices(typed: str) -> list[str]:
+async def game_choices(typed: str) -> list[str]:
     """What /poker new's game autocomplete offers for ``typed`` (a raw type-4
-    interaction through the command tree)."""
-
-    async def main() -> list[str]:
-        bot = await Bot.open()
-        try:
-            option = {"type": 3, "name": "game", "value": typed, "focused": True}
-            data = {
-                "id": "1",
-                "name": "poker",
-                "type": 1,
-                "guild_id": str(GUILD),
-                "options": [{"type": 1, "name": "new", "options": [option]}],
-            }
-            await bot.dispatch(bot._interaction(4, "Ann", data))
-            body = bot.recorder.responses()[-1]
-            assert body["type"] == 8
-            return [c["value"] for c in body["data"]["choices"]]
-        finally:
-            await bot.close()
-
-    return asyncio.run(main())
+    interaction through the command tree), from a new bot each time."""
+    bot = await Bot.open()
+    try:
+        option = {"type": 3, "name": "game", "value": typed, "focused": True}
+        data = {
+            "id": "1",
+            "name": "poker",
+            "type": 1,
+            "guild_id": str(GUILD),
+            "options": [{"type": 1, "name": "new", "options": [option]}],
+        }
+        await bot.dispatch(bot._interaction(4, "Ann", data))
+        body = bot.recorder.responses()[-1]
+        assert body["type"] == 8
+        return [c["value"] for c in body["data"]["choices"]]
+    finally:
+        await bot.close()
 
 
-def test_game_autocomplete_offers_the_words_starting_with_the_typed_text_first() -> None:
+async def test_game_autocomplete_offers_the_words_starting_with_the_typed_text_first() -> None:
     """'o' ranks o8, omaha... before the words that only contain an o; 't' gives triple
     before 27td or stud_hilo; nothing typed gives Discord's 25 at most."""
-    choices = game_choices("o")
+    choices = await game_choices("o")
     starting = sorted(w for w in GAMES if w.startswith("o"))
     assert choices[: len(starting)] == starting
     assert set(choices[len(starting) :]) == {w for w in GAMES if "o" in w[1:]} - set(starting)
-    assert game_choices("t")[0] == "triple"
-    assert len(GAMES) > 25 and len(game_choices("")) == 25
+    assert (await game_choices("t"))[0] == "triple"
+    assert len(GAMES) > 25 and len(await game_choices("")) == 25
 
 
-def test_every_game_word_is_offered_when_its_first_letter_is_typed() -> None:
+async def test_every_game_word_is_offered_when_its_first_letter_is_typed() -> None:
     """Each of the game words and mixes is among the choices for its first letter,
     before any word that does not start with it."""
     for first in sorted({w[0] for w in GAMES}):
-        choices = game_choices(first)
+        choices = await game_choices(first)
         starting = [w for w in GAMES if w.startswith(first)]
         assert choices[: len(starting)] == starting, first
         assert len(choices) <= 25

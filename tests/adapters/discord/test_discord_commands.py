@@ -3,113 +3,97 @@ autocomplete, and ``killbutton run discord`` without a token."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from discord_harness import CHANNEL, GUILD, USERS, Bot, at_table
+from discord_harness import CHANNEL, GUILD, USERS, Bot, seated
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_replies_are_ephemeral_and_a_new_hand_posts_its_table_message() -> None:
+async def test_replies_are_ephemeral_and_a_new_hand_posts_its_table_message(bot: Bot) -> None:
     """new, sit and start answer only the sender (flag 64); the table opens with a message
     edited as players sit; the deal posts a new message with the acting player's buttons
     and mentions him in a separate line (edits do not notify phones)."""
-
-    async def main() -> None:
-        bot = await Bot.open()
-        await bot.slash("Ann", "new", game="holdem", structure="nl", stakes="1/2")
-        opened = bot.last_reply()
-        assert opened["flags"] == 64 and opened["content"].startswith("Table open")
-        lobby = bot.recorder.table_posts()
-        assert len(lobby) == 1 and not lobby[0].body.get("components")
-        await bot.slash("Ann", "sit", amount="200")
-        await bot.slash("Bob", "sit", amount="200")
-        assert bot.last_reply() == {
-            "tts": False,
-            "content": "Done: sit 200",
-            "flags": 64,
-            "allowed_mentions": {"parse": []},
-        }
-        await bot.client.transport.edits.drain()
-        assert any("Bob" in e.body["embeds"][0]["fields"][0]["value"] for e in bot.recorder.edits())
-        await bot.slash("Cat", "sit", amount="200")
-        await bot.slash("Ann", "host start")
-        assert len(bot.recorder.table_posts()) == 2
-        message = bot.table_message()
-        embed = message["embeds"][0]
-        assert embed["title"] == "Hand #1 · No-Limit Hold'em 1/2"
-        assert "To act: ▶ **Ann**: fold, call 2 or raise to 4 to 200" in embed["description"]
-        assert bot.buttons(message) == {
-            "Fold": f"kb:{GUILD}:{CHANNEL}:1.0:fold",
-            "Call 2": f"kb:{GUILD}:{CHANNEL}:1.0:call",
-            "Raise 4…": f"kb:{GUILD}:{CHANNEL}:1.0:raise",
-            "All-in 200": f"kb:{GUILD}:{CHANNEL}:1.0:allin",
-            "My cards": f"kb:{GUILD}:{CHANNEL}:1:cards",
-        }
-        ping = bot.recorder.channel_posts()[-1].body
-        assert ping["content"].startswith(f"<@{USERS['Ann']}>, your turn in hand #1")
-        assert ping["allowed_mentions"]["users"] == [USERS["Ann"]]
-        await bot.close()
-
-    asyncio.run(main())
+    await bot.slash("Ann", "new", game="holdem", structure="nl", stakes="1/2")
+    opened = bot.last_reply()
+    assert opened["flags"] == 64 and opened["content"].startswith("Table open")
+    lobby = bot.recorder.table_posts()
+    assert len(lobby) == 1 and not lobby[0].body.get("components")
+    await bot.slash("Ann", "sit", amount="200")
+    await bot.slash("Bob", "sit", amount="200")
+    assert bot.last_reply() == {
+        "tts": False,
+        "content": "Done: sit 200",
+        "flags": 64,
+        "allowed_mentions": {"parse": []},
+    }
+    await bot.client.transport.edits.drain()
+    assert any("Bob" in e.body["embeds"][0]["fields"][0]["value"] for e in bot.recorder.edits())
+    await bot.slash("Cat", "sit", amount="200")
+    await bot.slash("Ann", "host start")
+    assert len(bot.recorder.table_posts()) == 2
+    message = bot.table_message()
+    embed = message["embeds"][0]
+    assert embed["title"] == "Hand #1 · No-Limit Hold'em 1/2"
+    assert "To act: ▶ **Ann**: fold, call 2 or raise to 4 to 200" in embed["description"]
+    assert bot.buttons(message) == {
+        "Fold": f"kb:{GUILD}:{CHANNEL}:1.0:fold",
+        "Call 2": f"kb:{GUILD}:{CHANNEL}:1.0:call",
+        "Raise 4…": f"kb:{GUILD}:{CHANNEL}:1.0:raise",
+        "All-in 200": f"kb:{GUILD}:{CHANNEL}:1.0:allin",
+        "My cards": f"kb:{GUILD}:{CHANNEL}:1:cards",
+    }
+    ping = bot.recorder.channel_posts()[-1].body
+    assert ping["content"].startswith(f"<@{USERS['Ann']}>, your turn in hand #1")
+    assert ping["allowed_mentions"]["users"] == [USERS["Ann"]]
 
 
-def test_bad_input_is_refused_privately_and_changes_nothing() -> None:
+async def test_bad_input_is_refused_privately_and_changes_nothing(bot: Bot) -> None:
     """A raise that is not an amount, or out of turn, gets ChatCore's explanation as an
     ephemeral reply; nothing is posted or edited."""
-
-    async def body(bot: Bot) -> None:
-        await bot.client.transport.edits.drain()
-        before = len(bot.recorder.public())
-        await bot.slash("Ann", "raise", amount="abc")
-        reply = bot.last_reply()
-        assert reply["flags"] == 64 and "'abc' is not an amount" in reply["content"]
-        await bot.slash("Bob", "fold")
-        assert bot.last_reply()["content"] == "it is not your turn: Ann is to act"
-        await bot.client.transport.edits.drain()
-        assert len(bot.recorder.public()) == before
-
-    at_table(body)
+    await seated(bot)
+    await bot.client.transport.edits.drain()
+    before = len(bot.recorder.public())
+    await bot.slash("Ann", "raise", amount="abc")
+    reply = bot.last_reply()
+    assert reply["flags"] == 64 and "'abc' is not an amount" in reply["content"]
+    await bot.slash("Bob", "fold")
+    assert bot.last_reply()["content"] == "it is not your turn: Ann is to act"
+    await bot.client.transport.edits.drain()
+    assert len(bot.recorder.public()) == before
 
 
-def test_raise_amounts_autocomplete_with_the_legal_range() -> None:
+async def test_raise_amounts_autocomplete_with_the_legal_range(bot: Bot) -> None:
     """/poker raise suggests the view's minimum and maximum."""
-
-    async def body(bot: Bot) -> None:
-        option = {"type": 3, "name": "amount", "value": "", "focused": True}
-        data = {
-            "id": "1",
-            "name": "poker",
-            "type": 1,
-            "guild_id": str(GUILD),
-            "options": [{"type": 1, "name": "raise", "options": [option]}],
-        }
-        await bot.dispatch(bot._interaction(4, "Ann", data))
-        body = bot.recorder.responses()[-1]
-        assert body["type"] == 8
-        assert body["data"]["choices"] == [
-            {"name": "minimum 4", "value": "4"},
-            {"name": "maximum 200", "value": "200"},
-        ]
-
-    at_table(body)
+    await seated(bot)
+    option = {"type": 3, "name": "amount", "value": "", "focused": True}
+    data = {
+        "id": "1",
+        "name": "poker",
+        "type": 1,
+        "guild_id": str(GUILD),
+        "options": [{"type": 1, "name": "raise", "options": [option]}],
+    }
+    await bot.dispatch(bot._interaction(4, "Ann", data))
+    body = bot.recorder.responses()[-1]
+    assert body["type"] == 8
+    assert body["data"]["choices"] == [
+        {"name": "minimum 4", "value": "4"},
+        {"name": "maximum 200", "value": "200"},
+    ]
 
 
-def test_host_controls_need_the_host_or_a_server_manager() -> None:
+async def test_host_controls_need_the_host_or_a_server_manager(bot: Bot) -> None:
     """Bob may not start Ann's table; a member with Manage Server may."""
-
-    async def body(bot: Bot) -> None:
-        await bot.slash("Bob", "host start")
-        assert "only the host" in bot.last_reply()["content"]
-        assert len(bot.recorder.table_posts()) == 1
-        await bot.slash("Bob", "host start", admin=True)
-        assert len(bot.recorder.table_posts()) == 2
-
-    at_table(body, start=False)
+    await seated(bot, start=False)
+    await bot.slash("Bob", "host start")
+    assert "only the host" in bot.last_reply()["content"]
+    assert len(bot.recorder.table_posts()) == 1
+    await bot.slash("Bob", "host start", admin=True)
+    assert len(bot.recorder.table_posts()) == 2
 
 
 def test_run_discord_without_a_token_is_a_clear_error() -> None:

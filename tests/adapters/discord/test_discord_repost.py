@@ -11,7 +11,7 @@ import discord
 from discord_harness import FakeResponse
 
 from adapters.discord.transport import DiscordTransport
-from tests.chat.fakes import pipeline, run
+from tests.chat.fakes import Pipeline
 
 
 class _Message:
@@ -54,40 +54,37 @@ class _Client:
         return self.channel
 
 
-def test_a_slow_repost_of_a_deleted_message_does_not_replace_the_next_hands() -> None:
+async def test_a_slow_repost_of_a_deleted_message_does_not_replace_the_next_hands(
+    pipeline: Pipeline,
+) -> None:
     """Hand 1's message is deleted and its repost is slow; hand 2's message is posted
     meanwhile. Hand 2's message stays the one followed and stored: its next change edits
     it, not the late copy of hand 1."""
+    await pipeline.say("Alice", "new holdem nl 1/2")
+    for name in ("Alice", "Bob"):
+        await pipeline.say(name, "sit 100")
+    await pipeline.say("Alice", "start")
+    base = pipeline.presenter.view("g/c")
+    table = "1/2"
+    first = dataclasses.replace(base, table_id=table, hand_number=1)
+    second = dataclasses.replace(base, table_id=table, hand_number=2)
+    client = _Client()
+    transport = DiscordTransport(client, edit_interval=0.01)  # type: ignore[arg-type]
+    stored: list[tuple[int, str]] = []
 
-    async def go() -> None:
-        p = await pipeline()
-        await p.say("Alice", "new holdem nl 1/2")
-        for name in ("Alice", "Bob"):
-            await p.say(name, "sit 100")
-        await p.say("Alice", "start")
-        base = p.presenter.view("g/c")
-        table = "1/2"
-        first = dataclasses.replace(base, table_id=table, hand_number=1)
-        second = dataclasses.replace(base, table_id=table, hand_number=2)
-        client = _Client()
-        transport = DiscordTransport(client, edit_interval=0.01)  # type: ignore[arg-type]
-        stored: list[tuple[int, str]] = []
+    async def remember(table_id: str, hand: int, ref: str) -> None:
+        stored.append((hand, ref))
 
-        async def remember(table_id: str, hand: int, ref: str) -> None:
-            stored.append((hand, ref))
-
-        transport.remember = remember
-        await transport.show_table(table, first, ())  # message 101
-        client.channel.deleted.add(101)
-        client.channel.slow_next = 0.3
-        await transport.show_table(table, first, ("a change",))  # 404: posted again, slowly
-        await asyncio.sleep(0.05)
-        await transport.show_table(table, second, ())  # hand 2's message, 103
-        await transport.edits.drain()
-        assert transport.shown[table].hand == 2 and transport.shown[table].message_id == 103
-        assert stored[-1] == (2, "103")
-        await transport.show_table(table, second, ("next",))
-        await transport.edits.drain()
-        assert client.channel.log[-1] == ("edit", 103)
-
-    run(go)
+    transport.remember = remember
+    await transport.show_table(table, first, ())  # message 101
+    client.channel.deleted.add(101)
+    client.channel.slow_next = 0.3
+    await transport.show_table(table, first, ("a change",))  # 404: posted again, slowly
+    await asyncio.sleep(0.05)
+    await transport.show_table(table, second, ())  # hand 2's message, 103
+    await transport.edits.drain()
+    assert transport.shown[table].hand == 2 and transport.shown[table].message_id == 103
+    assert stored[-1] == (2, "103")
+    await transport.show_table(table, second, ("next",))
+    await transport.edits.drain()
+    assert client.channel.log[-1] == ("edit", 103)

@@ -1,0 +1,31 @@
+"""Fixtures of the Discord tests: bots of :mod:`discord_harness`, closed after the test
+whether it passed or failed."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+import pytest
+from discord_harness import Bot, OpenBot
+
+
+@pytest.fixture
+async def open_bot() -> AsyncIterator[OpenBot]:
+    """Opens a :class:`Bot` (``Bot.open``'s ``seed`` and ``guild_id``); every one it opened
+    is closed after the test."""
+    async with contextlib.AsyncExitStack() as opened:
+
+        async def open_(seed: int = 3, guild_id: int | None = None) -> Bot:
+            bot = await Bot.open(seed, guild_id)
+            opened.push_async_callback(bot.close)
+            return bot
+
+        yield open_
+
+
+@pytest.fixture
+async def bot(open_bot: OpenBot) -> Bot:
+    """A bot dealing from seed 3, with no table yet (:func:`discord_harness.seated` opens
+    the usual one)."""
+    return await open_bot()
