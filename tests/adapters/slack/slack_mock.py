@@ -17,7 +17,6 @@ import itertools
 import json
 import random
 import time
-from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -39,16 +38,7 @@ from storage.db import Database
 SECRET = "test-signing-secret"
 TEAM, CHANNEL = "T1", "C1"
 TABLE = f"{TEAM}/{CHANNEL}"
-LIMIT = 20.0  # no test waits longer than this for anything
-
-
-def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run an async test body, bounded by ``LIMIT`` seconds."""
-
-    async def bounded() -> None:
-        await asyncio.wait_for(main(), LIMIT)
-
-    asyncio.run(bounded())
+LIMIT = 20.0  # no test waits longer than this for anything (conftest.py bounds each one)
 
 
 @dataclass

@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_mock import CHANNEL, SECRET, TABLE, TEAM, Harness, run, signed_headers, slash_body
+from slack_mock import CHANNEL, SECRET, TABLE, TEAM, Harness, signed_headers, slash_body
 
 PATH = "/slack/events"
 
@@ -137,53 +137,45 @@ def _cases(h: Harness) -> list[tuple[str, bytes, dict[str, str] | None, int]]:
     ]
 
 
-def test_malformed_requests_get_400_or_401_with_one_line_and_change_nothing(
+async def test_malformed_requests_get_400_or_401_with_one_line_and_change_nothing(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Each bad request, through the real HTTP app: its status, exactly one log line (the
     gate's, no traceback), no Web API call, the table as it was; then a good request is
     still served."""
-
-    async def main() -> None:
-        async with Harness() as h, _served(h) as url:
-            await h.deal()
-            await h.bot.settle()
-            table = h.service.tables[TABLE].table.to_dict()
-            async with aiohttp.ClientSession() as session:
-                for what, body, headers, expected in _cases(h):
-                    caplog.clear()
-                    calls = len(h.mock.calls)
-                    sent = headers if headers is not None else _signed(body)
-                    async with session.post(url, data=body, headers=sent) as response:
-                        assert response.status == expected, what
-                    await h.bot.settle()
-                    lines = [r for r in caplog.records if r.name != "aiohttp.access"]
-                    assert [r.name for r in lines] == ["adapters.slack.gate"], what
-                    assert lines[0].exc_info is None and "Traceback" not in caplog.text, what
-                    assert h.mock.calls[calls:] == [], what
-                    assert h.service.tables[TABLE].table.to_dict() == table, what
-
-                body = slash_body("UANN", "status", "trig-good", h.mock.root + "response/1")
-                async with session.post(url, data=body, headers=signed_headers(body)) as response:
-                    assert response.status == 200
-            await h.bot.settle()
-            assert h.mock.of("chat.postEphemeral")[-1]["user"] == "UANN"
-
     caplog.set_level(logging.INFO)
-    run(main)
+    async with Harness() as h, _served(h) as url:
+        await h.deal()
+        await h.bot.settle()
+        table = h.service.tables[TABLE].table.to_dict()
+        async with aiohttp.ClientSession() as session:
+            for what, body, headers, expected in _cases(h):
+                caplog.clear()
+                calls = len(h.mock.calls)
+                sent = headers if headers is not None else _signed(body)
+                async with session.post(url, data=body, headers=sent) as response:
+                    assert response.status == expected, what
+                await h.bot.settle()
+                lines = [r for r in caplog.records if r.name != "aiohttp.access"]
+                assert [r.name for r in lines] == ["adapters.slack.gate"], what
+                assert lines[0].exc_info is None and "Traceback" not in caplog.text, what
+                assert h.mock.calls[calls:] == [], what
+                assert h.service.tables[TABLE].table.to_dict() == table, what
+
+            body = slash_body("UANN", "status", "trig-good", h.mock.root + "response/1")
+            async with session.post(url, data=body, headers=signed_headers(body)) as response:
+                assert response.status == 200
+        await h.bot.settle()
+        assert h.mock.of("chat.postEphemeral")[-1]["user"] == "UANN"
 
 
-def test_socket_mode_payloads_meet_the_same_rule() -> None:
+async def test_socket_mode_payloads_meet_the_same_rule() -> None:
     """Without HTTP (Socket Mode hands Bolt a parsed payload) a click without actions and
     a form without its view are refused by the same check inside Bolt."""
-
-    async def main() -> None:
-        async with Harness(secret=None) as h:
-            for body in (_envelope("block_actions", "s1"), _envelope("view_submission", "s2")):
-                request = AsyncBoltRequest(body=body, mode="socket_mode")
-                response = await h.bot.app.async_dispatch(request)
-                assert response.status == 400
-            # Bolt asks who it is (auth.test) before any check of the payload; nothing else
-            assert {c.method for c in h.mock.calls} == {"auth.test"}
-
-    run(main)
+    async with Harness(secret=None) as h:
+        for body in (_envelope("block_actions", "s1"), _envelope("view_submission", "s2")):
+            request = AsyncBoltRequest(body=body, mode="socket_mode")
+            response = await h.bot.app.async_dispatch(request)
+            assert response.status == 400
+        # Bolt asks who it is (auth.test) before any check of the payload; nothing else
+        assert {c.method for c in h.mock.calls} == {"auth.test"}

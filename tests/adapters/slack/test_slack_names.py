@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from slack_mock import CHANNEL, TABLE, Harness, button, passive, run, table_message
+from slack_mock import CHANNEL, TABLE, Harness, button, passive, table_message
 
 NAMES = {"UANN": "<!channel>", "UBOB": "<@U123> & co", "UCAT": "Cat <!here|here>"}
 OWN_MARKUP = re.compile(rf"<#{CHANNEL}>")  # the bot's own: a DM names the table's channel
@@ -44,31 +44,27 @@ def _unsafe(text: str) -> bool:
     return any(c in bare for c in "<>&")
 
 
-def test_names_with_slack_markup_are_escaped_everywhere() -> None:
+async def test_names_with_slack_markup_are_escaped_everywhere() -> None:
     """Three players named ``<!channel>``, ``<@U123> & co`` and ``Cat <!here|here>`` sit,
     play a hand to showdown with the buttons and ask for the status: every message, edit,
     nudge and reply shows the names escaped, none carries a mention or a stray ``&``."""
-
-    async def main() -> None:
-        async with Harness(seed=3) as h:
-            h.mock.names.update(NAMES)
-            h.mock.closed_dms.add("UCAT")  # his private lines go to the channel too
-            await h.deal("holdem nl 1/2 kill", users=tuple(NAMES))
-            live = h.service.tables[TABLE]
-            hand = live.table.hand
-            moves = 0
-            while live.table.hand is hand and moves < 20:
-                await h.click(h.to_act(), passive(table_message(h.mock)))
-                moves += 1
-            await h.command("UANN", "status")
-            await h.click("UBOB", button(table_message(h.mock), "My cards"))
-            sent = list(_markup(h))
-            assert len(sent) > 20
-            unsafe = [(method, text) for method, text in sent if _unsafe(text)]
-            assert unsafe == []
-            everything = "\n".join(text for _, text in sent)
-            assert "&lt;!channel&gt;" in everything
-            assert "&lt;@U123&gt; &amp; co" in everything
-            assert "Cat &lt;!here|here&gt;" in everything
-
-    run(main)
+    async with Harness(seed=3) as h:
+        h.mock.names.update(NAMES)
+        h.mock.closed_dms.add("UCAT")  # his private lines go to the channel too
+        await h.deal("holdem nl 1/2 kill", users=tuple(NAMES))
+        live = h.service.tables[TABLE]
+        hand = live.table.hand
+        moves = 0
+        while live.table.hand is hand and moves < 20:
+            await h.click(h.to_act(), passive(table_message(h.mock)))
+            moves += 1
+        await h.command("UANN", "status")
+        await h.click("UBOB", button(table_message(h.mock), "My cards"))
+        sent = list(_markup(h))
+        assert len(sent) > 20
+        unsafe = [(method, text) for method, text in sent if _unsafe(text)]
+        assert unsafe == []
+        everything = "\n".join(text for _, text in sent)
+        assert "&lt;!channel&gt;" in everything
+        assert "&lt;@U123&gt; &amp; co" in everything
+        assert "Cat &lt;!here|here&gt;" in everything

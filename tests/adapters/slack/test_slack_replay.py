@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from slack_mock import TABLE, Harness, run, signed_headers, slash_body
+from slack_mock import TABLE, Harness, signed_headers, slash_body
 
 from storage.db import StorageError
 
@@ -23,99 +23,87 @@ async def _top_ups(h: Harness) -> list[tuple[str, str, int]]:
     return [row for row in rows if row[1] == "top_up"]
 
 
-def test_a_refused_request_replayed_after_a_restart_is_dropped(tmp_path: Path) -> None:
+async def test_a_refused_request_replayed_after_a_restart_is_dropped(tmp_path: Path) -> None:
     """``topup 100`` typed during a hand is refused (nothing committed); the game is
     paused and the hand played out, so a top-up would now be allowed; the bot restarts on
     the same file and the very same signed body and timestamp arrive again: nothing
     happens, nothing is said, the stack and the ledger are as they were."""
+    async with Harness(db_path=str(tmp_path / "k.db")) as h:
+        await h.deal("holdem nl 1/2 buyin 100-1000")
+        body = slash_body("UANN", "topup 100", "trig-replayed", h.mock.root + "response/1")
+        headers = signed_headers(body)
+        first = await h.send(body, headers)
+        assert first.status == 200
+        refusal = h.mock.of("chat.postEphemeral")[-1]
+        assert refusal["user"] == "UANN"
+        assert refusal["text"] == "chips are added between hands, not during one"
+        await h.command("UANN", "pause")
+        while h.service.tables[TABLE].table.current is not None:
+            await h.command(h.to_act(), "fold")
+        stack = _stack(h, "UANN")
+        assert await _top_ups(h) == []
 
-    async def main() -> None:
-        async with Harness(db_path=str(tmp_path / "k.db")) as h:
-            await h.deal("holdem nl 1/2 buyin 100-1000")
-            body = slash_body("UANN", "topup 100", "trig-replayed", h.mock.root + "response/1")
-            headers = signed_headers(body)
-            first = await h.send(body, headers)
-            assert first.status == 200
-            refusal = h.mock.of("chat.postEphemeral")[-1]
-            assert refusal["user"] == "UANN"
-            assert refusal["text"] == "chips are added between hands, not during one"
-            await h.command("UANN", "pause")
-            while h.service.tables[TABLE].table.current is not None:
-                await h.command(h.to_act(), "fold")
-            stack = _stack(h, "UANN")
-            assert await _top_ups(h) == []
+        await h.restart()
+        before = len(h.mock.calls)
+        again = await h.send(body, headers)
 
-            await h.restart()
-            before = len(h.mock.calls)
-            again = await h.send(body, headers)
-
-            assert again.status == 200
-            # a new Bolt app asks who it is first (auth.test); nothing else is called
-            assert [c.method for c in h.mock.calls[before:]] == ["auth.test"]
-            assert _stack(h, "UANN") == stack
-            assert await _top_ups(h) == []
-            # the same words under a new trigger id are a new request, and are applied
-            await h.command("UANN", "topup 100")
-            assert _stack(h, "UANN") == stack + 100
-            assert await _top_ups(h) == [("slack:UANN", "top_up", 100)]
-
-    run(main)
+        assert again.status == 200
+        # a new Bolt app asks who it is first (auth.test); nothing else is called
+        assert [c.method for c in h.mock.calls[before:]] == ["auth.test"]
+        assert _stack(h, "UANN") == stack
+        assert await _top_ups(h) == []
+        # the same words under a new trigger id are a new request, and are applied
+        await h.command("UANN", "topup 100")
+        assert _stack(h, "UANN") == stack + 100
+        assert await _top_ups(h) == [("slack:UANN", "top_up", 100)]
 
 
-def test_a_replay_in_the_same_process_is_dropped_without_a_retry_header() -> None:
+async def test_a_replay_in_the_same_process_is_dropped_without_a_retry_header() -> None:
     """A copy of a request (no ``X-Slack-Retry-Num``) of a command that was refused is
     dropped like a retry: a replay is never a second chance."""
-
-    async def main() -> None:
-        async with Harness() as h:
-            await h.deal()
-            body = slash_body("UBOB", "topup 50", "trig-copy", h.mock.root + "response/1")
-            headers = signed_headers(body)
-            await h.send(body, headers)
-            h.bot.seen.ids.clear()  # not even the adapter's memory is needed
-            before = len(h.mock.calls)
-            await h.send(body, headers)
-            assert h.mock.calls[before:] == []
-
-    run(main)
+    async with Harness() as h:
+        await h.deal()
+        body = slash_body("UBOB", "topup 50", "trig-copy", h.mock.root + "response/1")
+        headers = signed_headers(body)
+        await h.send(body, headers)
+        h.bot.seen.ids.clear()  # not even the adapter's memory is needed
+        before = len(h.mock.calls)
+        await h.send(body, headers)
+        assert h.mock.calls[before:] == []
 
 
-def test_a_request_the_database_cannot_check_is_answered_and_its_retry_taken() -> None:
+async def test_a_request_the_database_cannot_check_is_answered_and_its_retry_taken() -> None:
     """When the database cannot say whether a request id was taken, the request is not
     taken (it could be a replay), its sender is told so, and Slack's retry of it, which
     this process has not taken, is applied once the database answers again."""
+    async with Harness() as h:
+        await h.deal("holdem nl 1/2 buyin 100-1000")
+        await h.command("UANN", "pause")
+        while h.service.tables[TABLE].table.current is not None:
+            await h.command(h.to_act(), "fold")
+        stack = _stack(h, "UANN")
+        db = h.service.db
+        seen = db.request_seen
 
-    async def main() -> None:
-        async with Harness() as h:
-            await h.deal("holdem nl 1/2 buyin 100-1000")
-            await h.command("UANN", "pause")
-            while h.service.tables[TABLE].table.current is not None:
-                await h.command(h.to_act(), "fold")
-            stack = _stack(h, "UANN")
-            db = h.service.db
-            seen = db.request_seen
+        async def refused(*args: object, **kwargs: object) -> bool:
+            raise StorageError("disk I/O error")
 
-            async def refused(*args: object, **kwargs: object) -> bool:
-                raise StorageError("disk I/O error")
-
-            db.request_seen = refused  # type: ignore[method-assign]
-            body = slash_body("UANN", "topup 100", "trig-unstored", h.mock.root + "response/1")
-            assert (await h.send(body, signed_headers(body))).status == 200
-            await h.bot.settle()
-            told = h.mock.of("response_url")[-1]
-            assert "could not take that" in told["text"]
-            assert _stack(h, "UANN") == stack
-            db.request_seen = seen  # type: ignore[method-assign]
-            retry = signed_headers(body)
-            retry["X-Slack-Retry-Num"] = "1"
-            assert (await h.send(body, retry)).status == 200
-            await h.bot.settle()
-            assert _stack(h, "UANN") == stack + 100
-
-    run(main)
+        db.request_seen = refused  # type: ignore[method-assign]
+        body = slash_body("UANN", "topup 100", "trig-unstored", h.mock.root + "response/1")
+        assert (await h.send(body, signed_headers(body))).status == 200
+        await h.bot.settle()
+        told = h.mock.of("response_url")[-1]
+        assert "could not take that" in told["text"]
+        assert _stack(h, "UANN") == stack
+        db.request_seen = seen  # type: ignore[method-assign]
+        retry = signed_headers(body)
+        retry["X-Slack-Retry-Num"] = "1"
+        assert (await h.send(body, retry)).status == 200
+        await h.bot.settle()
+        assert _stack(h, "UANN") == stack + 100
 
 
-def test_a_move_lost_to_a_crash_before_its_commit_is_taken_from_slacks_resend(
+async def test_a_move_lost_to_a_crash_before_its_commit_is_taken_from_slacks_resend(
     tmp_path: Path,
 ) -> None:
     """The bot dies while a move waits on a slow lookup, before it is committed and before
@@ -127,28 +115,25 @@ def test_a_move_lost_to_a_crash_before_its_commit_is_taken_from_slacks_resend(
 
     from adapters.slack.users import Directory
 
-    async def main() -> None:
-        async with Harness(db_path=str(tmp_path / "t.db")) as h:
-            await h.deal()
-            who = h.to_act()
-            live = h.service.tables[TABLE]
-            step = live.table.step
-            h.mock.slow["users.info"] = 30
-            h.bot.directory = Directory(h.bot.client)  # nothing cached
-            body = slash_body(who, "call", "trig-crash", h.mock.root + "response/1")
-            request = AsyncBoltRequest(body=body, headers=signed_headers(body))
-            dispatch = asyncio.ensure_future(h.bot.app.async_dispatch(request))
-            await asyncio.sleep(0.3)
-            assert not dispatch.done()  # not acknowledged: the move is not saved
-            dispatch.cancel()  # the process dies with everything it was doing
-            for task in list(h.bot.tasks):
-                task.cancel()
-            await asyncio.gather(dispatch, *h.bot.tasks, return_exceptions=True)
-            del h.mock.slow["users.info"]
-            await h.service.db.close()
-            await h._start_bot()  # a new process on the same file
-            retry = {**signed_headers(body), "X-Slack-Retry-Num": "1"}
-            assert (await h.send(body, retry)).status == 200
-            assert h.service.tables[TABLE].table.step == step + 1  # the call is taken
-
-    run(main)
+    async with Harness(db_path=str(tmp_path / "t.db")) as h:
+        await h.deal()
+        who = h.to_act()
+        live = h.service.tables[TABLE]
+        step = live.table.step
+        h.mock.slow["users.info"] = 30
+        h.bot.directory = Directory(h.bot.client)  # nothing cached
+        body = slash_body(who, "call", "trig-crash", h.mock.root + "response/1")
+        request = AsyncBoltRequest(body=body, headers=signed_headers(body))
+        dispatch = asyncio.ensure_future(h.bot.app.async_dispatch(request))
+        await asyncio.sleep(0.3)
+        assert not dispatch.done()  # not acknowledged: the move is not saved
+        dispatch.cancel()  # the process dies with everything it was doing
+        for task in list(h.bot.tasks):
+            task.cancel()
+        await asyncio.gather(dispatch, *h.bot.tasks, return_exceptions=True)
+        del h.mock.slow["users.info"]
+        await h.service.db.close()
+        await h._start_bot()  # a new process on the same file
+        retry = {**signed_headers(body), "X-Slack-Retry-Num": "1"}
+        assert (await h.send(body, retry)).status == 200
+        assert h.service.tables[TABLE].table.step == step + 1  # the call is taken

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from slack_mock import CHANNEL, TABLE, Harness, run
+from slack_mock import CHANNEL, TABLE, Harness
 
 from adapters.slack.transport import SlackTransport
 from bot.words.tableview import TableView, table_view
@@ -63,60 +63,52 @@ def _assert_logged_safely(caplog: pytest.LogCaptureFixture, kind: str) -> None:
     assert "Traceback" not in caplog.text
 
 
-def test_dropped_connections_are_logged_and_never_raised(
+async def test_dropped_connections_are_logged_and_never_raised(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """With every method's connection dropped: a new hand's table post, a line, a private
     line (DM and ephemeral both), a turn nudge and a picture each return normally (the
     private line says it was not delivered), one line each in the log."""
-
-    async def main() -> None:
-        async with Harness() as h:
-            await h.deal()
-            await h.bot.settle()
-            view = _view(h)
-            _no_retry(h)
-            h.transport.messages.clear()  # the next show_table posts a new message
-            h.transport.nudged.clear()  # and the next turn nudges (once per decision)
-            h.mock.dropped |= METHODS
-            caplog.clear()
-            results = await _every_call(h.transport, view)
-            assert results == [None, None, False, None, None]
-            _assert_logged_safely(caplog, "ServerDisconnectedError")
-            assert len(_transport_lines(caplog)) == 6  # tell tries the DM, then ephemeral
-
     caplog.set_level(logging.INFO)
-    run(main)
+    async with Harness() as h:
+        await h.deal()
+        await h.bot.settle()
+        view = _view(h)
+        _no_retry(h)
+        h.transport.messages.clear()  # the next show_table posts a new message
+        h.transport.nudged.clear()  # and the next turn nudges (once per decision)
+        h.mock.dropped |= METHODS
+        caplog.clear()
+        results = await _every_call(h.transport, view)
+        assert results == [None, None, False, None, None]
+        _assert_logged_safely(caplog, "ServerDisconnectedError")
+        assert len(_transport_lines(caplog)) == 6  # tell tries the DM, then ephemeral
 
 
-def test_a_dropped_edit_of_the_table_message_is_logged_by_the_transport(
+async def test_a_dropped_edit_of_the_table_message_is_logged_by_the_transport(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The coalesced edit (chat.update) whose connection drops: one line from the
     transport naming the channel, nothing raised into the coalescer, and the next edit
     goes out once the network is back."""
-
-    async def main() -> None:
-        async with Harness() as h:
-            await h.deal()
-            await h.bot.settle()
-            view = _view(h)
-            _no_retry(h)
-            h.mock.dropped.add("chat.update")
-            caplog.clear()
-            await h.transport.show_table(TABLE, view, [SECRET_LINE])
-            await h.transport.drain()
-            (line,) = [r for r in caplog.records if r.name.startswith("adapters")]
-            assert line.name == "adapters.slack.transport"
-            _assert_logged_safely(caplog, "ServerDisconnectedError")
-            h.mock.dropped.clear()
-            edits = len(h.mock.of("chat.update"))
-            await h.transport.show_table(TABLE, view, ["Ann calls 1"])
-            await h.transport.drain()
-            assert len(h.mock.of("chat.update")) == edits + 1
-
     caplog.set_level(logging.INFO)
-    run(main)
+    async with Harness() as h:
+        await h.deal()
+        await h.bot.settle()
+        view = _view(h)
+        _no_retry(h)
+        h.mock.dropped.add("chat.update")
+        caplog.clear()
+        await h.transport.show_table(TABLE, view, [SECRET_LINE])
+        await h.transport.drain()
+        (line,) = [r for r in caplog.records if r.name.startswith("adapters")]
+        assert line.name == "adapters.slack.transport"
+        _assert_logged_safely(caplog, "ServerDisconnectedError")
+        h.mock.dropped.clear()
+        edits = len(h.mock.of("chat.update"))
+        await h.transport.show_table(TABLE, view, ["Ann calls 1"])
+        await h.transport.drain()
+        assert len(h.mock.of("chat.update")) == edits + 1
 
 
 class _Failing:
@@ -137,49 +129,42 @@ class _Failing:
     [TimeoutError(), ConnectionResetError("reset by peer"), OSError("network is down")],
     ids=["timeout", "reset", "oserror"],
 )
-def test_timeouts_and_resets_are_logged_and_never_raised(
+async def test_timeouts_and_resets_are_logged_and_never_raised(
     caplog: pytest.LogCaptureFixture, error: BaseException
 ) -> None:
     """The same through a client whose every call times out or is reset."""
-
-    async def main() -> None:
-        async with Harness() as h:
-            await h.deal()
-            await h.bot.settle()
-            view = _view(h)
-            transport = SlackTransport(_Failing(error), interval=0.01)  # type: ignore[arg-type]
-            caplog.clear()
-            assert await _every_call(transport, view) == [None, None, False, None, None]
-            _assert_logged_safely(caplog, type(error).__name__)
-
     caplog.set_level(logging.INFO)
-    run(main)
+    async with Harness() as h:
+        await h.deal()
+        await h.bot.settle()
+        view = _view(h)
+        transport = SlackTransport(_Failing(error), interval=0.01)  # type: ignore[arg-type]
+        caplog.clear()
+        assert await _every_call(transport, view) == [None, None, False, None, None]
+        _assert_logged_safely(caplog, type(error).__name__)
 
 
-def test_a_deleted_table_message_is_posted_again_and_followed() -> None:
+async def test_a_deleted_table_message_is_posted_again_and_followed() -> None:
     """A moderator deletes the hand's table message: the next update finds it gone
     (``message_not_found``), so the table is posted again with its buttons, and later
     updates go to the new message."""
     from slack_mock import button, table_message
 
-    async def main() -> None:
-        async with Harness() as h:
-            await h.deal()
-            posts = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
-            first = posts[-1]["_ts"]
-            h.mock.errors["chat.update"] = "message_not_found"
-            await h.click(h.to_act(), button(table_message(h.mock), "Call"))
-            del h.mock.errors["chat.update"]
-            again = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
-            assert len(again) == len(posts) + 1 and again[-1]["_ts"] != first
-            assert "calls" in str(again[-1]["blocks"])
-            await h.click(h.to_act(), button(table_message(h.mock), "Check"))
-            assert h.mock.of("chat.update")[-1]["ts"] == again[-1]["_ts"]
-
-    run(main)
+    async with Harness() as h:
+        await h.deal()
+        posts = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
+        first = posts[-1]["_ts"]
+        h.mock.errors["chat.update"] = "message_not_found"
+        await h.click(h.to_act(), button(table_message(h.mock), "Call"))
+        del h.mock.errors["chat.update"]
+        again = [b for b in h.mock.of("chat.postMessage") if b.get("blocks")]
+        assert len(again) == len(posts) + 1 and again[-1]["_ts"] != first
+        assert "calls" in str(again[-1]["blocks"])
+        await h.click(h.to_act(), button(table_message(h.mock), "Check"))
+        assert h.mock.of("chat.update")[-1]["ts"] == again[-1]["_ts"]
 
 
-def test_a_restarted_bot_updates_the_hands_table_message_where_it_is() -> None:
+async def test_a_restarted_bot_updates_the_hands_table_message_where_it_is() -> None:
     """The table message's channel and timestamp are stored when it is posted; a bot
     started again takes them and updates that message for the hand in play rather than
     posting the hand again."""
@@ -187,18 +172,15 @@ def test_a_restarted_bot_updates_the_hands_table_message_where_it_is() -> None:
 
     from adapters.runtime import keep_table_messages
 
-    async def main() -> None:
-        async with Harness() as h:
-            transport = h.bot.transport
-            await keep_table_messages(transport, h.service.db)
-            await h.deal()
-            ts = table_message(h.mock)["_ts"]
-            assert (await h.service.db.table_messages())[TABLE] == (1, f"{CHANNEL} {ts}")
-            transport.messages.clear()  # the restart: nothing known in memory
-            await keep_table_messages(transport, h.service.db)
-            posts = len([b for b in h.mock.of("chat.postMessage") if b.get("blocks")])
-            await h.click(h.to_act(), button(table_message(h.mock), "Call"))
-            assert len([b for b in h.mock.of("chat.postMessage") if b.get("blocks")]) == posts
-            assert h.mock.of("chat.update")[-1]["ts"] == ts
-
-    run(main)
+    async with Harness() as h:
+        transport = h.bot.transport
+        await keep_table_messages(transport, h.service.db)
+        await h.deal()
+        ts = table_message(h.mock)["_ts"]
+        assert (await h.service.db.table_messages())[TABLE] == (1, f"{CHANNEL} {ts}")
+        transport.messages.clear()  # the restart: nothing known in memory
+        await keep_table_messages(transport, h.service.db)
+        posts = len([b for b in h.mock.of("chat.postMessage") if b.get("blocks")])
+        await h.click(h.to_act(), button(table_message(h.mock), "Call"))
+        assert len([b for b in h.mock.of("chat.postMessage") if b.get("blocks")]) == posts
+        assert h.mock.of("chat.update")[-1]["ts"] == ts
