@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 from pathlib import Path
@@ -23,17 +22,17 @@ carol: fold
 """
 
 
-def _run(db: Path, lines: str, as_json: bool = False) -> str:
+async def _run(db: Path, lines: str, as_json: bool = False) -> str:
     out = io.StringIO()
     options = Options(db=str(db), lines=lines.splitlines(), json=as_json, seed=1)
-    assert asyncio.run(play_script(options, out)) == 0
+    assert await play_script(options, out) == 0
     return out.getvalue()
 
 
-def test_script_shows_each_player_his_own_cards_and_the_channel_none(tmp_path: Path) -> None:
+async def test_script_shows_each_player_his_own_cards_and_the_channel_none(tmp_path: Path) -> None:
     """Hole cards go only to their owner; the channel sees actions; bad input is answered
     privately with what is accepted, and changes nothing."""
-    text = _run(tmp_path / "t.db", SCRIPT)
+    text = await _run(tmp_path / "t.db", SCRIPT)
     lines = text.splitlines()
     assert "  [to bob] Your cards: A♠ K♦" in lines
     assert "  [to carol] Your cards: 7♥ 2♣" in lines
@@ -51,12 +50,12 @@ def test_script_shows_each_player_his_own_cards_and_the_channel_none(tmp_path: P
     assert "Flop: 9♣ 8♦ 3♠" in lines
 
 
-def test_a_second_script_continues_the_same_table(tmp_path: Path) -> None:
+async def test_a_second_script_continues_the_same_table(tmp_path: Path) -> None:
     """With the same --db a second script carries on from where the first stopped, and
     --json ends with the table's public state (no hidden card in it)."""
     db = tmp_path / "t.db"
-    _run(db, SCRIPT)
-    text = _run(db, "bob: check\nalice: bet 10\nbob: call\n", as_json=True)
+    await _run(db, SCRIPT)
+    text = await _run(db, "bob: check\nalice: bet 10\nbob: call\n", as_json=True)
     assert text.splitlines()[0] == "bob checks"
     state = json.loads(text[text.index("{") :])
     hand = state["hand"]
@@ -65,18 +64,18 @@ def test_a_second_script_continues_the_same_table(tmp_path: Path) -> None:
     assert "As" not in text[text.index("{") :] and "Qs" not in text[text.index("{") :]
 
 
-def test_not_your_turn_names_the_player_to_act(tmp_path: Path) -> None:
+async def test_not_your_turn_names_the_player_to_act(tmp_path: Path) -> None:
     """The one who is not to act gets a clear "not your turn" naming who is."""
-    text = _run(tmp_path / "t.db", SCRIPT + "alice: check\n")
+    text = await _run(tmp_path / "t.db", SCRIPT + "alice: check\n")
     assert "  [to alice] it is not your turn: bob is to act" in text.splitlines()
 
 
-def test_interactive_play_with_computer_players(tmp_path: Path) -> None:
+async def test_interactive_play_with_computer_players(tmp_path: Path) -> None:
     """`killbutton play`: you and computer players; your cards only to you; quitting saves."""
     answers = iter(["fold", "fold", "fold", "quit"])
     out = io.StringIO()
     options = Options(db=str(tmp_path / "t.db"), name="Me", bots=2, seed=5)
-    asyncio.run(play_interactive(options, lambda prompt: next(answers), out))
+    await play_interactive(options, lambda prompt: next(answers), out)
     text = out.getvalue()
     assert "Me sits in seat 1 with 200" in text
     assert "  (you) Your cards:" in text
@@ -84,19 +83,17 @@ def test_interactive_play_with_computer_players(tmp_path: Path) -> None:
     assert "table is saved" in text
 
 
-def test_another_player_of_the_same_file_is_played_not_crashed_on(tmp_path: Path) -> None:
+async def test_another_player_of_the_same_file_is_played_not_crashed_on(tmp_path: Path) -> None:
     """A second person (or a run with fewer bots) on the same table: the console plays the
     players it does not control with the bots' strategy instead of failing."""
     db = str(tmp_path / "t.db")
     first = iter(["quit"])
-    asyncio.run(
-        play_interactive(Options(db=db, name="Tess", seed=1), lambda p: next(first), io.StringIO())
+    await play_interactive(
+        Options(db=db, name="Tess", seed=1), lambda p: next(first), io.StringIO()
     )
     answers = iter(["check", "check", "check", "quit"])
     out = io.StringIO()
-    asyncio.run(
-        play_interactive(Options(db=db, name="Uma", bots=1, seed=2), lambda p: next(answers), out)
-    )
+    await play_interactive(Options(db=db, name="Uma", bots=1, seed=2), lambda p: next(answers), out)
     assert "table is saved" in out.getvalue()
 
 

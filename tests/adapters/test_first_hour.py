@@ -210,10 +210,9 @@ def test_a_seat_left_under_another_name_sits_out_with_its_chips(tmp_path: Path) 
     assert status.startswith("1. Tess 200")
 
 
-def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
+async def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
     """A computer player left with no chips buys in again at the table's default, so the
     game goes on for you; one with chips is left alone."""
-    import asyncio
     import io
 
     from adapters.console.play import _open, _player, _rebuy_busted, play_script
@@ -230,18 +229,15 @@ def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
         "bob: runs 1",
     ]
     options = Options(db=db, lines=script, seed=3, setup="holdem nl 1/2")
-    assert asyncio.run(play_script(options, io.StringIO())) == 0
+    assert await play_script(options, io.StringIO()) == 0
 
-    async def rebuy() -> tuple[bool, dict[str, int]]:
-        service, _, table_id, _, _ = await _open(Options(db=db), io.StringIO(), None)
-        try:
-            bought = await _rebuy_busted(service, table_id, [_player("bob"), _player("alice")], 200)
-            seats = service.tables[table_id].table.seating.seats.values()
-            return bought, {s.name: s.stack for s in seats}
-        finally:
-            await service.db.close()
-
-    bought, stacks = asyncio.run(rebuy())
+    service, _, table_id, _, _ = await _open(Options(db=db), io.StringIO(), None)
+    try:
+        bought = await _rebuy_busted(service, table_id, [_player("bob"), _player("alice")], 200)
+        seats = service.tables[table_id].table.seating.seats.values()
+        stacks = {s.name: s.stack for s in seats}
+    finally:
+        await service.db.close()
     assert bought and stacks == {"alice": 400, "bob": 200}
 
 

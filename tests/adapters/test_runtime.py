@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import sys
 from pathlib import Path
@@ -23,21 +22,19 @@ class _Silent:
         raise AssertionError(f"the transport was used: {name}")
 
 
-def test_start_shortens_the_switch_interval_and_settles_the_collector(tmp_path: Path) -> None:
+async def test_start_shortens_the_switch_interval_and_settles_the_collector(
+    tmp_path: Path,
+) -> None:
     """The database thread gets the interpreter's lock back within 0.5 ms of asking
     (bot.process.gilshare) and young collections wait for 10,000 objects (bot.process.gcpolicy)."""
     interval, threshold = sys.getswitchinterval(), gc.get_threshold()
-
-    async def main() -> None:
+    try:
         runtime = await start(_Silent(), str(tmp_path / "k.db"), timers=False)  # type: ignore[arg-type]
         try:
             assert sys.getswitchinterval() == gilshare.SWITCH_INTERVAL
             assert gc.get_threshold()[0] == gcpolicy.YOUNG
         finally:
             await runtime.close()
-
-    try:
-        asyncio.run(main())
     finally:
         sys.setswitchinterval(interval)
         gc.set_threshold(*threshold)
