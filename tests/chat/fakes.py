@@ -121,27 +121,8 @@ class Pipeline:
 OpenPipeline = Callable[..., Awaitable[Pipeline]]
 """The ``open_pipeline`` fixture: ``await open_pipeline(seed=1)``, closed after the test."""
 
-OPEN: list[Pipeline] = []
-
 
 async def pipeline(seed: int = 7) -> Pipeline:
-    """A fresh pipeline on an in-memory database (closed by :func:`run`)."""
-    made = Pipeline(await Database.open(":memory:"), seed)
-    OPEN.append(made)
-    return made
-
-
-def run(body: Callable[[], Awaitable[None]]) -> None:
-    """Run a test's coroutine, then close every pipeline it opened (an open database
-    keeps its thread, and the test process, alive)."""
-
-    async def main() -> None:
-        try:
-            await body()
-        finally:
-            while OPEN:
-                service = OPEN.pop().service
-                await service.idle()
-                await service.db.close()
-
-    asyncio.run(main())
+    """A fresh pipeline on an in-memory database; :meth:`Pipeline.close` it when done (the
+    ``pipeline`` and ``open_pipeline`` fixtures close theirs)."""
+    return Pipeline(await Database.open(":memory:"), seed)

@@ -118,21 +118,17 @@ async def play_night(seed: int, commands: int) -> Night:
                 night.drift.append(f"step {step} ({what}): ledger {ledger}, table {table}")
         night.hands = p.service.tables["g/c"].table.hand_number
     finally:
-        await p.service.idle()
+        await p.close()
     return night
 
 
 async def _main(seeds: int, commands: int) -> None:
-    from tests.chat.fakes import OPEN
-
     totals = Night()
     for seed in range(seeds):
         night = await play_night(seed, commands)
         totals.commands += night.commands
         totals.hands += night.hands
         totals.drift += night.drift
-        while OPEN:
-            await OPEN.pop().service.db.close()
     print(f"{seeds} nights, {totals.hands} hands, {totals.commands} commands")
     print(f"drift: {len(totals.drift)}", *totals.drift[:10], sep="\n")
 
@@ -216,7 +212,7 @@ async def play_server_night(seed: int, commands: int) -> Night:
                 night.drift.append(f"step {step}: the table shows {shown}, not the kill")
         night.hands = sum(dealt.values())
     finally:
-        await p.service.idle()
+        await p.close()
     return night
 
 

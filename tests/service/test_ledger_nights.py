@@ -9,7 +9,6 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.chat.fakes import OPEN
 from tests.service.nights import play_night, play_server_night
 
 
@@ -24,17 +23,9 @@ def test_000_nl_16_chips_on_the_table_equal_the_ledger_after_every_command(seed:
     """000 NL §16 (table stakes) and RULES.md "Money": every chip on the table came in
     through the ledger (buy-ins, top-ups, host adjustments) and leaves through it
     (cash-outs); after each of 250 random commands the two agree exactly."""
-
-    async def main() -> None:
-        try:
-            night = await play_night(seed, 250)
-        finally:
-            while OPEN:
-                await OPEN.pop().service.db.close()
-        assert night.drift == []
-        assert night.hands > 0  # the night dealt: no owed kill or host action stranded it
-
-    asyncio.run(main())
+    night = asyncio.run(play_night(seed, 250))  # hypothesis runs the test: it stays sync
+    assert night.drift == []
+    assert night.hands > 0  # the night dealt: no owed kill or host action stranded it
 
 
 @settings(
@@ -49,14 +40,6 @@ def test_000_kill_6_random_nights_at_two_tables_of_one_server(seed: int) -> None
     server sharing players: chips match each table's ledger after every command; no one is
     dealt in while he owes a kill at the other table; no straddle in a killed pot; the kill
     button shown is the kill the hand carries."""
-
-    async def main() -> None:
-        try:
-            night = await play_server_night(seed, 250)
-        finally:
-            while OPEN:
-                await OPEN.pop().service.db.close()
-        assert night.drift == []
-        assert night.hands > 0
-
-    asyncio.run(main())
+    night = asyncio.run(play_server_night(seed, 250))
+    assert night.drift == []
+    assert night.hands > 0
