@@ -240,6 +240,8 @@ def test_sigkill_at_random_points_restores_the_committed_state(tmp_path: Path) -
                 floor = max(floor, version)
             stats["reports"] += len(reported)
 
+            # the test drives the server with blocking reads and sleeps, so it stays sync;
+            # each restore runs on a new loop, as a restarted bot would
             restored = last = asyncio.run(_restore(db))
             if restored is None:
                 assert not digests, "the table was reported and then lost"
