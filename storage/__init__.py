@@ -5,6 +5,7 @@
 :mod:`storage.errors`. SQLite through aiosqlite is the embedded backend.
 """
 
+from storage.books import Books as Books
 from storage.db import Database as Database
 from storage.db import default_path as default_path
 from storage.errors import ChangedElsewhere as ChangedElsewhere

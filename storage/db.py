@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from . import jsontext
+from .books import Books
 from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .errors import ChangedElsewhere, StorageError
 from .records import (
@@ -33,20 +34,17 @@ from .records import (
     StoredTable,
     Write,
 )
+from .requests import Requests
 from .schema import MIGRATIONS
 from .statements import (
     ACTION_INSERT,
     BULK,
     EVENT_INSERT,
-    PRUNE_EVERY_SECONDS,
-    REQUEST_CLAIM,
-    REQUESTS_KEPT_SECONDS,
-    REQUESTS_PRUNE,
     state_statements,
     statements_for,
 )
 from .thread import on_thread
-from .writes import NoRowChanged, Statements, WriteQueue
+from .writes import NoRowChanged, WriteQueue
 
 # aiosqlite logs every call it runs, with its parameters, at DEBUG; the rows hold players'
 # hidden cards and the deck, so its log stays at INFO and above whatever the process's level
@@ -95,10 +93,11 @@ class Database:
         self.broken: list[tuple[str, str]] = []
         self.checkpointer: Checkpointer | None = None
         self.writes = WriteQueue(conn, bulk=BULK)
+        self.books = Books(self._rows)
+        self.requests = Requests(self._rows, self.writes)
         # (platform, name) of players as last written: most commands come from a player
         # already stored under the same name, and rewriting his row cost a page per commit.
         self._players: dict[str, tuple[str, str]] = {}
-        self._pruned_at = float("-inf")  # when claim_request last deleted old ids
         # One connection serves every table, so its transactions must not interleave: each
         # transaction (and each read) is one function on aiosqlite's one thread, which runs
         # them in the order queued, one at a time. Writes that queue while one transaction
@@ -167,13 +166,6 @@ class Database:
     async def _rollback(self) -> None:
         with contextlib.suppress(aiosqlite.Error):
             await self._conn.execute("ROLLBACK")
-
-    async def _names(self, ids: Sequence[str]) -> dict[str, str]:
-        if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        rows = await self._rows(f"SELECT id, display_name FROM players WHERE id IN ({marks})", ids)
-        return {str(a): str(b) for a, b in rows}
 
     async def _write(
         self,
@@ -328,75 +320,6 @@ class Database:
         )
         return str(rows[0][0]) if rows else None
 
-    async def request_command(self, request_id: str) -> tuple[str | None, dict[str, Any]] | None:
-        """What was committed under a platform request id: (the sender's player id, or None
-        for the table's own steps; the command as stored, JSON parsed), or None when no
-        action carries that id.
-
-        Raises:
-            StorageError: the database could not be read, or the stored command is not
-                JSON.
-        """
-        rows = await self._rows(
-            "SELECT player_id, command FROM actions WHERE request_id = ?", (request_id,)
-        )
-        if not rows:
-            return None
-        player_id, command = rows[0]
-        try:
-            data = jsontext.loads(command)
-        except ValueError as exc:
-            raise StorageError(f"the command of request {request_id!r} is unreadable") from exc
-        return (None if player_id is None else str(player_id)), data
-
-    async def request_seen(self, request_id: str) -> bool:
-        """Whether a platform request id was claimed (:meth:`claim_request`) or committed
-        with a command (``actions``); nothing is written.
-
-        Raises:
-            StorageError: the database could not be read.
-        """
-        rows = await self._rows(
-            "SELECT 1 FROM requests_seen WHERE request_id = ? "
-            "UNION ALL SELECT 1 FROM actions WHERE request_id = ? LIMIT 1",
-            (request_id, request_id),
-        )
-        return bool(rows)
-
-    async def claim_request(self, request_id: str, now: float | None = None) -> bool:
-        """Record a platform request id as seen; True the first time, False for every later
-        claim while it is kept (at least :data:`REQUESTS_KEPT_SECONDS`).
-
-        The rule: a request is taken once, whatever came of it, so a signed request sent
-        again unchanged (a retry, or a copy replayed) is dropped, after a restart and in
-        another process too. The id is inserted unless present, in one transaction, and
-        the insert's changed-row count says which; claims racing for one id get one True.
-        About once a minute a claim also deletes the ids older than the window.
-
-        Args:
-            request_id: the platform's request id (e.g. ``slack:`` and the trigger id).
-            now: seconds since the epoch (the clock of every process sharing the file);
-                None for the time now.
-        Raises:
-            StorageError: the database refused the write (nothing was recorded).
-        """
-        at = time.time() if now is None else now
-        statements: Statements = [(REQUEST_CLAIM, (request_id, at))]
-        pruned = self._pruned_at
-        if at - pruned >= PRUNE_EVERY_SECONDS:
-            self._pruned_at = at
-            statements.append((REQUESTS_PRUNE, (at - REQUESTS_KEPT_SECONDS,)))
-        try:
-            await self.writes.write(statements, must_change=0)
-        except NoRowChanged:
-            # the id was there: the write, the delete with it, was rolled back
-            self._pruned_at = pruned
-            return False
-        except (aiosqlite.Error, ValueError, TypeError, OverflowError) as exc:
-            self._pruned_at = pruned
-            raise StorageError(f"the database refused the change: {exc}") from exc
-        return True
-
     # ------------------------------------------------------------------ the hot path
 
     async def commit(
@@ -508,80 +431,6 @@ class Database:
             [("UPDATE sessions SET ended_at = ? WHERE id = ?", (time.time(), session_id))]
         )
 
-    async def session_results(self, session_id: int) -> list[tuple[str, str, int, int, int, int]]:
-        """Per player in a session: (id, name, net chips, hands played, pots won, biggest pot).
-
-        Net is the sum of the hands' results (chips won minus chips put in).
-        """
-        rows = await self._rows(
-            "SELECT results, biggest_pot, players FROM hands WHERE session_id = ? AND results"
-            " IS NOT NULL",
-            (session_id,),
-        )
-        totals: dict[str, list[int]] = {}
-        for results_json, biggest, players_json in rows:
-            results = jsontext.loads(results_json)
-            for player in jsontext.loads(players_json):
-                entry = totals.setdefault(player, [0, 0, 0, 0])
-                net = int(results.get(player, 0))
-                entry[0] += net
-                entry[1] += 1
-                if net > 0:
-                    entry[2] += 1
-                    entry[3] = max(entry[3], int(biggest))
-        names = await self._names(tuple(totals))
-        return [
-            (p, str(names.get(p, p)), v[0], v[1], v[2], v[3]) for p, v in sorted(totals.items())
-        ]
-
-    async def kills_posted(self, session_id: int) -> dict[str, int]:
-        """Kills posted per player in a session."""
-        rows = await self._rows(
-            "SELECT killed_by, count(*) FROM hands WHERE session_id = ? AND killed_by IS NOT NULL"
-            " GROUP BY killed_by",
-            (session_id,),
-        )
-        return {str(a): int(b) for a, b in rows}
-
-    async def leaderboard(
-        self, server_id: str, game: str | None = None, kill_game: bool | None = None
-    ) -> list[tuple[str, str, int, int]]:
-        """All-time results on a server: (player id, name, net chips, hands), best first;
-        filtered by the game dealt (a :class:`bot.engine.config.Game` value) and by kill or
-        non-kill games (000 kill §13)."""
-        sql = (
-            "SELECT h.results, h.players FROM hands h JOIN poker_tables t ON t.id = h.table_id"
-            " WHERE t.server_id = ? AND h.results IS NOT NULL"
-        )
-        params: list[Any] = [server_id]
-        if game is not None:  # the game dealt, so one game's hands count in a mix too
-            sql += " AND h.game = ?"
-            params.append(game)
-        if kill_game is not None:
-            sql += " AND t.kill_game = ?"
-            params.append(int(kill_game))
-        totals: dict[str, list[int]] = {}
-        for results_json, players_json in await self._rows(sql, params):
-            results = jsontext.loads(results_json)
-            for player in jsontext.loads(players_json):
-                entry = totals.setdefault(player, [0, 0])
-                entry[0] += int(results.get(player, 0))
-                entry[1] += 1
-        if not totals:
-            return []
-        names = await self._names(tuple(totals))
-        board = [(p, str(names.get(p, p)), v[0], v[1]) for p, v in totals.items()]
-        return sorted(board, key=lambda r: (-r[2], r[1]))
-
-    async def ledger(self, table_id: str, session_id: int | None) -> list[tuple[str, str, int]]:
-        """The ledger of a session: (player id, kind, amount) in order."""
-        rows = await self._rows(
-            "SELECT player_id, kind, amount FROM ledger WHERE table_id = ? AND session_id IS ?"
-            " ORDER BY id",
-            (table_id, session_id),
-        )
-        return [(str(a), str(b), int(c)) for a, b, c in rows]
-
     async def save_table_message(self, table_id: str, hand: int, ref: str) -> None:
         """Remember where a table's hand is shown: ``ref`` is the platform's reference to
         the table message of hand ``hand`` (a Discord message id, Slack's channel and
@@ -609,61 +458,6 @@ class Database:
         """
         rows = await self._rows("SELECT table_id, hand, ref FROM table_messages")
         return {str(t): (int(h), str(r)) for t, h, r in rows}
-
-    async def hands_of(
-        self, table_id: str, player_id: str, limit: int = 10
-    ) -> list[tuple[int, str, list[str]]]:
-        """A player's own recent hands at a table: (number, PHH, player ids in hand
-        order), newest first."""
-        rows = await self._rows(
-            "SELECT number, phh, players FROM hands WHERE table_id = ? AND phh IS NOT NULL"
-            " AND EXISTS (SELECT 1 FROM json_each(hands.players) WHERE value = ?)"
-            " ORDER BY number DESC LIMIT ?",
-            (table_id, player_id, limit),
-        )
-        return [(int(n), str(p), list(jsontext.loads(ids))) for n, p, ids in rows]
-
-    async def events_since(
-        self, table_id: str, version: int
-    ) -> list[tuple[int, str | None, dict[str, Any]]]:
-        """Events committed after ``version``: (version, audience, event)."""
-        rows = await self._rows(
-            "SELECT version, audience, event FROM events WHERE table_id = ? AND version > ?"
-            " ORDER BY id",
-            (table_id, version),
-        )
-        return [(int(v), a, jsontext.loads(e)) for v, a, e in rows]
-
-    async def hand_proof(
-        self, table_id: str, number: int
-    ) -> tuple[str | None, list[dict[str, Any]] | None] | None:
-        """A hand's shuffle commitment root and its public openings (None until the hand
-        ends), or None when there is no such hand."""
-        rows = await self._rows(
-            "SELECT commitment, openings FROM hands WHERE table_id = ? AND number = ?",
-            (table_id, number),
-        )
-        if not rows:
-            return None
-        root, openings = rows[0]
-        return root, (jsontext.loads(openings) if openings else None)
-
-    async def session_timeline(self, session_id: int) -> list[tuple[float, str, str, int]]:
-        """A session's chip movements in time order, to chart every stack: rows of
-        (time in seconds, player id, kind, chips) where kind is a ledger kind (``buy_in``,
-        ``top_up``, ``cash_out``, ``adjust``) or ``hand`` (his net for one hand)."""
-        ledger = await self._rows(
-            "SELECT at, player_id, kind, amount FROM ledger WHERE session_id = ?", (session_id,)
-        )
-        hands = await self._rows(
-            "SELECT ended_at, results FROM hands WHERE session_id = ? AND results IS NOT NULL",
-            (session_id,),
-        )
-        rows = [(float(a), str(p), str(k), int(n)) for a, p, k, n in ledger]
-        for at, results in hands:
-            for player, net in jsontext.loads(results).items():
-                rows.append((float(at or 0), str(player), "hand", int(net)))
-        return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
 
 
 # ---------------------------------------------------------------------- stored state

@@ -189,7 +189,7 @@ class ChatCore:
                     "verify [HAND NUMBER]: one hand number from 1, e.g. 'verify 12' "
                     "(without a number: the last hand)"
                 )
-            lines = await books.verify_lines(live, self.service.db, number or None)
+            lines = await books.verify_lines(live, self.service.db.books, number or None)
             return Reply("\n".join(lines))
         try:
             command = parse(request.text)

@@ -270,7 +270,7 @@ class Presenter:
         logged and kept in :attr:`failures`."""
         live = self.service.tables.get(table_id)
         try:
-            series = stack_series(await self.service.db.session_timeline(session_id))
+            series = stack_series(await self.service.db.books.session_timeline(session_id))
             if live is None or not series:
                 return
             title = f"{live.channel}: session {session_id}"

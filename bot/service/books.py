@@ -17,14 +17,14 @@ from bot.service.settle import money, nets, settle_up
 from bot.words.counts import counted
 from bot.words.gamewords import GAME_WORDS
 from bot.words.handtext import game_label, hand_lines
-from storage import Database
+from storage import Books
 
 if TYPE_CHECKING:
     from bot.service.state import Live
 
 
 async def session_summary(
-    live: Live, db: Database, paid_out: Mapping[str, int] | None = None
+    live: Live, stored: Books, paid_out: Mapping[str, int] | None = None
 ) -> list[str]:
     """The session's results and the settle-up, one line each.
 
@@ -32,7 +32,7 @@ async def session_summary(
         paid_out: chips being paid out to players no longer seated with this very change
             (their carried antes returned, not yet in the stored ledger).
     """
-    ledger = await db.ledger(live.id, live.session_id)
+    ledger = await stored.ledger(live.id, live.session_id)
     stacks = {s.player_id: s.stack for s in live.table.seated()}
     for pid, chips in (paid_out or {}).items():
         stacks[pid] = stacks.get(pid, 0) + chips
@@ -42,9 +42,9 @@ async def session_summary(
     stats: dict[str, tuple[int, int, int]] = {}
     kills: dict[str, int] = {}
     if live.session_id is not None:
-        for pid, _, _, hands, pots, biggest in await db.session_results(live.session_id):
+        for pid, _, _, hands, pots, biggest in await stored.session_results(live.session_id):
             stats[pid] = (hands, pots, biggest)
-        kills = await db.kills_posted(live.session_id)
+        kills = await stored.kills_posted(live.session_id)
     lines = ["Session results:"]
     for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
         worth = f" ({money(chips, unit, sign)})" if unit else ""
@@ -67,17 +67,17 @@ async def session_summary(
     return lines
 
 
-async def ledger_lines(live: Live, db: Database) -> list[str]:
+async def ledger_lines(live: Live, stored: Books) -> list[str]:
     """The session's buy-ins, top-ups, cash-outs and adjustments."""
     names = live.names or {}
-    rows = await db.ledger(live.id, live.session_id)
+    rows = await stored.ledger(live.id, live.session_id)
     return [
         f"{names.get(p, p)}: {kind.replace('_', ' ')} {amount}" for p, kind, amount in rows
     ] or ["nothing in the ledger yet"]
 
 
 async def leaderboard_lines(
-    live: Live, db: Database, kill: bool | None, game: str = ""
+    live: Live, stored: Books, kill: bool | None, game: str = ""
 ) -> list[str]:
     """All-time results on this server, best first (000 kill §13 keeps kill games apart);
     ``game`` keeps one game's hands (mixes included), e.g. ``holdem`` or ``plo``.
@@ -91,7 +91,7 @@ async def leaderboard_lines(
         if known is None:
             raise IllegalAction(f"{game!r} is not a game: try {', '.join(sorted(GAME_WORDS))}")
         dealt = known.value
-    board = await db.leaderboard(live.server_id, game=dealt, kill_game=kill)
+    board = await stored.leaderboard(live.server_id, game=dealt, kill_game=kill)
     title = {True: " (kill games)", False: " (games without a kill)", None: ""}[kill]
     title += f" · {Game(dealt).label}" if dealt else ""
     lines = [f"Leaderboard{title}:"]
@@ -101,13 +101,13 @@ async def leaderboard_lines(
 
 
 async def history_lines(
-    live: Live, db: Database, player_id: str, count: int, as_phh: bool
+    live: Live, stored: Books, player_id: str, count: int, as_phh: bool
 ) -> list[str]:
     """A player's own last hands, newest first, as PHH or as readable text (one block a
     hand: ``Hand N · game`` then :func:`bot.words.handtext.hand_lines`), with every other
     player's unshown cards hidden."""
     out: list[str] = []
-    for number, text, ids in await db.hands_of(live.id, player_id, count):
+    for number, text, ids in await stored.hands_of(live.id, player_id, count):
         # by id, never by display name: two players may share a name
         viewer = ids.index(player_id) if player_id in ids else -1
         seen = redact(load_phh(text), viewer)
@@ -119,7 +119,7 @@ async def history_lines(
     return out or ["no finished hands of yours at this table yet"]
 
 
-async def verify_lines(live: Live, db: Database, number: int | None) -> list[str]:
+async def verify_lines(live: Live, stored: Books, number: int | None) -> list[str]:
     """Check a finished hand's public card openings against the commitment published
     before its deal (the provably fair shuffle); ``number`` None means the last hand.
 
@@ -129,7 +129,7 @@ async def verify_lines(live: Live, db: Database, number: int | None) -> list[str
     number = number or live.table.hand_number - (1 if live.table.current is not None else 0)
     if number <= 0:
         return ["no hand has finished at this table yet"]
-    proof = await db.hand_proof(live.id, number)
+    proof = await stored.hand_proof(live.id, number)
     if proof is None:
         return [f"there is no hand {number} at this table"]
     root, openings = proof

@@ -277,7 +277,7 @@ class TableService:
         caused is handed to :meth:`_publish`."""
         table_id = live.id
         if request_id is not None:
-            taken = await self.db.request_command(request_id)
+            taken = await self.db.requests.command(request_id)
             if taken is not None:
                 if _same_request(taken, player, command):
                     return []  # a platform's retry: applied once already
@@ -692,11 +692,13 @@ class TableService:
         if isinstance(command, Status):
             return [self.status_text(live)]
         if isinstance(command, Ledger):
-            return await books.ledger_lines(live, self.db)
+            return await books.ledger_lines(live, self.db.books)
         if isinstance(command, Leaderboard):
-            return await books.leaderboard_lines(live, self.db, command.kill, command.game)
+            return await books.leaderboard_lines(live, self.db.books, command.kill, command.game)
         if isinstance(command, History):
-            return await books.history_lines(live, self.db, player.id, command.count, command.phh)
+            return await books.history_lines(
+                live, self.db.books, player.id, command.count, command.phh
+            )
         return None
 
     async def _end_session(self, live: Live, player: Player) -> list[Outgoing]:
@@ -722,7 +724,7 @@ class TableService:
         away = {p: c for p, c in returned.items() if p not in seated}
         old = live.session_id
         try:
-            lines = [*paid, *await books.session_summary(live, self.db, away)]
+            lines = [*paid, *await books.session_summary(live, self.db.books, away)]
             if returned:  # the last deal passed out: its results get the antes back
                 credit = await self.db.credited_hand(live.id, live.table.hand_number, returned)
                 extra += [credit] if credit is not None else []
@@ -755,7 +757,7 @@ class TableService:
         Raises:
             StorageError: the database could not be read.
         """
-        return await self.db.request_seen(request_id)
+        return await self.db.requests.seen(request_id)
 
     async def claim_request(self, request_id: str) -> bool:
         """Record a platform's request id as taken, whatever comes of the request; True the
@@ -765,7 +767,7 @@ class TableService:
         Raises:
             StorageError: the claim could not be recorded (the request is not taken).
         """
-        return await self.db.claim_request(request_id)
+        return await self.db.requests.claim(request_id)
 
     def acting(self, table_id: str) -> tuple[str, int, Hand] | None:
         """Who is to act at the table: ``(player id, seat index, the hand as it stands)``,

@@ -96,7 +96,7 @@ async def test_history_phh_is_still_the_redacted_hand_history(pipeline: Pipeline
     await _holdem(pipeline)
     text = await _say(pipeline, "Bob", "history 1 phh")
     live = pipeline.service.tables["g/c"]
-    ((number, stored, ids),) = await pipeline.service.db.hands_of(live.id, "test:bob", 1)
+    ((number, stored, ids),) = await pipeline.service.db.books.hands_of(live.id, "test:bob", 1)
     seen = redact(load_phh(stored), ids.index("test:bob"))
     assert text == f"# hand {number}\n{dumps_phh(seen)}"
     assert text.startswith('# hand 1\nvariant = "NT"\n')

@@ -79,7 +79,7 @@ def chips_on_table(table: Table) -> int:
 
 async def ledger_total(db: Database, live: Live) -> int:
     """Chips bought in minus chips cashed out, from the stored ledger."""
-    rows = await db.ledger(live.id, live.session_id)
+    rows = await db.books.ledger(live.id, live.session_id)
     return sum(LEDGER_SIGN[kind] * amount for _, kind, amount in rows)
 
 

@@ -174,7 +174,7 @@ async def _restore(path: Path) -> Restored | None:
         live = service.tables.get(TABLE_ID)
         if live is None:
             return None
-        rows = await db.ledger(live.id, live.session_id)
+        rows = await db.books.ledger(live.id, live.session_id)
         bought = sum(LEDGER_SIGN[kind] * amount for _, kind, amount in rows)
         hand = live.table.hand
         return Restored(

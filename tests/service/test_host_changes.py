@@ -106,7 +106,7 @@ async def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
     assert live.table.carried == 0 and live.table.carried_from == {}
     stacks = {s.player_id: s.stack for s in live.table.seating.seats.values()}
     assert stacks == {ANN.id: 500, BOB.id: 500}
-    ledger = await service.db.ledger(table_id, old_session)
+    ledger = await service.db.books.ledger(table_id, old_session)
     assert (CAT.id, "cash_out", 495) in ledger and (CAT.id, "cash_out", 5) in ledger
     paid = sum(a for _, k, a in ledger if k == "cash_out")
     assert paid == sum(a for _, k, a in ledger if k == "buy_in") == 1500
@@ -273,7 +273,7 @@ async def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
     monkeypatch.undo()
     await service.handle(table_id, ANN, parse("end"))
     assert live.session_id != night and await service.db.session_of(table_id) == live.session_id
-    ledger = await service.db.ledger(table_id, night)
+    ledger = await service.db.books.ledger(table_id, night)
     assert sorted(k for _, k, _ in ledger).count("cash_out") == 3
     nets = [line for line in _texts(published)[-1].splitlines() if ":" in line]
     assert any(not line.split(":")[1].strip().startswith("0;") for line in nets)

@@ -11,7 +11,8 @@ from support import ANN, BOB, OpenDatabase, table_with_three, to_act
 
 from bot.service.tables import Outgoing, ServiceError, TableService
 from bot.words.commands import Play, TopUp
-from storage.db import REQUESTS_KEPT_SECONDS, Database
+from storage.db import Database
+from storage.statements import REQUESTS_KEPT_SECONDS
 
 
 async def test_a_request_id_is_claimed_once_across_a_reopen(
@@ -19,14 +20,14 @@ async def test_a_request_id_is_claimed_once_across_a_reopen(
 ) -> None:
     """The first claim of an id is new, every later one is not, also after the database
     is closed and opened again; two claims racing for one id: exactly one wins."""
-    assert await db.claim_request("slack:t1", 1000.0) is True
-    assert await db.claim_request("slack:t1", 1001.0) is False
-    raced = await asyncio.gather(*(db.claim_request("slack:t2", 1002.0) for _ in range(5)))
+    assert await db.requests.claim("slack:t1", 1000.0) is True
+    assert await db.requests.claim("slack:t1", 1001.0) is False
+    raced = await asyncio.gather(*(db.requests.claim("slack:t2", 1002.0) for _ in range(5)))
     assert sorted(raced) == [False, False, False, False, True]
     await db.close()
     db = await open_db(tmp_path / "t.db")
-    assert await db.claim_request("slack:t1", 1003.0) is False
-    assert await db.claim_request("slack:t3", 1003.0) is True
+    assert await db.requests.claim("slack:t1", 1003.0) is False
+    assert await db.requests.claim("slack:t3", 1003.0) is True
 
 
 async def test_claimed_ids_are_kept_for_the_window_then_forgotten(db: Database) -> None:
@@ -34,11 +35,11 @@ async def test_claimed_ids_are_kept_for_the_window_then_forgotten(db: Database) 
     five-minute signature window; past it, later claims prune it (a request that old is
     refused by its signature anyway)."""
     assert REQUESTS_KEPT_SECONDS >= 2 * 300
-    assert await db.claim_request("old", 1000.0)
-    assert not await db.claim_request("old", 1000.0 + REQUESTS_KEPT_SECONDS - 1)
+    assert await db.requests.claim("old", 1000.0)
+    assert not await db.requests.claim("old", 1000.0 + REQUESTS_KEPT_SECONDS - 1)
     later = 1000.0 + REQUESTS_KEPT_SECONDS + 1
-    assert await db.claim_request("new", later)
-    assert await db.claim_request("old", later + 1)  # pruned: taken as new
+    assert await db.requests.claim("new", later)
+    assert await db.requests.claim("old", later + 1)  # pruned: taken as new
 
 
 async def test_a_request_id_reused_for_another_command_is_refused(

@@ -259,7 +259,8 @@ async def test_a_lone_write_stores_its_events_as_one_insert_in_order(db: Databas
     """A write alone in its transaction runs a run of identical one-row inserts (its
     events) as one insert, in order, a NUL kept; a refused row in the run fails the whole
     write and keeps nothing of it."""
-    from storage.db import EVENT_INSERT, EventRow
+    from storage.records import EventRow
+    from storage.statements import EVENT_INSERT
     from storage.writes import _coalesced
 
     statements = [

@@ -19,7 +19,7 @@ def _stack(h: Harness, user: str) -> int:
 
 async def _top_ups(h: Harness) -> list[tuple[str, str, int]]:
     live = h.service.tables[TABLE]
-    rows = await h.service.db.ledger(TABLE, live.session_id)
+    rows = await h.service.db.books.ledger(TABLE, live.session_id)
     return [row for row in rows if row[1] == "top_up"]
 
 
@@ -82,20 +82,20 @@ async def test_a_request_the_database_cannot_check_is_answered_and_its_retry_tak
         while h.service.tables[TABLE].table.current is not None:
             await h.command(h.to_act(), "fold")
         stack = _stack(h, "UANN")
-        db = h.service.db
-        seen = db.request_seen
+        requests = h.service.db.requests
+        seen = requests.seen
 
         async def refused(*args: object, **kwargs: object) -> bool:
             raise StorageError("disk I/O error")
 
-        db.request_seen = refused  # type: ignore[method-assign]
+        requests.seen = refused  # type: ignore[method-assign]
         body = slash_body("UANN", "topup 100", "trig-unstored", h.mock.root + "response/1")
         assert (await h.send(body, signed_headers(body))).status == 200
         await h.bot.settle()
         told = h.mock.of("response_url")[-1]
         assert "could not take that" in told["text"]
         assert _stack(h, "UANN") == stack
-        db.request_seen = seen  # type: ignore[method-assign]
+        requests.seen = seen  # type: ignore[method-assign]
         retry = signed_headers(body)
         retry["X-Slack-Retry-Num"] = "1"
         assert (await h.send(body, retry)).status == 200

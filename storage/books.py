@@ -1,0 +1,161 @@
+"""The books, read: a session's results, the ledger, the leaderboard, a player's hands, a
+hand's shuffle proof and a session's chip movements in time. Read only, from what was
+committed; nothing here is a counter kept beside the hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from . import jsontext
+
+# Runs one query on the database's thread and returns its rows (:meth:`Database._rows`).
+Rows = Callable[[str, Sequence[Any]], Awaitable[list[tuple[Any, ...]]]]
+
+
+class Books:
+    """The books of one database.
+
+    Args:
+        rows: runs a query (the database's reader).
+    """
+
+    def __init__(self, rows: Rows) -> None:
+        self._rows = rows
+
+    async def _names(self, ids: Sequence[str]) -> dict[str, str]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = await self._rows(f"SELECT id, display_name FROM players WHERE id IN ({marks})", ids)
+        return {str(a): str(b) for a, b in rows}
+
+    async def session_results(self, session_id: int) -> list[tuple[str, str, int, int, int, int]]:
+        """Per player in a session: (id, name, net chips, hands played, pots won, biggest pot).
+
+        Net is the sum of the hands' results (chips won minus chips put in).
+        """
+        rows = await self._rows(
+            "SELECT results, biggest_pot, players FROM hands WHERE session_id = ? AND results"
+            " IS NOT NULL",
+            (session_id,),
+        )
+        totals: dict[str, list[int]] = {}
+        for results_json, biggest, players_json in rows:
+            results = jsontext.loads(results_json)
+            for player in jsontext.loads(players_json):
+                entry = totals.setdefault(player, [0, 0, 0, 0])
+                net = int(results.get(player, 0))
+                entry[0] += net
+                entry[1] += 1
+                if net > 0:
+                    entry[2] += 1
+                    entry[3] = max(entry[3], int(biggest))
+        names = await self._names(tuple(totals))
+        return [
+            (p, str(names.get(p, p)), v[0], v[1], v[2], v[3]) for p, v in sorted(totals.items())
+        ]
+
+    async def kills_posted(self, session_id: int) -> dict[str, int]:
+        """Kills posted per player in a session."""
+        rows = await self._rows(
+            "SELECT killed_by, count(*) FROM hands WHERE session_id = ? AND killed_by IS NOT NULL"
+            " GROUP BY killed_by",
+            (session_id,),
+        )
+        return {str(a): int(b) for a, b in rows}
+
+    async def leaderboard(
+        self, server_id: str, game: str | None = None, kill_game: bool | None = None
+    ) -> list[tuple[str, str, int, int]]:
+        """All-time results on a server: (player id, name, net chips, hands), best first;
+        filtered by the game dealt (a :class:`bot.engine.config.Game` value) and by kill or
+        non-kill games (000 kill §13)."""
+        sql = (
+            "SELECT h.results, h.players FROM hands h JOIN poker_tables t ON t.id = h.table_id"
+            " WHERE t.server_id = ? AND h.results IS NOT NULL"
+        )
+        params: list[Any] = [server_id]
+        if game is not None:  # the game dealt, so one game's hands count in a mix too
+            sql += " AND h.game = ?"
+            params.append(game)
+        if kill_game is not None:
+            sql += " AND t.kill_game = ?"
+            params.append(int(kill_game))
+        totals: dict[str, list[int]] = {}
+        for results_json, players_json in await self._rows(sql, params):
+            results = jsontext.loads(results_json)
+            for player in jsontext.loads(players_json):
+                entry = totals.setdefault(player, [0, 0])
+                entry[0] += int(results.get(player, 0))
+                entry[1] += 1
+        if not totals:
+            return []
+        names = await self._names(tuple(totals))
+        board = [(p, str(names.get(p, p)), v[0], v[1]) for p, v in totals.items()]
+        return sorted(board, key=lambda r: (-r[2], r[1]))
+
+    async def ledger(self, table_id: str, session_id: int | None) -> list[tuple[str, str, int]]:
+        """The ledger of a session: (player id, kind, amount) in order."""
+        rows = await self._rows(
+            "SELECT player_id, kind, amount FROM ledger WHERE table_id = ? AND session_id IS ?"
+            " ORDER BY id",
+            (table_id, session_id),
+        )
+        return [(str(a), str(b), int(c)) for a, b, c in rows]
+
+    async def hands_of(
+        self, table_id: str, player_id: str, limit: int = 10
+    ) -> list[tuple[int, str, list[str]]]:
+        """A player's own recent hands at a table: (number, PHH, player ids in hand
+        order), newest first."""
+        rows = await self._rows(
+            "SELECT number, phh, players FROM hands WHERE table_id = ? AND phh IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM json_each(hands.players) WHERE value = ?)"
+            " ORDER BY number DESC LIMIT ?",
+            (table_id, player_id, limit),
+        )
+        return [(int(n), str(p), list(jsontext.loads(ids))) for n, p, ids in rows]
+
+    async def events_since(
+        self, table_id: str, version: int
+    ) -> list[tuple[int, str | None, dict[str, Any]]]:
+        """Events committed after ``version``: (version, audience, event)."""
+        rows = await self._rows(
+            "SELECT version, audience, event FROM events WHERE table_id = ? AND version > ?"
+            " ORDER BY id",
+            (table_id, version),
+        )
+        return [(int(v), a, jsontext.loads(e)) for v, a, e in rows]
+
+    async def hand_proof(
+        self, table_id: str, number: int
+    ) -> tuple[str | None, list[dict[str, Any]] | None] | None:
+        """A hand's shuffle commitment root and its public openings (None until the hand
+        ends), or None when there is no such hand."""
+        rows = await self._rows(
+            "SELECT commitment, openings FROM hands WHERE table_id = ? AND number = ?",
+            (table_id, number),
+        )
+        if not rows:
+            return None
+        root, openings = rows[0]
+        return root, (jsontext.loads(openings) if openings else None)
+
+    async def session_timeline(self, session_id: int) -> list[tuple[float, str, str, int]]:
+        """A session's chip movements in time order, to chart every stack: rows of
+        (time in seconds, player id, kind, chips) where kind is a ledger kind (``buy_in``,
+        ``top_up``, ``cash_out``, ``adjust``) or ``hand`` (his net for one hand)."""
+        ledger = await self._rows(
+            "SELECT at, player_id, kind, amount FROM ledger WHERE session_id = ?", (session_id,)
+        )
+        hands = await self._rows(
+            "SELECT ended_at, results FROM hands WHERE session_id = ? AND results IS NOT NULL",
+            (session_id,),
+        )
+        rows = [(float(a), str(p), str(k), int(n)) for a, p, k, n in ledger]
+        for at, results in hands:
+            for player, net in jsontext.loads(results).items():
+                rows.append((float(at or 0), str(player), "hand", int(net)))
+        return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
