@@ -1,74 +1,69 @@
 """The betting round: whose turn it is, what he may do, and applying fold, check, call,
 bet or raise (RULES.md "Betting structures"; 000 NL §1-§5, §12-§14; 000 PL; 002; 003).
 
-:class:`Betting` is the betting half of :class:`bot.engine.hand.Hand`; the amounts each
-structure allows come from :mod:`bot.engine.limits`.
+:class:`BettingRound` is owned by :class:`bot.engine.hand.Hand` (``hand.betting``); the
+amounts each structure allows come from :mod:`bot.engine.limits`.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import limits
 from .actions import Action, AllIn, BringIn, Call, Check, Fold, LegalActions, Raise
-from .config import GameConfig, Structure
+from .config import Structure
 from .errors import IllegalAction, NotYourTurn
 from .events import Acted, Corrected, Event
-from .games import GameSpec
+
+if TYPE_CHECKING:
+    from .hand import Hand
 
 
-class Betting:
-    """State and rules of the current betting round (mixed into ``Hand``).
+class BettingRound:
+    """The betting of a hand, owned by it (``Hand.betting``): per street, the bet to call
+    (``current_bet``, the largest), the minimum increment (``full_raise``, the last full
+    bet or raise), the bet each player last acted at (``acted_level``, None if not yet),
+    raises made (``raise_count``, for the cap), who raised last (``last_aggressor``), the
+    stud bring-in due (``bring_in_due``) and whether the first round is still unopened
+    (``opening``). It reads and moves the hand's chips (stacks, bets, contributions) and
+    records each action in the hand's history.
 
-    Per street: ``bets`` (chips each player has in front of him), ``current_bet`` (the
-    largest), ``full_raise`` (the last full bet or raise, the minimum increment),
-    ``acted_level`` (the bet a player last acted at, None if not yet), ``raise_count``.
+    Args:
+        hand: the hand it belongs to.
     """
 
-    config: GameConfig
-    spec: GameSpec
-    n: int
-    names: tuple[str, ...]
-    strict: bool
-    street: int
-    stacks: list[int]
-    bets: list[int]
-    contributed: list[int]
-    folded: list[bool]
-    live_count: int
-    current_bet: int
-    full_raise: int
-    acted_level: list[int | None]
-    raise_count: int
-    opening: bool
-    last_aggressor: int | None
-    to_act: int | None
-    bring_in_due: int | None
-    opener: int | None
-    big_blind_player: int | None
-    small_blind_posted: tuple[int, int] | None
-    log: list[str]
-    events: list[Event]
+    __slots__ = (
+        "hand",
+        "current_bet",
+        "full_raise",
+        "acted_level",
+        "raise_count",
+        "opening",
+        "last_aggressor",
+        "bring_in_due",
+        "_legal",
+    )
 
-    def pot_total(self) -> int:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
-    def _no_betting_reason(self) -> str:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
-    def _after_bet_action(self, p: int) -> None:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
-    def _has_openers(self, p: int) -> bool:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.current_bet = 0
+        self.full_raise = 0
+        self.acted_level: list[int | None] = [None] * hand.n
+        self.raise_count = 0
+        self.opening = True
+        self.last_aggressor: int | None = None
+        self.bring_in_due: int | None = None
+        self._legal: tuple[tuple[object, ...], LegalActions] | None = None
 
     # ------------------------------------------------------------------ queries
 
     def _can_act(self, i: int) -> bool:
-        return not self.folded[i] and self.stacks[i] > 0
+        return not self.hand.folded[i] and self.hand.stacks[i] > 0
 
     def _needs_action(self, i: int) -> bool:
-        if self.folded[i] or self.stacks[i] <= 0:
+        if self.hand.folded[i] or self.hand.stacks[i] <= 0:
             return False
-        if self.bets[i] < self.current_bet and not self._only_all_in_short(i):
+        if self.hand.bets[i] < self.current_bet and not self._only_all_in_short(i):
             return True
         return self.acted_level[i] is None
 
@@ -76,13 +71,20 @@ class Betting:
         """Every opponent of ``i`` still in is all-in for no more than ``i`` has in: the
         bet left to call (a blind posted short still sets it) could never be matched, so
         there is nothing for him to decide."""
-        folded, stacks, bets = self.folded, self.stacks, self.bets
-        others = [j for j in range(self.n) if j != i and not folded[j]]
+        folded, stacks, bets = self.hand.folded, self.hand.stacks, self.hand.bets
+        others = [j for j in range(self.hand.n) if j != i and not folded[j]]
         return all(stacks[j] <= 0 and bets[j] <= bets[i] for j in others)
 
-    def _next_from(self, start: int) -> int | None:
-        n = self.n
-        folded, stacks, acted, bets = self.folded, self.stacks, self.acted_level, self.bets
+    def next_to_act(self, start: int) -> int | None:
+        """The first player from index ``start`` on (clockwise) who has a betting decision
+        to make, or None when the round is over."""
+        n = self.hand.n
+        folded, stacks, acted, bets = (
+            self.hand.folded,
+            self.hand.stacks,
+            self.acted_level,
+            self.hand.bets,
+        )
         current = self.current_bet
         for k in range(n):
             i = (start + k) % n
@@ -98,8 +100,8 @@ class Betting:
         return None
 
     def _has_opponent_with_chips(self, i: int) -> bool:
-        folded, stacks = self.folded, self.stacks
-        return any(not folded[j] and stacks[j] > 0 for j in range(self.n) if j != i)
+        folded, stacks = self.hand.folded, self.hand.stacks
+        return any(not folded[j] and stacks[j] > 0 for j in range(self.hand.n) if j != i)
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now, with exact amounts.
@@ -107,27 +109,27 @@ class Betting:
         Raises:
             IllegalAction: when no betting decision is pending (dealing, showdown, over).
         """
-        if self.to_act is None or self.bets is None or not self._betting_open():
-            raise IllegalAction(self._no_betting_reason())
-        p = self.to_act
-        stack = self.stacks[p]
+        if self.hand.to_act is None or self.hand.bets is None or not self.hand._betting_open():
+            raise IllegalAction(self.hand._no_betting_reason())
+        p = self.hand.to_act
+        stack = self.hand.stacks[p]
         # asked again for the same decision (the decision gate, then the move itself):
         # every change of the betting appends an event, so the count marks the decision
         key = (
-            len(self.events),
+            len(self.hand.events),
             p,
-            self.street,
+            self.hand.street,
             self.current_bet,
-            self.bets[p],
+            self.hand.bets[p],
             stack,
             self.raise_count,
             self.full_raise,
             self.bring_in_due,
         )
-        cached = self.__dict__.get("_legal")
+        cached = self._legal
         if cached is not None and cached[0] == key:
-            return cached[1]  # type: ignore[no-any-return]
-        owe = self.current_bet - self.bets[p]
+            return cached[1]
+        owe = self.current_bet - self.hand.bets[p]
         rng = self._raise_range(p)
         bring_in = self.bring_in_due == p
         legal = LegalActions(
@@ -137,105 +139,111 @@ class Betting:
             call_amount=max(0, min(owe, stack)),
             min_raise_to=rng[0] if rng else None,
             max_raise_to=rng[1] if rng else None,
-            all_in_to=self.bets[p] + stack,
+            all_in_to=self.hand.bets[p] + stack,
             stack=stack,
-            bet_unit=self.config.rules.bet_unit,
-            bring_in=min(self.config.stakes.bring_in_amount, stack) if bring_in else 0,
-            completes=self.spec.bring_in
-            and self.street == 0
+            bet_unit=self.hand.config.rules.bet_unit,
+            bring_in=min(self.hand.config.stakes.bring_in_amount, stack) if bring_in else 0,
+            completes=self.hand.spec.bring_in
+            and self.hand.street == 0
             and owe >= 0
             and self.current_bet < self._completion(),
             either=rng is not None
             and rng[0] < rng[1]
-            and self.config.street_structure(self.street) is Structure.FIXED_LIMIT,
+            and self.hand.config.street_structure(self.hand.street) is Structure.FIXED_LIMIT,
             opened=self.current_bet > 0,
         )
-        self.__dict__["_legal"] = (key, legal)
+        self._legal = (key, legal)
         return legal
 
-    def _betting_open(self) -> bool:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
     def _raise_range(self, p: int) -> tuple[int, int] | None:
-        stack = self.stacks[p]
+        stack = self.hand.stacks[p]
         current = self.current_bet
-        if stack <= current - self.bets[p]:
+        if stack <= current - self.hand.bets[p]:
             return None
-        for j in range(self.n):
-            if j != p and not self.folded[j] and self.stacks[j] + self.bets[j] > current:
+        for j in range(self.hand.n):
+            if (
+                j != p
+                and not self.hand.folded[j]
+                and self.hand.stacks[j] + self.hand.bets[j] > current
+            ):
                 break
         else:
             return None
         level = self.acted_level[p]
         if level is not None:
-            threshold = limits.reopen_threshold(self.config, self.street, self.full_raise)
+            threshold = limits.reopen_threshold(self.hand.config, self.hand.street, self.full_raise)
             if current - level < threshold:
                 return None
-            if not self.config.rules.check_raise and level == 0 and current > 0:
+            if not self.hand.config.rules.check_raise and level == 0 and current > 0:
                 return None
         if self._capped():
             return None
-        if self.spec.openers and self.opener is None and not self._has_openers(p):
+        if self.hand.spec.openers and self.hand.opener is None and not self.hand._has_openers(p):
             return None
         view = limits.RoundView(
-            street=self.street,
+            street=self.hand.street,
             current_bet=current,
-            player_bet=self.bets[p],
+            player_bet=self.hand.bets[p],
             stack=stack,
             full_raise=self.full_raise,
             pot=self._pot_for_limit(),
-            opening=self.street == 0 and self.opening,
-            completing=self.spec.bring_in and self.street == 0,
-            open_pair=self._open_pair(),
+            opening=self.hand.street == 0 and self.opening,
+            completing=self.hand.spec.bring_in and self.hand.street == 0,
+            open_pair=self.hand._open_pair(),
         )
-        lowest, highest = limits.raise_range(self.config, view)
-        unit = self.config.rules.bet_unit
-        all_in = self.bets[p] + stack
+        lowest, highest = limits.raise_range(self.hand.config, view)
+        unit = self.hand.config.rules.bet_unit
+        all_in = self.hand.bets[p] + stack
         if unit > 1:
             lowest = -(-lowest // unit) * unit
             if highest < all_in:  # an all-in need not be a multiple of the unit (000 NL §13)
                 highest = max(lowest, highest // unit * unit)
         return min(lowest, all_in), min(highest, all_in)
 
-    def _open_pair(self) -> bool:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
     def _capped(self) -> bool:
-        if not self.config.street_structure(self.street).is_limit:
+        if not self.hand.config.street_structure(self.hand.street).is_limit:
             return False
-        rules = self.config.rules
+        rules = self.hand.config.rules
         if rules.raise_cap is None:
             return False
-        if self.live_count <= 2 and not rules.cap_heads_up:
+        if self.hand.live_count <= 2 and not rules.cap_heads_up:
             return False
         return self._bet_made() and self.raise_count >= rules.raise_cap
 
     def _bet_made(self) -> bool:
-        if self.spec.bring_in and self.street == 0:
-            return self.current_bet >= limits.street_minimum(self.config, 0)
-        return (self.street == 0 and self.spec.blinds) or self.current_bet > 0
+        if self.hand.spec.bring_in and self.hand.street == 0:
+            return self.current_bet >= limits.street_minimum(self.hand.config, 0)
+        return (self.hand.street == 0 and self.hand.spec.blinds) or self.current_bet > 0
 
     def _pot_for_limit(self) -> int:
-        pot = self.pot_total()
+        pot = self.hand.pot_total()
         if (
-            self.config.rules.small_blind_counts_as_big
-            and self.street == 0
-            and self.small_blind_posted is not None
-            and self.big_blind_player is not None
-            and self.acted_level[self.big_blind_player] is None
+            self.hand.config.rules.small_blind_counts_as_big
+            and self.hand.street == 0
+            and self.hand.small_blind_posted is not None
+            and self.hand.big_blind_player is not None
+            and self.acted_level[self.hand.big_blind_player] is None
         ):
-            pot += max(0, self.config.stakes.big_blind - self.small_blind_posted[1])
+            pot += max(0, self.hand.config.stakes.big_blind - self.hand.small_blind_posted[1])
         return pot
 
     # ------------------------------------------------------------------ actions
 
-    def _betting_action(self, action: Action) -> None:
+    def act(self, action: Action) -> None:
+        """Apply a betting action of the player to act (fold, check, call, bring-in, bet,
+        raise or all-in) and pass the turn; the hand closes the street when it is over.
+
+        Raises:
+            NotYourTurn: someone else is to act.
+            IllegalAction: no betting is pending, or the action is not legal (the message
+                says what is).
+        """
         p = action.player
-        if self.to_act is None or not self._betting_open():
-            raise IllegalAction(self._no_betting_reason())
-        if p != self.to_act:
-            raise NotYourTurn(f"it is not your turn: {self.names[self.to_act]} is to act")
-        owe = self.current_bet - self.bets[p]
+        if self.hand.to_act is None or not self.hand._betting_open():
+            raise IllegalAction(self.hand._no_betting_reason())
+        if p != self.hand.to_act:
+            raise NotYourTurn(f"it is not your turn: {self.hand.names[self.hand.to_act]} is to act")
+        owe = self.current_bet - self.hand.bets[p]
         kind = type(action)
         if (
             self.bring_in_due == p
@@ -244,7 +252,7 @@ class Betting:
             and kind is not AllIn
         ):
             raise IllegalAction(
-                f"{self.names[p]} brings it in: type 'bringin' (post "
+                f"{self.hand.names[p]} brings it in: type 'bringin' (post "
                 f"{self.legal_actions().bring_in}) or 'complete to {self._completion()}'"
             )
         if kind is Fold:
@@ -253,8 +261,8 @@ class Betting:
                     f"there is nothing to call, so check instead of folding: you may "
                     f"{self.legal_actions().describe()}"
                 )
-            self.folded[p] = True
-            self.live_count -= 1
+            self.hand.folded[p] = True
+            self.hand.live_count -= 1
             self.acted_level[p] = self.current_bet
             self._record(p, "fold", 0, "f")
         elif kind is Check:
@@ -269,7 +277,7 @@ class Betting:
                 raise IllegalAction(
                     f"there is nothing to call: you may {self.legal_actions().describe()}"
                 )
-            amount = min(owe, self.stacks[p])
+            amount = min(owe, self.hand.stacks[p])
             self._put(p, amount)
             self.acted_level[p] = self.current_bet
             self._record(p, "call", amount, "cc")
@@ -278,19 +286,19 @@ class Betting:
                 raise IllegalAction(
                     f"there is no bring-in to post: you may {self.legal_actions().describe()}"
                 )
-            amount = min(self.config.stakes.bring_in_amount, self.stacks[p])
+            amount = min(self.hand.config.stakes.bring_in_amount, self.hand.stacks[p])
             self._put(p, amount)
-            self.current_bet = max(self.current_bet, self.bets[p])
+            self.current_bet = max(self.current_bet, self.hand.bets[p])
             self.acted_level[p] = self.current_bet
             self.bring_in_due = None
             self._record(p, "bring_in", amount, "pb")
         elif kind is AllIn:
             legal = self.legal_actions()
             if legal.all_in_to <= self.current_bet:
-                self._betting_action(Call(p))  # all he has only calls
+                self.act(Call(p))  # all he has only calls
                 return
             if legal.max_raise_to is None:
-                if self.spec.openers and self.opener is None and self.current_bet == 0:
+                if self.hand.spec.openers and self.hand.opener is None and self.current_bet == 0:
                     raise IllegalAction(  # 004 jacks §1
                         f"you need a pair of jacks or better to open: you may {legal.describe()}"
                     )
@@ -303,10 +311,10 @@ class Betting:
             raise IllegalAction(
                 f"that is not a betting action: you may {self.legal_actions().describe()}"
             )
-        self._after_bet_action(p)
+        self.hand._after_bet_action(p)
 
     def _completion(self) -> int:
-        return limits.street_minimum(self.config, 0)
+        return limits.street_minimum(self.hand.config, 0)
 
     def _raise(self, p: int, legal: LegalActions, to: object) -> None:
         if not isinstance(to, int) or isinstance(to, bool):
@@ -315,14 +323,16 @@ class Betting:
             )
         lo, hi = legal.min_raise_to, legal.max_raise_to
         if lo is None or hi is None:
-            if self.spec.openers and self.opener is None and self.current_bet == 0:
+            if self.hand.spec.openers and self.hand.opener is None and self.current_bet == 0:
                 raise IllegalAction(
                     f"you need a pair of jacks or better to open: you may {legal.describe()}"
                 )
             raise IllegalAction(f"you may not bet or raise now: you may {legal.describe()}")
         verb = "bet" if self.current_bet == 0 else "raise"
         if self.bring_in_due is not None or (
-            self.spec.bring_in and self.street == 0 and self.current_bet < self._completion()
+            self.hand.spec.bring_in
+            and self.hand.street == 0
+            and self.current_bet < self._completion()
         ):
             verb = "complete"
         asked = to
@@ -331,7 +341,7 @@ class Betting:
                 raise IllegalAction(
                     f"you have {legal.all_in_to} in all; you may {legal.describe()}"
                 )
-            if self.strict or not limits.is_pot_limited(self.config, self.street):
+            if self.hand.strict or not limits.is_pot_limited(self.hand.config, self.hand.street):
                 raise IllegalAction(f"the maximum {verb} is to {hi}: you may {legal.describe()}")
             to = hi
             self._emit_event(
@@ -342,59 +352,64 @@ class Betting:
                 raise IllegalAction(
                     f"a {verb} must go above {self.current_bet}: you may {legal.describe()}"
                 )
-            if self.strict or not self.config.rules.raise_short_to_minimum or to == legal.all_in_to:
+            if (
+                self.hand.strict
+                or not self.hand.config.rules.raise_short_to_minimum
+                or to == legal.all_in_to
+            ):
                 size = f"is {lo}" if verb == "bet" else f"is to {lo}"
                 raise IllegalAction(f"the minimum {verb} {size}: you may {legal.describe()}")
             to = lo
             self._emit_event(
                 Corrected(p, asked, to, "under the minimum: brought up to it (000 NL §12)")
             )
-        unit = self.config.rules.bet_unit
+        unit = self.hand.config.rules.bet_unit
         if unit > 1 and to % unit and to != legal.all_in_to:
             raise IllegalAction(f"bets go in multiples of {unit}: you may {legal.describe()}")
         self._check_fixed_choice(p, to, lo, hi, legal)
         increment = to - self.current_bet
         if self._bet_made() and limits.counts_as_raise(
-            self.config, self.street, increment, self.full_raise
+            self.hand.config, self.hand.street, increment, self.full_raise
         ):
             self.raise_count += 1
         if increment >= self.full_raise:
             self.full_raise = increment
-        if self.spec.bring_in and self.street == 0 and self.current_bet < self._completion():
+        if (
+            self.hand.spec.bring_in
+            and self.hand.street == 0
+            and self.current_bet < self._completion()
+        ):
             self.full_raise = max(self.full_raise, self._completion())
-        added = to - self.bets[p]
+        added = to - self.hand.bets[p]
         self._put(p, added)
         self.current_bet = to
         self.acted_level[p] = to
         self.last_aggressor = p
         self.opening = False
         self.bring_in_due = None
-        if self.spec.openers and self.opener is None:
-            self._note_opener(p)
+        if self.hand.spec.openers and self.hand.opener is None:
+            self.hand._note_opener(p)
         self._record(p, verb, added, f"cbr {to}")
 
     def _check_fixed_choice(self, p: int, to: int, lo: int, hi: int, legal: LegalActions) -> None:
         """Fixed limit's open-pair option on fourth street (stud) allows the small or the
         big bet, nothing between."""
         if (
-            self.config.street_structure(self.street) is Structure.FIXED_LIMIT
+            self.hand.config.street_structure(self.hand.street) is Structure.FIXED_LIMIT
             and lo < hi
             and to not in (lo, hi)
             and to != legal.all_in_to
         ):
             raise IllegalAction(f"bet {lo} or {hi}: you may {legal.describe()}")
 
-    def _note_opener(self, p: int) -> None:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
     def _put(self, p: int, amount: int) -> None:
-        self.stacks[p] -= amount
-        self.bets[p] += amount
-        self.contributed[p] += amount
+        self.hand.stacks[p] -= amount
+        self.hand.bets[p] += amount
+        self.hand.contributed[p] += amount
 
     def _record(self, p: int, kind: str, added: int, phh: str) -> None:
-        self.log.append(f"p{p + 1} {phh}")
-        self.events.append(Acted(p, kind, self.bets[p], added, self.stacks[p] == 0))
+        self.hand.log.append(f"p{p + 1} {phh}")
+        self.hand.events.append(Acted(p, kind, self.hand.bets[p], added, self.hand.stacks[p] == 0))
 
     def _emit_event(self, event: Event) -> None:
-        self.events.append(event)
+        self.hand.events.append(event)

@@ -4,8 +4,10 @@ A :class:`Hand` takes the players in hand order (index 0 is the first seat left 
 button, the last index is the button; heads-up, index 0 is the big blind and the button
 posts the small blind, as in PHH). It posts antes and blinds, deals street by street as
 the game's :class:`~bot.engine.games.GameSpec` says (from its own deck in play, or cards
-given one deal at a time in replay), runs the draws and betting rounds, the showdown and
-the pots. At every decision ``to_act`` and :meth:`Hand.legal_actions` say who acts and what
+given one deal at a time in replay) and runs the draws. It owns its betting round
+(``hand.betting``, :class:`~bot.engine.betting.BettingRound`) and its showdown
+(``hand.showdown``, :class:`~bot.engine.reveal.ShowdownFlow`), which read and move its
+chips and cards. At every decision ``to_act`` and :meth:`Hand.legal_actions` say who acts and what
 is legal with exact amounts; :meth:`Hand.apply` either applies an action and returns its
 events, or raises an :class:`~bot.engine.errors.IllegalAction` whose message says what is
 legal, having changed nothing.
@@ -18,14 +20,8 @@ import secrets
 from collections.abc import Sequence
 
 from . import limits
-from .actions import (
-    Action,
-    AgreeRuns,
-    Discard,
-    Muck,
-    Show,
-)
-from .betting import Betting
+from .actions import Action, AgreeRuns, Discard, LegalActions, Muck, Show
+from .betting import BettingRound
 from .cards import UNKNOWN, CardError, Deck
 from .config import Game, GameConfig, Structure
 from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
@@ -59,7 +55,7 @@ __all__ = ["Hand", "HandSetup", "Phase"]
 _JACKS = high_value(("Jc", "Jd", "2h", "3s", "4c"))  # the weakest hand that opens (004 jacks §1)
 
 
-class Hand(Betting, ShowdownFlow):
+class Hand:
     """One hand, from the forced bets to the pots.
 
     Args:
@@ -139,16 +135,11 @@ class Hand(Betting, ShowdownFlow):
         self.dead = 0
         self.street = 0
         self.phase = Phase.DEALING_HOLE
-        self.current_bet = 0
-        self.full_raise = 0
-        self.acted_level: list[int | None] = [None] * n
-        self.raise_count = 0
-        self.opening = True
-        self.last_aggressor: int | None = None
         self.final_aggressor: int | None = None
+        self.betting = BettingRound(self)
+        self.showdown = ShowdownFlow(self)
         self.big_blind_player: int | None = None
         self.small_blind_posted: tuple[int, int] | None = None
-        self.bring_in_due: int | None = None
         self.opener: int | None = None
         self.lowball_killer: int | None = None
         self.opening_hand: tuple[str, ...] | None = None
@@ -157,10 +148,6 @@ class Hand(Betting, ShowdownFlow):
         self.passed_out = False
         self.runs = 1
         self.run_votes: dict[int, int] = {}
-        self.shown: dict[int, tuple[str, ...]] = {}
-        self.mucked: set[int] = set()
-        self.won = [0] * n
-        self.scoops: tuple[int, ...] = ()
         self.events: list[Event] = []
         self.log: list[str] = []
         self._need_hole: dict[int, int] = {}
@@ -198,6 +185,66 @@ class Hand(Betting, ShowdownFlow):
     def is_complete(self) -> bool:
         """True once the pots have been awarded (or, in jacks or better, nobody opened)."""
         return self.phase is Phase.COMPLETE
+
+    @property
+    def current_bet(self) -> int:
+        """The bet to call on this street (the largest in front of anyone), in chips."""
+        return self.betting.current_bet
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do now, with exact amounts
+        (:meth:`BettingRound.legal_actions`).
+
+        Raises:
+            IllegalAction: when no betting decision is pending (dealing, showdown, over).
+        """
+        return self.betting.legal_actions()
+
+    @property
+    def shown(self) -> dict[int, tuple[str, ...]]:
+        """The hands shown so far: player index -> cards."""
+        return self.showdown.shown
+
+    @property
+    def mucked(self) -> set[int]:
+        """The players who mucked at the showdown, by index."""
+        return self.showdown.mucked
+
+    @property
+    def won(self) -> list[int]:
+        """Chips each player won from the pots, by index (0s until they are awarded)."""
+        return self.showdown.won
+
+    @property
+    def scoops(self) -> tuple[int, ...]:
+        """The players who scooped a split-pot game's pot (000 kill §8), by index."""
+        return self.showdown.scoops
+
+    def showdown_order(self) -> list[int]:
+        """Who shows first, then clockwise (:meth:`ShowdownFlow.showdown_order`)."""
+        return self.showdown.showdown_order()
+
+    def boards(self) -> list[list[str]]:
+        """The complete board of each run (one unless the rest was run more than once)."""
+        return self.showdown.boards()
+
+    def reveal(self, player: int, cards: Sequence[str]) -> None:
+        """Replay: a player shows cards (:meth:`ShowdownFlow.reveal`).
+
+        Raises:
+            IllegalAction: the cards differ from the player's known hole cards, are the
+                wrong number, or were dealt to someone else.
+        """
+        self.showdown.reveal(player, cards)
+
+    def finish(self) -> list[Event]:
+        """Replay: settle a hand whose file stops before every live player showed
+        (:meth:`ShowdownFlow.finish`).
+
+        Raises:
+            IllegalAction: betting, drawing or dealing is still due.
+        """
+        return self.showdown.finish()
 
     def pot_total(self) -> int:
         """Every chip in the middle: collected streets, dead money and this street's bets."""
@@ -306,14 +353,14 @@ class Hand(Betting, ShowdownFlow):
             self._emit(Posted(i, kind, take, self.stacks[i] == 0))
         # a big blind or straddle posted all-in for less than its size still sets the call
         # (RULES.md "A blind all-in for less than its size"): the others call the full size
-        self.current_bet = max(max(self.bets), top)
+        self.betting.current_bet = max(max(self.bets), top)
         if setup.kill is not None:  # a short killer is all-in, yet the pot plays killed
-            self.current_bet = max(self.current_bet, setup.kill.amount)
+            self.betting.current_bet = max(self.betting.current_bet, setup.kill.amount)
         # The blinds are the first bet: a raise is at least as large (000 NL §3; 002 spread
         # limit: "at least the size of the last bet or raise"); fixed limit raises by its bet.
-        self.full_raise = max(limits.street_minimum(self.config, 0), top)
+        self.betting.full_raise = max(limits.street_minimum(self.config, 0), top)
         if self.config.street_structure(0) is Structure.FIXED_LIMIT:
-            self.full_raise = limits.street_minimum(self.config, 0)
+            self.betting.full_raise = limits.street_minimum(self.config, 0)
         if setup.first_to_act is not None:
             self._first = setup.first_to_act % n
         else:
@@ -446,10 +493,10 @@ class Hand(Betting, ShowdownFlow):
             self.bets[killer] = 0
         self.bets[killer] = take
         self.contributed[killer] += take
-        self.current_bet = max(self.bets)
-        self.full_raise = max(amount, limits.street_minimum(config, 0))
+        self.betting.current_bet = max(self.bets)
+        self.betting.full_raise = max(amount, limits.street_minimum(config, 0))
         if config.street_structure(0) is Structure.FIXED_LIMIT:
-            self.full_raise = limits.street_minimum(config, 0)
+            self.betting.full_raise = limits.street_minimum(config, 0)
         self._first = (killer + 1) % self.n
         self.lowball_killer = killer
         self._emit(PotKilled(killer, amount, "voluntary", config.description))
@@ -647,10 +694,10 @@ class Hand(Betting, ShowdownFlow):
         if street > 0 or not self.spec.blinds:
             if street > 0:
                 self.bets = [0] * n
-                self.current_bet = 0
-                self.opening = False
-            self.full_raise = limits.street_minimum(self.config, street)
-            self.raise_count = 0
+                self.betting.current_bet = 0
+                self.betting.opening = False
+            self.betting.full_raise = limits.street_minimum(self.config, street)
+            self.betting.raise_count = 0
         if street == 0 and self.spec.blinds:
             first = self._first
         elif spec_street.opener in (Opener.BRING_IN_LOW, Opener.BRING_IN_HIGH):
@@ -659,22 +706,24 @@ class Hand(Betting, ShowdownFlow):
                 for i in range(n)
             ]
             first = bring_in_player(upcards, spec_street.opener is Opener.BRING_IN_HIGH)
-            self.full_raise = 0
+            self.betting.full_raise = 0
             brings_in = True
         elif spec_street.opener in (Opener.BEST_SHOWING, Opener.WORST_SHOWING):
             showing = [None if self.folded[i] else self.upcards(i) for i in range(n)]
             first = first_to_act(showing, spec_street.opener is Opener.WORST_SHOWING)
-        self.acted_level = [None] * n
-        self.last_aggressor = None
+        self.betting.acted_level = [None] * n
+        self.betting.last_aggressor = None
         self.phase = Phase.BETTING
         able = [i for i in range(n) if not self.folded[i] and self.stacks[i] > 0]
-        if len(able) == 1 and self.bets[able[0]] >= self.current_bet:
-            self.acted_level[able[0]] = self.current_bet  # no one left to bet against
-        self.to_act = self._next_from(first)
+        if len(able) == 1 and self.bets[able[0]] >= self.betting.current_bet:
+            self.betting.acted_level[able[0]] = (
+                self.betting.current_bet
+            )  # no one left to bet against
+        self.to_act = self.betting.next_to_act(first)
         if brings_in:
             # a low card all-in from the ante cannot bring it in: the rulebook is silent, so
             # as pokerkit deals it, the next player able to act brings it in (or completes)
-            self.bring_in_due = self.to_act
+            self.betting.bring_in_due = self.to_act
         if self.to_act is None:
             self._close_street()
 
@@ -682,7 +731,7 @@ class Hand(Betting, ShowdownFlow):
         if self.live_count == 1:
             self._close_street()
             return
-        self.to_act = self._next_from(p + 1)
+        self.to_act = self.betting.next_to_act(p + 1)
         if self.to_act is None:
             self._close_street()
 
@@ -704,13 +753,13 @@ class Hand(Betting, ShowdownFlow):
             self._emit(UncalledReturned(top, excess))
         self.collected += sum(self.bets)
         self.bets = [0] * n
-        self.current_bet = 0
+        self.betting.current_bet = 0
         # the last aggressor of this round, None if it was checked (RULES.md "Showdown":
         # the last aggressor on the final round shows first)
-        self.final_aggressor = self.last_aggressor
+        self.final_aggressor = self.betting.last_aggressor
         self._emit(StreetEnded(self.street, self.pot_total()))
         if self.live_count == 1:
-            self._award()
+            self.showdown._award()
             return
         if self.spec.openers and self.opener is None and self.street == 0:
             # 004 jacks §5: a player all-in for the ante may declare the pot open; the bot
@@ -729,7 +778,7 @@ class Hand(Betting, ShowdownFlow):
     def _next_street(self) -> None:
         if self.street == len(self.spec.streets) - 1:
             self.betting_over = True
-            self._enter_showdown()
+            self.showdown._enter_showdown()
             return
         if self.betting_over and self.deck is not None and not self.run_votes:
             board_game = self.spec.streets[-1].board > 0
@@ -739,7 +788,7 @@ class Hand(Betting, ShowdownFlow):
                 return
             if self.auto_showdown and not self.spec.is_draw:
                 for i in self.live():
-                    self._show(i)
+                    self.showdown._show(i)
         if self.runs > 1 and self.deck is not None:
             self._deal_runs()
             return
@@ -780,7 +829,7 @@ class Hand(Betting, ShowdownFlow):
             self._emit(BoardDealt(3, tuple(extra), run))
         self.board = list(self.run_boards[0])
         self.street = len(self.spec.streets) - 1
-        self._enter_showdown()
+        self.showdown._enter_showdown()
 
     # ------------------------------------------------------------------ apply
 
@@ -806,15 +855,15 @@ class Hand(Betting, ShowdownFlow):
         start = len(self.events)
         kind = type(action)
         if kind is Show or kind is Muck:
-            self._showdown_action(action)  # type: ignore[arg-type]
+            self.showdown._showdown_action(action)  # type: ignore[arg-type]
         elif kind is AgreeRuns:
             self._vote_runs(action)  # type: ignore[arg-type]
         elif kind is Discard:
             self._discard(action)  # type: ignore[arg-type]
         else:
-            self._betting_action(action)
+            self.betting.act(action)
         if self.auto_showdown and self.phase is Phase.SHOWDOWN:
-            self._auto_showdown()
+            self.showdown._auto_showdown()
         return self.events[start:]
 
     def _no_betting_reason(self) -> str:

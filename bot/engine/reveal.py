@@ -3,111 +3,95 @@
 in turn may show or muck; an all-in player shows when betting is over; a winner by folds
 may show or not).
 
-:class:`ShowdownFlow` is the showdown half of :class:`bot.engine.hand.Hand`.
+:class:`ShowdownFlow` is owned by :class:`bot.engine.hand.Hand` (``hand.showdown``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .actions import Muck, Show
 from .cards import UNKNOWN
 from .errors import IllegalAction
 from .events import Event, HandEnded, Mucked, OpenersVerified, Shown, ShuffleOpened
-from .fairness import CardOpening, SecretShuffle
-from .games import GameSpec
 from .phases import Phase
 from .pots import Pot, build_pots
 from .showdown import Showdown
 
+if TYPE_CHECKING:
+    from .hand import Hand
+
 
 class ShowdownFlow:
-    """Show, muck and award (mixed into ``Hand``)."""
+    """The showdown of a hand, owned by it (``Hand.showdown``): who has shown (``shown``,
+    index -> cards) or mucked (``mucked``), and once the pots are awarded what each player
+    won (``won``, chips by index) and who scooped (``scoops``). It reads the hand's cards
+    and chips, pays the pots into the stacks and records shows and mucks in the hand's
+    history.
 
-    spec: GameSpec
-    n: int
-    names: tuple[str, ...]
-    phase: Phase
-    hole: list[tuple[str, ...] | None]
-    board: list[str]
-    run_boards: list[list[str]]
-    folded: list[bool]
-    stacks: list[int]
-    contributed: list[int]
-    dead: int
-    collected: int
-    shown: dict[int, tuple[str, ...]]
-    mucked: set[int]
-    won: list[int]
-    scoops: tuple[int, ...]
-    to_act: int | None
-    final_aggressor: int | None
-    betting_over: bool
-    describe: bool
-    opener: int | None
-    log: list[str]
-    events: list[Event]
-    shuffle: SecretShuffle | None
-    _in_play: set[str]
+    Args:
+        hand: the hand it belongs to.
+    """
 
-    def live(self) -> list[int]:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
+    __slots__ = ("hand", "shown", "mucked", "won", "scoops")
 
-    def public_openings(self) -> list[CardOpening]:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
-
-    def _pending(self) -> str:  # pragma: no cover - defined by Hand
-        raise NotImplementedError
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.shown: dict[int, tuple[str, ...]] = {}
+        self.mucked: set[int] = set()
+        self.won = [0] * hand.n
+        self.scoops: tuple[int, ...] = ()
 
     def _complete(self) -> bool:
-        return self.phase.value == "complete"
+        return self.hand.phase.value == "complete"
 
     def showdown_order(self) -> list[int]:
         """Who shows first: the last aggressor of the final betting, else the first live
         player left of the button; then clockwise (RULES.md "Showdown")."""
-        live = self.live()
-        first = self.final_aggressor if self.final_aggressor in live else live[0]
+        live = self.hand.live()
+        first = self.hand.final_aggressor if self.hand.final_aggressor in live else live[0]
         start = live.index(first)
         return live[start:] + live[:start]
 
     def boards(self) -> list[list[str]]:
         """The complete board of each run (one board unless the rest was run twice or more)."""
-        return self.run_boards if self.run_boards else [self.board]
+        return self.hand.run_boards if self.hand.run_boards else [self.hand.board]
 
     def _pots(self) -> list[Pot]:
         """The pots, built from every live hand's chips; mucked hands cannot win them."""
-        pots = build_pots(self.contributed, [not f for f in self.folded], self.dead)
+        pots = build_pots(self.hand.contributed, [not f for f in self.hand.folded], self.hand.dead)
         if not self.mucked:
             return pots
         return [Pot(p.amount, tuple(i for i in p.eligible if i not in self.mucked)) for p in pots]
 
     def _enter_showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
-        self.betting_over = True
+        self.hand.phase = Phase.SHOWDOWN
+        self.hand.betting_over = True
         waiting = [i for i in self.showdown_order() if i not in self.shown and i not in self.mucked]
-        self.to_act = waiting[0] if waiting else None
+        self.hand.to_act = waiting[0] if waiting else None
         if self._showdown_settled():
             self._award()
 
     def _showdown_settled(self) -> bool:
-        contenders = [i for i in self.live() if i not in self.mucked]
+        contenders = [i for i in self.hand.live() if i not in self.mucked]
         if len(contenders) <= 1:
             return True
         return all(i in self.shown for i in contenders)
 
     def _evaluator(self) -> Showdown:
-        return Showdown(self.spec, self.hole)
+        return Showdown(self.hand.spec, self.hand.hole)
 
     def _show(self, i: int) -> None:
         if i in self.shown or i in self.mucked:
             return
-        cards = self.hole[i] or ()
+        cards = self.hand.hole[i] or ()
         self.shown[i] = cards
-        self.log.append(f"p{i + 1} sm {''.join(cards)}")
+        self.hand.log.append(f"p{i + 1} sm {''.join(cards)}")
         description = ""
-        if self.describe and self.phase.value == "showdown" and UNKNOWN not in cards:
-            description = self._evaluator().describe(i, self.board)
-        self.events.append(Shown(i, cards, description))
+        if self.hand.describe and self.hand.phase.value == "showdown" and UNKNOWN not in cards:
+            description = self._evaluator().describe(i, self.hand.board)
+        self.hand.events.append(Shown(i, cards, description))
 
     def reveal(self, player: int, cards: Sequence[str]) -> None:
         """Replay: a player shows cards; unknown hole cards (``??``) become the shown ones.
@@ -116,27 +100,27 @@ class ShowdownFlow:
             IllegalAction: the cards differ from the player's known hole cards, are the
                 wrong number, or were dealt to someone else.
         """
-        hole = self.hole[player]
+        hole = self.hand.hole[player]
         if hole is None or len(cards) != len(hole):
             raise IllegalAction(
-                f"{self.names[player]} holds {len(hole or ())} cards, not {len(cards)}"
+                f"{self.hand.names[player]} holds {len(hole or ())} cards, not {len(cards)}"
             )
         if UNKNOWN not in hole:
             if sorted(hole) != sorted(cards):
                 raise IllegalAction(
-                    f"{self.names[player]} was dealt {''.join(hole)}, not {''.join(cards)}"
+                    f"{self.hand.names[player]} was dealt {''.join(hole)}, not {''.join(cards)}"
                 )
             return
         known = [c for c in hole if c != UNKNOWN]
         if any(c not in cards for c in known):
-            raise IllegalAction(f"{self.names[player]}'s shown cards differ from those dealt")
+            raise IllegalAction(f"{self.hand.names[player]}'s shown cards differ from those dealt")
         new = [c for c in cards if c not in known]
-        if set(new) & self._in_play:
+        if set(new) & self.hand._in_play:
             raise IllegalAction("a card cannot be dealt twice")
         fill = iter(new)
         merged = tuple(c if c != UNKNOWN else next(fill) for c in hole)
-        self.hole[player] = merged
-        self._in_play.update(new)
+        self.hand.hole[player] = merged
+        self.hand._in_play.update(new)
 
     def _showdown_action(self, action: Show | Muck) -> None:
         p = action.player
@@ -145,20 +129,20 @@ class ShowdownFlow:
                 self._show_after(p)
                 return
             raise IllegalAction("this hand is over")
-        if not self.betting_over:
+        if not self.hand.betting_over:
             raise IllegalAction("hands are shown only when the betting is over")
-        if self.folded[p]:
+        if self.hand.folded[p]:
             raise IllegalAction("a folded hand cannot be shown at the showdown")
         if p in self.shown or p in self.mucked:
-            raise IllegalAction(f"{self.names[p]} has already shown or mucked")
+            raise IllegalAction(f"{self.hand.names[p]} has already shown or mucked")
         if isinstance(action, Show):
             self._show(p)
         else:
             self._check_muck(p)
             self.mucked.add(p)
-            self.log.append(f"p{p + 1} sm")
-            self.events.append(Mucked(p))
-        if self.phase.value == "showdown":
+            self.hand.log.append(f"p{p + 1} sm")
+            self.hand.events.append(Mucked(p))
+        if self.hand.phase.value == "showdown":
             self._enter_showdown()
 
     def _check_muck(self, p: int) -> None:
@@ -169,15 +153,19 @@ class ShowdownFlow:
                 )
 
     def _won_by_folds(self, p: int) -> bool:
-        return not self.folded[p] and self.live().count(p) == 1 and len(self.live()) == 1
+        return (
+            not self.hand.folded[p]
+            and self.hand.live().count(p) == 1
+            and len(self.hand.live()) == 1
+        )
 
     def _show_after(self, p: int) -> None:
         """A winner by folds may show his hand (RULES.md "Showdown")."""
         if p in self.shown:
-            raise IllegalAction(f"{self.names[p]} has already shown")
-        cards = self.hole[p] or ()
+            raise IllegalAction(f"{self.hand.names[p]} has already shown")
+        cards = self.hand.hole[p] or ()
         self.shown[p] = cards
-        self.events.append(Shown(p, cards, ""))
+        self.hand.events.append(Shown(p, cards, ""))
 
     def _auto_showdown(self) -> None:
         evaluator = self._evaluator()
@@ -191,16 +179,16 @@ class ShowdownFlow:
             if i in self.shown:
                 evaluator.note_shown(i, boards, best, mine)
                 continue
-            if [j for j in self.live() if j not in self.mucked] == [i]:
+            if [j for j in self.hand.live() if j not in self.mucked] == [i]:
                 break  # everyone else mucked: he wins without showing
-            must = self.stacks[i] == 0 or not self.shown  # all-in hands show (RULES.md)
+            must = self.hand.stacks[i] == 0 or not self.shown  # all-in hands show (RULES.md)
             if must or evaluator.could_win(i, boards, best, mine):
                 self._show(i)
                 evaluator.note_shown(i, boards, best, mine)
             else:
                 self.mucked.add(i)
-                self.log.append(f"p{i + 1} sm")
-                self.events.append(Mucked(i))
+                self.hand.log.append(f"p{i + 1} sm")
+                self.hand.events.append(Mucked(i))
         self._award()
 
     def finish(self) -> list[Event]:
@@ -214,32 +202,32 @@ class ShowdownFlow:
         """
         if self._complete():
             return []
-        if self.phase.value != "showdown":
-            raise IllegalAction("the hand is not over: " + self._pending())
-        start = len(self.events)
+        if self.hand.phase.value != "showdown":
+            raise IllegalAction("the hand is not over: " + self.hand._pending())
+        start = len(self.hand.events)
         for i in self.showdown_order():
             if i not in self.shown and i not in self.mucked:
                 self._show(i)
         self._award()
-        return self.events[start:]
+        return self.hand.events[start:]
 
     def _award(self) -> None:
-        self.phase = Phase.COMPLETE
-        self.to_act = None
+        self.hand.phase = Phase.COMPLETE
+        self.hand.to_act = None
         pots = self._pots()
         events, won, scoops = self._evaluator().award(
-            pots, self.boards(), self.describe, self.shown
+            pots, self.boards(), self.hand.describe, self.shown
         )
-        self.events.extend(events)
+        self.hand.events.extend(events)
         for i, amount in enumerate(won):
-            self.stacks[i] += amount
+            self.hand.stacks[i] += amount
         self.won = won
         self.scoops = tuple(scoops)
-        self.collected = 0
-        self.dead = 0
-        if self.opener is not None:
-            self.events.append(OpenersVerified(self.opener))
-        self.events.append(HandEnded(tuple(self.stacks), tuple(won), self.scoops))
-        if self.shuffle is not None:
-            root = self.shuffle.commitment.root
-            self.events.append(ShuffleOpened(root, tuple(self.public_openings())))
+        self.hand.collected = 0
+        self.hand.dead = 0
+        if self.hand.opener is not None:
+            self.hand.events.append(OpenersVerified(self.hand.opener))
+        self.hand.events.append(HandEnded(tuple(self.hand.stacks), tuple(won), self.scoops))
+        if self.hand.shuffle is not None:
+            root = self.hand.shuffle.commitment.root
+            self.hand.events.append(ShuffleOpened(root, tuple(self.hand.public_openings())))

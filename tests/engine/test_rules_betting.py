@@ -86,7 +86,7 @@ def test_000_nl_1_the_number_of_raises_is_unlimited() -> None:
         assert lo is not None
         to = lo
         play(h, Raise(p, to))
-    assert h.raise_count == 12 and h.street == 0
+    assert h.betting.raise_count == 12 and h.street == 0
     assert h.legal_actions().can_raise
 
 
@@ -206,7 +206,7 @@ def test_000_nl_14_straddle_left_of_the_big_blind_twice_it_acts_last_and_may_rai
     posted = [(e.player, e.kind, e.amount) for e in of_type(h.events, Posted)]
     assert posted == [(0, "small_blind", 50), (1, "big_blind", 100), (2, "straddle", 200)]
     assert h.bets == [50, 100, 200, 0]
-    assert h.raise_count == 0  # not a raise
+    assert h.betting.raise_count == 0  # not a raise
     assert h.to_act == 3 and legal(h) == (400, BIG, 200)
     refused(h, Raise(3, 300), "minimum raise is to 400")
     play(h, Call(3), Call(0), Call(1))

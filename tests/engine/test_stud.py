@@ -130,7 +130,7 @@ def test_the_bring_in_passes_on_when_its_player_is_all_in_from_the_ante(
     la = h.legal_actions()
     assert (la.player, la.bring_in, la.can_check, la.can_fold) == (brings_in, 3, False, False)
     assert act(h, BringIn(brings_in)) == [Acted(brings_in, "bring_in", 3, 3, False)]
-    assert h.bring_in_due is None and h.legal_actions().call_amount == 3
+    assert h.betting.bring_in_due is None and h.legal_actions().call_amount == 3
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ def test_bring_in_by_the_lowest_upcard_in_stud_the_highest_in_razz(
     the highest in razz; suits break ties: clubs lowest, then diamonds, hearts, spades."""
     h = new_hand(game, third_street(upcards), stacks=(500,) * len(upcards))
     assert [h.upcards(i) for i in range(len(upcards))] == [(u,) for u in upcards]
-    assert h.to_act == bring_in and h.bring_in_due == bring_in
+    assert h.to_act == bring_in and h.betting.bring_in_due == bring_in
     assert h.legal_actions().bring_in == 3
 
 
@@ -164,7 +164,7 @@ def test_bring_in_player_may_post_the_bring_in_and_others_call_it_or_complete() 
     call the bring-in or complete to the small bet; then raises go by the small bet."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     assert act(h, BringIn(2)) == [Acted(2, "bring_in", 3, 3, False)]
-    assert h.stacks == [498, 498, 495] and h.to_act == 0 and h.bring_in_due is None
+    assert h.stacks == [498, 498, 495] and h.to_act == 0 and h.betting.bring_in_due is None
     la = h.legal_actions()
     assert la.can_fold and not la.can_check and la.bring_in == 0
     assert legal(h) == (10, 10, 3)
@@ -184,7 +184,7 @@ def test_bring_in_player_may_complete() -> None:
     bet; the others then call 10 or raise to 20."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
     assert act(h, Raise(2, 10)) == [Acted(2, "complete", 10, 10, False)]
-    assert h.stacks == [498, 498, 488] and h.bring_in_due is None
+    assert h.stacks == [498, 498, 488] and h.betting.bring_in_due is None
     assert h.to_act == 0 and legal(h) == (20, 20, 10) and h.legal_actions().can_fold
 
 
