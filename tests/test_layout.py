@@ -1,0 +1,87 @@
+"""The house's layout: wings whose imports point only down, and a README that names every
+module where it lives."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Each wing's floor: a module may import from its own floor or below, never above.
+FLOORS = {
+    "bot.engine": 0,
+    "bot.process": 0,
+    "storage": 0,
+    "bot.phh": 1,
+    "bot.words": 2,
+    "bot.service": 3,
+    "bot.chat": 4,
+    "adapters": 5,
+    "bot.app": 6,
+}
+
+
+def _wing(module: str) -> str | None:
+    for wing in sorted(FLOORS, key=len, reverse=True):
+        if module == wing or module.startswith(wing + "."):
+            return wing
+    return None
+
+
+def _modules() -> list[Path]:
+    return sorted(p for top in ("bot", "adapters", "storage") for p in (ROOT / top).rglob("*.py"))
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                found.append(".".join([*base, node.module] if node.module else base))
+            elif node.module:
+                found.append(node.module)
+    return found
+
+
+def test_every_module_belongs_to_a_wing_and_imports_only_down() -> None:
+    """No module imports from a wing above its own (lazy imports inside functions count
+    too), and every module of bot/, adapters/ and storage/ is in a wing."""
+    upward = []
+    for path in _modules():
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if module == "bot.__init__":
+            continue
+        wing = _wing(module)
+        assert wing is not None, f"{module} is in no wing"
+        for imported in _imports(path):
+            target = _wing(imported)
+            if target is not None and FLOORS[target] > FLOORS[wing]:
+                upward.append(f"{module} imports {imported}")
+    assert upward == []
+
+
+def test_the_readme_layout_names_every_module_in_its_wing() -> None:
+    """Each module's file name appears in the README's layout entry of its wing."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    entries: dict[str, str] = {}
+    for entry in re.split(r"\n- ", layout):
+        head = re.match(r"`([\w/]+/)`", entry.strip().removeprefix("- "))
+        if head:
+            entries[head.group(1)] = entry
+    missing = []
+    for path in _modules():
+        relative = path.relative_to(ROOT).as_posix()
+        if path.name == "__init__.py" and path.parent.name not in ("engine", "storage"):
+            continue
+        wing = max((w for w in entries if relative.startswith(w)), key=len, default=None)
+        if wing is None or f"`{path.name}`" not in entries[wing]:
+            missing.append(relative)
+    assert missing == []
