@@ -8,7 +8,6 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from importlib import metadata
 
 from bot.phh.replay import STATUSES, exit_status, replay_paths
 from bot.words.counts import counted
@@ -34,10 +33,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _version() -> str:
     """The installed version (the checkout's own when run from it uninstalled)."""
+    from importlib import metadata  # here: no other command needs it, a replay pays for it
+
     try:
         return metadata.version("killbutton")
     except metadata.PackageNotFoundError:
         return "unknown (not installed)"
+
+
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(f"killbutton {_version()}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="killbutton",
         description="A poker bot for home games, played by a real cardroom rulebook.",
     )
-    parser.add_argument("--version", action="version", version=f"killbutton {_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser(
         "replay",

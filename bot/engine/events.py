@@ -8,8 +8,10 @@ must never show a private event to anyone else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .fairness import CardOpening
+if TYPE_CHECKING:
+    from .fairness import CardOpening
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import limits
 from .actions import Action, AgreeRuns, Discard, LegalActions, Muck, Show
@@ -42,13 +43,15 @@ from .events import (
     UncalledReturned,
     UpCardsDealt,
 )
-from .fairness import CardOpening, SecretShuffle, commit
 from .games import Opener, Ranking, spec_for
 from .joker import joker_high_value
 from .phases import Phase as Phase  # where a hand stands; re-exported here
 from .reveal import ShowdownFlow
 from .setup import HandSetup
 from .showing import bring_in_player, first_to_act
+
+if TYPE_CHECKING:
+    from .fairness import CardOpening, SecretShuffle
 
 __all__ = ["Hand", "HandSetup", "Phase"]
 
@@ -115,7 +118,11 @@ class Hand:
         if self.deck is not None:
             if shuffle is not None and shuffle.order != self.deck.order:
                 raise ConfigError("the shuffle commitment is not for this deck")
-            self.shuffle = shuffle or commit(self.deck.order)
+            if shuffle is None:
+                from .fairness import commit  # only a hand dealt from its own deck commits
+
+                shuffle = commit(self.deck.order)
+            self.shuffle = shuffle
         self._positions: dict[str, int] = {}
         self._in_play: set[str] = set()  # cards in hands and on the board
         self._discards: list[tuple[int, str]] = []

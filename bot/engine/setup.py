@@ -6,10 +6,13 @@ With the hand's action log, a set-up rebuilds a hand exactly (restarts, replays)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .config import GameConfig
 from .games import spec_for
-from .kills import Kill
+
+if TYPE_CHECKING:
+    from .kills import Kill
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
-from bot.engine.errors import ConfigError
+from bot.engine.errors import ConfigError, EngineError
 from bot.engine.games import spec_for
 from bot.engine.hand import Hand, HandSetup
 from bot.phh.notation import HandHistory
@@ -24,6 +24,10 @@ from bot.phh.variants import from_phh, to_phh
 
 class Unsupported(ValueError):
     """A hand we cannot play as written (fractional chips, a missing stake), in words."""
+
+
+class KillMismatch(EngineError):
+    """A hand whose kill is not the one the rules require, with who owed what."""
 
 
 def _whole(values: list[Any], what: str) -> tuple[int, ...]:

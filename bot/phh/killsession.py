@@ -23,12 +23,9 @@ from bot.engine.errors import EngineError, IllegalAction
 from bot.engine.hand import Hand, HandSetup
 from bot.engine.kills import Kill, KillButton, KillRules, KillSize
 from bot.engine.killtracker import KillTracker
+from bot.phh.convert import KillMismatch as KillMismatch
 from bot.phh.convert import hand_to_phh
 from bot.phh.notation import HandHistory, dumps_phhs
-
-
-class KillMismatch(EngineError):
-    """A hand whose kill is not the one the rules require, with who owed what."""
 
 
 class KillSessionReplay:

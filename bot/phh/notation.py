@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine.cards import CardError, parse_cards
+from bot.phh import tomlsubset
 
 __all__ = [
     "ACTION_KINDS",
@@ -252,6 +253,8 @@ def _check_opt_number(value: object, name: str) -> Number | None:
 
 
 def _check_numbers(value: object, name: str) -> list[Number]:
+    if type(value) is list and all(type(item) is int or type(item) is float for item in value):
+        return value  # the reader's own list, of numbers already (bool is not int here)
     if not isinstance(value, list):
         raise PhhError(f"{name!r} must be an array of numbers, not {value!r}")
     out: list[Number] = []
@@ -263,6 +266,8 @@ def _check_numbers(value: object, name: str) -> list[Number]:
 
 
 def _check_strs(value: object, name: str) -> list[str]:
+    if type(value) is list and all(type(item) is str for item in value):
+        return value
     if not isinstance(value, list):
         raise PhhError(f"{name!r} must be an array of strings, not {value!r}")
     out: list[str] = []
@@ -279,6 +284,11 @@ def _check_strs(value: object, name: str) -> list[str]:
 
 
 def _parse_toml(text: str) -> dict[str, Any]:
+    # the part of TOML hand-history writers use is read fast; anything else, and any
+    # error, is tomllib's
+    fast = tomlsubset.loads(text)
+    if fast is not None:
+        return fast
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -569,7 +579,29 @@ def _amount(token: str, text: str) -> int:
     return int(value)
 
 
+# Each distinct action string is parsed once: a hand's actions repeat ("p2 f", "p1 cc")
+# from hand to hand, and a parsed action is frozen, so one object serves every hand.
+_PARSED: dict[str, PhhAction] = {}
+_PARSED_MOST = 1 << 16
+
+
 def parse_action(text: str) -> PhhAction:
+    """Parse one PHH action string (see :func:`_parse_action` for the grammar); a string
+    seen before gives the same frozen :class:`PhhAction` again.
+
+    Raises:
+        PhhError: as :func:`_parse_action`.
+    """
+    parsed = _PARSED.get(text)
+    if parsed is None:
+        parsed = _parse_action(text)
+        if len(_PARSED) >= _PARSED_MOST:
+            _PARSED.clear()
+        _PARSED[text] = parsed
+    return parsed
+
+
+def _parse_action(text: str) -> PhhAction:
     """Parse one PHH action string.
 
     The grammar is ``[actor verb [arguments]][ # commentary]``, words separated by

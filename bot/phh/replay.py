@@ -12,15 +12,17 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine.actions import BringIn, Call, Check, Discard, Fold, Muck, Raise, Show
 from bot.engine.errors import EngineError
 from bot.engine.hand import Hand
-from bot.phh.convert import Unsupported, setup_from_phh
-from bot.phh.killsession import KillMismatch, KillSessionReplay
+from bot.phh.convert import KillMismatch, Unsupported, setup_from_phh
 from bot.phh.notation import HandHistory, PhhError, load_path, parse_action
 from bot.phh.variants import UnsupportedVariant
+
+if TYPE_CHECKING:
+    from bot.phh.killsession import KillSessionReplay
 
 STATUSES = ("match", "mismatch", "unchecked", "illegal", "unsupported", "unreadable", "skipped")
 
@@ -206,6 +208,20 @@ def iter_paths(paths: Sequence[str]) -> Iterator[str]:
             yield given
 
 
+def _kill_session(hh: HandHistory) -> KillSessionReplay | None:
+    """The kill session a file's first hand opens, or None when it is no kill game; the
+    kill modules are loaded only for a file that needs them.
+
+    Raises:
+        KillMismatch: the kill fields cannot be read.
+    """
+    if "_kill" not in hh.extra:
+        return None
+    from bot.phh.killsession import KillSessionReplay
+
+    return KillSessionReplay.for_history(hh)
+
+
 def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
     """Replay every hand of every file, in input order; a ``.phhs`` file's hands after an
     illegal one come out ``skipped``."""
@@ -217,7 +233,7 @@ def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
             continue
         broken = False
         try:
-            session = KillSessionReplay.for_history(hands[0][1]) if hands else None
+            session = _kill_session(hands[0][1]) if hands else None
         except KillMismatch as exc:
             yield ReplayResult(path=path, status="unreadable", error=str(exc))
             continue
