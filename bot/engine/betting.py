@@ -408,7 +408,6 @@ class BettingRound:
         self.hand.contributed[p] += amount
 
     def _record(self, p: int, kind: str, added: int, phh: str) -> None:
-        self.hand.log.append(f"p{p + 1} {phh}")
         self.hand.events.append(Acted(p, kind, self.hand.bets[p], added, self.hand.stacks[p] == 0))
 
     def _emit_event(self, event: Event) -> None:

@@ -98,6 +98,21 @@ class Discarded(Event):
 
 
 @dataclass(frozen=True)
+class Thrown(Event):
+    """Draw games: the cards a player threw away (none: he stood pat), private to him; the
+    table learns only how many (:class:`Discarded`). Kept so the hand's history holds
+    every card movement (a hand history's ``sd`` line)."""
+
+    player: int
+    cards: tuple[str, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        """Only the player who threw them knows his discards."""
+        return self.player
+
+
+@dataclass(frozen=True)
 class CardsDrawn(Event):
     """Draw games: a player's new cards and his whole hand after the draw: private to him."""
 

@@ -40,10 +40,12 @@ from .events import (
     PotKilled,
     RunsAgreed,
     StreetEnded,
+    Thrown,
     UncalledReturned,
     UpCardsDealt,
 )
 from .games import Opener, Ranking, spec_for
+from .history import phh_actions
 from .joker import joker_high_value
 from .phases import Phase as Phase  # where a hand stands; re-exported here
 from .reveal import ShowdownFlow
@@ -156,7 +158,6 @@ class Hand:
         self.runs = 1
         self.run_votes: dict[int, int] = {}
         self.events: list[Event] = []
-        self.log: list[str] = []
         self._need_hole: dict[int, int] = {}
         self._need_board = 0
         self._drawn: set[int] = set()
@@ -206,6 +207,12 @@ class Hand:
             IllegalAction: when no betting decision is pending (dealing, showdown, over).
         """
         return self.betting.legal_actions()
+
+    @property
+    def log(self) -> list[str]:
+        """The hand's actions so far in PHH notation, derived from its events
+        (:func:`bot.engine.history.phh_actions`)."""
+        return phh_actions(self.events)
 
     @property
     def shown(self) -> dict[int, tuple[str, ...]]:
@@ -522,7 +529,6 @@ class Hand:
         if player in self.shown:
             self.shown[player] = self.hole[player] or ()
         self._in_play.update(cards)
-        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
         self.events.append(HoleCardsDealt(player, cards))
         if True in faces:
             shown = tuple(c for c, f in zip(cards, faces, strict=True) if f)
@@ -617,7 +623,6 @@ class Hand:
         self.board.extend(cards)
         self._in_play.update(cards)
         self._need_board = 0
-        self.log.append(f"d db {''.join(cards)}")
         self._emit(BoardDealt(self.street, tuple(cards)))
         self._after_deal()
 
@@ -674,7 +679,7 @@ class Hand:
         self._in_play.difference_update(cards)
         self._discards.extend((p, c) for c in cards if c != UNKNOWN)
         self._drawn.add(p)
-        self.log.append(f"p{p + 1} sd {''.join(cards)}".rstrip())
+        self._emit(Thrown(p, cards))
         self._emit(Discarded(p, len(cards)))
         if cards:
             self._need_hole[p] = len(cards)
@@ -687,7 +692,6 @@ class Hand:
         self.hole[player] = (self.hole[player] or ()) + cards
         self.up[player] = (False,) * len(self.hole[player] or ())
         self._in_play.update(cards)
-        self.log.append(f"d dh p{player + 1} {''.join(cards)}")
         self._emit(CardsDrawn(player, cards, self.hole[player] or ()))
 
     # ------------------------------------------------------------------ betting rounds

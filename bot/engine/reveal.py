@@ -87,7 +87,6 @@ class ShowdownFlow:
             return
         cards = self.hand.hole[i] or ()
         self.shown[i] = cards
-        self.hand.log.append(f"p{i + 1} sm {''.join(cards)}")
         description = ""
         if self.hand.describe and self.hand.phase.value == "showdown" and UNKNOWN not in cards:
             description = self._evaluator().describe(i, self.hand.board)
@@ -140,7 +139,6 @@ class ShowdownFlow:
         else:
             self._check_muck(p)
             self.mucked.add(p)
-            self.hand.log.append(f"p{p + 1} sm")
             self.hand.events.append(Mucked(p))
         if self.hand.phase.value == "showdown":
             self._enter_showdown()
@@ -187,7 +185,6 @@ class ShowdownFlow:
                 evaluator.note_shown(i, boards, best, mine)
             else:
                 self.mucked.add(i)
-                self.hand.log.append(f"p{i + 1} sm")
                 self.hand.events.append(Mucked(i))
         self._award()
 

@@ -27,7 +27,7 @@ from bot.engine.actions import Call, Check, Discard, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import NotYourTurn
-from bot.engine.events import Acted, CardsDrawn, Discarded, Mucked, PotAwarded, Shown
+from bot.engine.events import Acted, CardsDrawn, Discarded, Mucked, PotAwarded, Shown, Thrown
 from bot.engine.hand import Hand, HandSetup, Phase
 
 NAMES = ("a", "b", "c", "d", "e", "f")
@@ -84,18 +84,20 @@ def after_draw(game: Game = Game.ACE_TO_FIVE, structure: Structure = Structure.N
 def test_draw_discards_and_replacements_in_turn() -> None:
     """Each player discards in turn from the first left of the button and
     gets his replacements at once from the deck; the table sees only how many he drew,
-    the cards are private to him; standing pat draws nothing."""
+    the cards he threw and drew are private to him; standing pat draws nothing."""
     h = to_draw()
     refuse(h, Check(0), "it is the draw: discard the cards you do not want, or stand pat")
     events = act(h, Discard(0, ("Kh", "Kd", "Qc", "Qs")))
     hand_a = ("Jh", *DRAWN_A)
-    assert events == [Discarded(0, 4), CardsDrawn(0, DRAWN_A, hand_a)]
-    assert [e.private_to for e in events] == [None, 0]
+    thrown = Thrown(0, ("Kh", "Kd", "Qc", "Qs"))
+    assert events == [thrown, Discarded(0, 4), CardsDrawn(0, DRAWN_A, hand_a)]
+    assert [e.private_to for e in events] == [0, None, 0]
     assert h.hole[0] == hand_a and h.to_act == 1 and h.phase is Phase.DRAWING
-    assert act(h, Discard(1, ())) == [Discarded(1, 0)]
+    assert act(h, Discard(1, ())) == [Thrown(1, ()), Discarded(1, 0)]
     assert h.hole[1] == ("2d", "3d", "4d", "5d", "7c") and h.to_act == 2
     events = act(h, Discard(2, ("8s", "8c")))
-    assert events[:2] == [Discarded(2, 2), CardsDrawn(2, DRAWN_C, ("9c", "Td", "Js", *DRAWN_C))]
+    drawn = CardsDrawn(2, DRAWN_C, ("9c", "Td", "Js", *DRAWN_C))
+    assert events[:3] == [Thrown(2, ("8s", "8c")), Discarded(2, 2), drawn]
     assert h.phase is Phase.BETTING and h.street == 1
     assert h.to_act == 0 and legal(h) == (10, 990, 0)  # the first left of the button opens
     assert h.stacks == [990, 990, 990] and h.pot_total() == 30
@@ -241,3 +243,21 @@ def test_drawing_during_the_betting_is_refused() -> None:
     h = to_draw()
     refuse(h, Raise(0, 20), "it is the draw")
     refuse(h, Fold(0), "it is the draw")
+
+
+def test_the_hand_history_of_a_draw_is_read_off_its_events() -> None:
+    """The hand keeps one history, its events: its PHH lines (``hand.log``) are derived
+    from them, the discards included from the private record of what each player threw,
+    each dealt hand in seat order, then each draw after its discard."""
+    h = after_draw()
+    lines = h.log
+    assert lines[-5:] == [
+        "p1 sd KhKdQcQs",
+        f"d dh p1 {''.join(DRAWN_A)}",
+        "p2 sd",
+        "p3 sd 8s8c",
+        f"d dh p3 {''.join(DRAWN_C)}",
+    ]
+    dealt = [line.split()[2] for line in lines if line.startswith("d dh")]
+    assert dealt == ["p1", "p2", "p3", "p1", "p3"]
+    assert [e.private_to for e in h.events if isinstance(e, Thrown)] == [0, 1, 2]
