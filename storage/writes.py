@@ -99,8 +99,7 @@ class WriteQueue:
             if self._flusher is None and not self._leading:
                 # The connection is idle, so the queue holds this write alone: commit it
                 # from here rather than from a flushing task, two hand-offs between tasks
-                # fewer (paced, a write p50 0.75 -> 0.66 ms); writes queued meanwhile go to the
-                # task.
+                # fewer; writes queued meanwhile go to the task.
                 self._leading = True
                 try:
                     await self._commit(self._group())
@@ -222,7 +221,7 @@ def _transactions(
     (:func:`_batched`); if anything in it fails, rolled back and run again one write at a
     time (:func:`_one_by_one`), so only the failing writes fail."""
     # A write alone runs its statements as they are (its events as one insert): holding its
-    # rows back would only add the JSON round trip (paced: p50 1.35 -> 1.14 ms).
+    # rows back would only add the JSON round trip.
     try:
         if len(work) == 1:
             raw.execute("BEGIN IMMEDIATE")

@@ -514,8 +514,8 @@ def _finish(step: Step) -> None:
     biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
     killer = hand.setup.kill.killer if hand.setup.kill else None
     opened = next((e for e in reversed(hand.events) if isinstance(e, ShuffleOpened)), None)
-    # the hand's last event already holds its openings: computing the paths again cost
-    # a tenth of the move that ends a hand
+    # the hand's last event already holds its openings: computing their paths again would
+    # slow the move that ends a hand for nothing
     openings = [o.to_dict() for o in (opened.openings if opened else hand.public_openings())]
     step.extra.append(
         HandFinished(
