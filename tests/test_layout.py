@@ -85,3 +85,54 @@ def test_the_readme_layout_names_every_module_in_its_wing() -> None:
         if wing is None or f"`{path.name}`" not in entries[wing]:
             missing.append(relative)
     assert missing == []
+
+
+def _module_names() -> dict[str, Path]:
+    names = {}
+    for path in _modules():
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def _edges(path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules a file imports, type-checking imports included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in known}
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            for alias in node.names:
+                if f"{module}.{alias.name}" in known:
+                    found.add(f"{module}.{alias.name}")  # a submodule
+                elif module in known:
+                    found.add(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    """The import graph of bot/, adapters/ and storage/ has no cycle, imports made only
+    for type checking counted (a Protocol says what a part needs of its whole instead)."""
+    known = _module_names()
+    graph = {name: _edges(path, known) - {name} for name, path in known.items()}
+    done: set[str] = set()
+    circles = []
+
+    def visit(name: str, trail: list[str]) -> None:
+        if name in trail:
+            circles.append(trail[trail.index(name) :] + [name])
+            return
+        if name in done:
+            return
+        for nxt in sorted(graph[name]):
+            visit(nxt, [*trail, name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
+    assert circles == []

@@ -7,16 +7,45 @@ amounts each structure allows come from :mod:`bot.engine.limits`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import limits
 from .actions import Action, AllIn, BringIn, Call, Check, Fold, LegalActions, Raise
-from .config import Structure
+from .config import GameConfig, Structure
 from .errors import IllegalAction, NotYourTurn
 from .events import Acted, Corrected, Event
+from .games import GameSpec
 
-if TYPE_CHECKING:
-    from .hand import Hand
+
+class BettingHand(Protocol):
+    """What a betting round reads and moves of the hand it belongs to
+    (:class:`bot.engine.hand.Hand`): the players' chips and cards, whose turn it is, the
+    hand's history, and the hand's answers about its phase and its openers."""
+
+    config: GameConfig
+    spec: GameSpec
+    n: int
+    names: tuple[str, ...]
+    strict: bool
+    street: int
+    stacks: list[int]
+    bets: list[int]
+    contributed: list[int]
+    folded: list[bool]
+    live_count: int
+    to_act: int | None
+    opener: int | None
+    big_blind_player: int | None
+    small_blind_posted: tuple[int, int] | None
+    events: list[Event]
+
+    def pot_total(self) -> int: ...
+    def _no_betting_reason(self) -> str: ...
+    def _after_bet_action(self, p: int) -> None: ...
+    def _has_openers(self, p: int) -> bool: ...
+    def _betting_open(self) -> bool: ...
+    def _open_pair(self) -> bool: ...
+    def _note_opener(self, p: int) -> None: ...
 
 
 class BettingRound:
@@ -44,7 +73,7 @@ class BettingRound:
         "_legal",
     )
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: BettingHand) -> None:
         self.hand = hand
         self.current_bet = 0
         self.full_raise = 0

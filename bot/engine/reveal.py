@@ -9,18 +9,50 @@ may show or not).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .actions import Muck, Show
 from .cards import UNKNOWN
 from .errors import IllegalAction
 from .events import Event, HandEnded, Mucked, OpenersVerified, Shown, ShuffleOpened
+from .games import GameSpec
 from .phases import Phase
 from .pots import Pot, build_pots
 from .showdown import Showdown
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from .fairness import CardOpening, SecretShuffle
+
+
+class ShowdownHand(Protocol):
+    """What a showdown reads and moves of the hand it belongs to
+    (:class:`bot.engine.hand.Hand`): the cards, the chips in the pot and the stacks it
+    pays, whose turn it is, the hand's history and its shuffle commitment."""
+
+    spec: GameSpec
+    n: int
+    names: tuple[str, ...]
+    phase: Phase
+    hole: list[tuple[str, ...] | None]
+    board: list[str]
+    run_boards: list[list[str]]
+    folded: list[bool]
+    stacks: list[int]
+    contributed: list[int]
+    dead: int
+    collected: int
+    to_act: int | None
+    final_aggressor: int | None
+    betting_over: bool
+    describe: bool
+    opener: int | None
+    events: list[Event]
+    shuffle: SecretShuffle | None
+    _in_play: set[str]
+
+    def live(self) -> list[int]: ...
+    def public_openings(self) -> list[CardOpening]: ...
+    def _pending(self) -> str: ...
 
 
 class ShowdownFlow:
@@ -36,7 +68,7 @@ class ShowdownFlow:
 
     __slots__ = ("hand", "shown", "mucked", "won", "scoops")
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: ShowdownHand) -> None:
         self.hand = hand
         self.shown: dict[int, tuple[str, ...]] = {}
         self.mucked: set[int] = set()
