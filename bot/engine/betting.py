@@ -100,20 +100,21 @@ class BettingRound:
         """Every opponent of ``i`` still in is all-in for no more than ``i`` has in: the
         bet left to call (a blind posted short still sets it) could never be matched, so
         there is nothing for him to decide."""
-        folded, stacks, bets = self.hand.folded, self.hand.stacks, self.hand.bets
-        others = [j for j in range(self.hand.n) if j != i and not folded[j]]
-        return all(stacks[j] <= 0 and bets[j] <= bets[i] for j in others)
+        hand = self.hand
+        folded, stacks, bets = hand.folded, hand.stacks, hand.bets
+        mine = bets[i]
+        for j in range(hand.n):
+            # nearly always the first opponent still in has chips: answered at once
+            if j != i and not folded[j] and (stacks[j] > 0 or bets[j] > mine):
+                return False
+        return True
 
     def next_to_act(self, start: int) -> int | None:
         """The first player from index ``start`` on (clockwise) who has a betting decision
         to make, or None when the round is over."""
-        n = self.hand.n
-        folded, stacks, acted, bets = (
-            self.hand.folded,
-            self.hand.stacks,
-            self.acted_level,
-            self.hand.bets,
-        )
+        hand = self.hand
+        n = hand.n
+        folded, stacks, acted, bets = hand.folded, hand.stacks, self.acted_level, hand.bets
         current = self.current_bet
         for k in range(n):
             i = (start + k) % n
@@ -130,7 +131,10 @@ class BettingRound:
 
     def _has_opponent_with_chips(self, i: int) -> bool:
         folded, stacks = self.hand.folded, self.hand.stacks
-        return any(not folded[j] and stacks[j] > 0 for j in range(self.hand.n) if j != i)
+        for j in range(self.hand.n):  # noqa: SIM110 - a plain loop: no generator per turn
+            if j != i and not folded[j] and stacks[j] > 0:
+                return True
+        return False
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now, with exact amounts.
@@ -267,12 +271,13 @@ class BettingRound:
             IllegalAction: no betting is pending, or the action is not legal (the message
                 says what is).
         """
+        hand = self.hand
         p = action.player
-        if self.hand.to_act is None or not self.hand._betting_open():
-            raise IllegalAction(self.hand._no_betting_reason())
-        if p != self.hand.to_act:
-            raise NotYourTurn(f"it is not your turn: {self.hand.names[self.hand.to_act]} is to act")
-        owe = self.current_bet - self.hand.bets[p]
+        if hand.to_act is None or not hand._betting_open():
+            raise IllegalAction(hand._no_betting_reason())
+        if p != hand.to_act:
+            raise NotYourTurn(f"it is not your turn: {hand.names[hand.to_act]} is to act")
+        owe = self.current_bet - hand.bets[p]
         kind = type(action)
         if (
             self.bring_in_due == p
@@ -281,7 +286,7 @@ class BettingRound:
             and kind is not AllIn
         ):
             raise IllegalAction(
-                f"{self.hand.names[p]} brings it in: type 'bringin' (post "
+                f"{hand.names[p]} brings it in: type 'bringin' (post "
                 f"{self.legal_actions().bring_in}) or 'complete to {self._completion()}'"
             )
         if kind is Fold:
@@ -290,44 +295,44 @@ class BettingRound:
                     f"there is nothing to call, so check instead of folding: you may "
                     f"{self.legal_actions().describe()}"
                 )
-            self.hand.folded[p] = True
-            self.hand.live_count -= 1
+            hand.folded[p] = True
+            hand.live_count -= 1
             self.acted_level[p] = self.current_bet
-            self._record(p, "fold", 0, "f")
+            self._record(p, "fold", 0)
         elif kind is Check:
             if owe > 0:
                 raise IllegalAction(
                     f"you cannot check facing a bet: you may {self.legal_actions().describe()}"
                 )
             self.acted_level[p] = self.current_bet
-            self._record(p, "check", 0, "cc")
+            self._record(p, "check", 0)
         elif kind is Call:
             if owe <= 0:
                 raise IllegalAction(
                     f"there is nothing to call: you may {self.legal_actions().describe()}"
                 )
-            amount = min(owe, self.hand.stacks[p])
+            amount = min(owe, hand.stacks[p])
             self._put(p, amount)
             self.acted_level[p] = self.current_bet
-            self._record(p, "call", amount, "cc")
+            self._record(p, "call", amount)
         elif kind is BringIn:
             if self.bring_in_due != p:
                 raise IllegalAction(
                     f"there is no bring-in to post: you may {self.legal_actions().describe()}"
                 )
-            amount = min(self.hand.config.stakes.bring_in_amount, self.hand.stacks[p])
+            amount = min(hand.config.stakes.bring_in_amount, hand.stacks[p])
             self._put(p, amount)
-            self.current_bet = max(self.current_bet, self.hand.bets[p])
+            self.current_bet = max(self.current_bet, hand.bets[p])
             self.acted_level[p] = self.current_bet
             self.bring_in_due = None
-            self._record(p, "bring_in", amount, "pb")
+            self._record(p, "bring_in", amount)
         elif kind is AllIn:
             legal = self.legal_actions()
             if legal.all_in_to <= self.current_bet:
                 self.act(Call(p))  # all he has only calls
                 return
             if legal.max_raise_to is None:
-                if self.hand.spec.openers and self.hand.opener is None and self.current_bet == 0:
+                if hand.spec.openers and hand.opener is None and self.current_bet == 0:
                     raise IllegalAction(  # 004 jacks §1
                         f"you need a pair of jacks or better to open: you may {legal.describe()}"
                     )
@@ -340,7 +345,7 @@ class BettingRound:
             raise IllegalAction(
                 f"that is not a betting action: you may {self.legal_actions().describe()}"
             )
-        self.hand._after_bet_action(p)
+        hand._after_bet_action(p)
 
     def _completion(self) -> int:
         return limits.street_minimum(self.hand.config, 0)
@@ -418,7 +423,7 @@ class BettingRound:
         self.bring_in_due = None
         if self.hand.spec.openers and self.hand.opener is None:
             self.hand._note_opener(p)
-        self._record(p, verb, added, f"cbr {to}")
+        self._record(p, verb, added)
 
     def _check_fixed_choice(self, p: int, to: int, lo: int, hi: int, legal: LegalActions) -> None:
         """Fixed limit's open-pair option on fourth street (stud) allows the small or the
@@ -432,12 +437,14 @@ class BettingRound:
             raise IllegalAction(f"bet {lo} or {hi}: you may {legal.describe()}")
 
     def _put(self, p: int, amount: int) -> None:
-        self.hand.stacks[p] -= amount
-        self.hand.bets[p] += amount
-        self.hand.contributed[p] += amount
+        hand = self.hand
+        hand.stacks[p] -= amount
+        hand.bets[p] += amount
+        hand.contributed[p] += amount
 
-    def _record(self, p: int, kind: str, added: int, phh: str) -> None:
-        self.hand.events.append(Acted(p, kind, self.hand.bets[p], added, self.hand.stacks[p] == 0))
+    def _record(self, p: int, kind: str, added: int) -> None:
+        hand = self.hand
+        hand.events.append(Acted(p, kind, hand.bets[p], added, hand.stacks[p] == 0))
 
     def _emit_event(self, event: Event) -> None:
         self.hand.events.append(event)
