@@ -298,7 +298,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
             turn = service.turn(table_id)
             picker = service.game_chooser(table_id) if turn is None else None
             if picker is not None and picker != you.id:
-                # dealer's choice: a computer player on the button picks a game at random
+                # dealer's choice: a computer player whose pick it is picks a game at random
                 rotation = service.tables[table_id].table.rotation
                 assert rotation is not None
                 game = rng.choice(rotation.games).value

@@ -1,5 +1,8 @@
-"""Dealer's choice (002 games of rounds): the button of a round's first deal picks the game
-the round is played at, from the table's list. Who picks, and reading his pick."""
+"""Dealer's choice (002 games of rounds): a player picks the game a round is played at, from
+the table's list. The button of the first round's first deal picks first; a round is once
+round the table, which brings the button back to him, so each later round's pick passes to
+the player on the left of the one who picked last, as the deal would. Who picks, and
+reading his pick."""
 
 from __future__ import annotations
 
@@ -18,8 +21,10 @@ def chooser(rotation: Rotation | None, seating: Seating, stakes: Stakes, now: fl
         stakes: the blinds the next deal posts (they do not move the button).
         now: the clock in seconds (a mix changing by minutes).
     Returns:
-        The player on the button of the next deal (heads-up too: the button is last in
-        the hand order), or None: no dealer's choice due, or fewer than two can be dealt.
+        The player on the left of the last picker among those the next deal deals in, or,
+        before any pick (or when no one is dealt after him), the player on the button of
+        the next deal (heads-up too: the button is last in the hand order); None when no
+        dealer's choice is due or fewer than two can be dealt.
     """
     if rotation is None or not rotation.needs_choice(now):
         return None
@@ -27,6 +32,11 @@ def chooser(rotation: Rotation | None, seating: Seating, stakes: Stakes, now: fl
         deal = seating.next_deal(stakes.small_blind, stakes.big_blind)
     except IllegalAction:
         return None
+    dealt = sorted(deal.seats)
+    last = rotation.picked_by
+    if last is not None:
+        later = [seat for seat in dealt if seat > last]
+        return seating.seats[(later or dealt)[0]].player_id
     return seating.seats[deal.seats[-1]].player_id
 
 

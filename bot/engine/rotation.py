@@ -104,12 +104,15 @@ class Rotation:
     Attributes:
         games: the games in order.
         minutes: 0 for rounds (the default); else change game every N minutes (002 alt).
-        dealer_choice: the button picks each round's game from ``games``.
+        dealer_choice: a player picks each round's game from ``games`` (the first
+            round's button, then the player left of the last picker).
         index: the game in play.
         hands_left: hands of the game in play still to deal this round (None: a new round
             starts at the next deal).
         round_started: when the game in play started (seconds, for ``minutes``).
-        chosen: dealer's choice: the game the button picked for the coming round.
+        chosen: dealer's choice: the game picked for the coming round.
+        picked_by: dealer's choice: the seat number of the player who picked last (the
+            next round's pick passes to the player on his left).
     """
 
     games: tuple[Game, ...]
@@ -119,6 +122,7 @@ class Rotation:
     hands_left: int | None = None
     round_started: float | None = None
     chosen: Game | None = None
+    picked_by: int | None = None
 
     def __post_init__(self) -> None:
         if not self.games:
@@ -133,7 +137,7 @@ class Rotation:
 
     @property
     def upcoming(self) -> Game | None:
-        """The game after this round (None under dealer's choice: the button picks)."""
+        """The game after this round (None under dealer's choice: a player picks)."""
         if self.dealer_choice:
             return None
         return self.games[(self.index + 1) % len(self.games)]
@@ -143,8 +147,9 @@ class Rotation:
         due = self.hands_left is None or self._round_over(now)
         return self.dealer_choice and due and self.chosen is None
 
-    def choose(self, game: Game, now: float = 0.0) -> None:
-        """Dealer's choice: the button picks the next round's game.
+    def choose(self, game: Game, now: float = 0.0, seat: int | None = None) -> None:
+        """Dealer's choice: the player whose pick it is (at ``seat``) picks the next
+        round's game.
 
         Raises:
             IllegalAction: no choice is due, or the game is not in this table's list.
@@ -157,6 +162,7 @@ class Rotation:
         if self.hands_left is not None and not self._round_over(now):
             raise IllegalAction("the game is chosen when the round is over")
         self.chosen = game
+        self.picked_by = seat
 
     def deal(self, active: int, now: float = 0.0) -> Game:
         """The game of the next deal, counting it against the round.
@@ -177,7 +183,7 @@ class Rotation:
         if self.hands_left is None:
             if self.dealer_choice:
                 if self.chosen is None:
-                    raise IllegalAction("the button picks the game for this round first")
+                    raise IllegalAction("the game for this round is picked first (dealer's choice)")
                 self.index = self.games.index(self.chosen)
                 self.chosen = None
             self.hands_left = max(1, active)
@@ -201,6 +207,7 @@ class Rotation:
             "hands_left": self.hands_left,
             "round_started": self.round_started,
             "chosen": self.chosen.value if self.chosen else None,
+            "picked_by": self.picked_by,
         }
 
     @classmethod
@@ -223,6 +230,7 @@ class Rotation:
             hands_left=data.get("hands_left"),
             round_started=data.get("round_started"),
             chosen=chosen,
+            picked_by=data.get("picked_by"),
         )
 
     def describe(self) -> str:

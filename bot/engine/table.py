@@ -50,7 +50,8 @@ class TableSettings:
             structure apply to every game, RULES.md "Games of rounds").
         mix: the games of a mix in order, or () for a single game.
         mix_minutes: change game every N minutes instead of by rounds (0: rounds).
-        dealer_choice: the button picks each round's game from ``mix``.
+        dealer_choice: a player picks each round's game from ``mix``, the pick passing
+            to the left each round (:mod:`bot.engine.dealerchoice`).
         seats: the table's size (at most what the deck allows for every game played).
         min_buy_in, max_buy_in: the buy-in range (000 NL §16).
         kill: the kill rules, or None for a game without a kill.
@@ -378,8 +379,8 @@ class Table:
 
     def game_chooser(self, now: float = 0.0) -> str | None:
         """Dealer's choice: the player id who picks the coming round's game before it can
-        be dealt (the button of its first deal, 002 games of rounds), or None when no pick
-        is due (a hand in play, a round under way, a game already picked, no mix)."""
+        be dealt (the first round's button, then the player left of the last picker; 002
+        games of rounds), or None when no pick is due (a hand in play, a round under way, a game already picked, no mix)."""
         if self.current is not None:
             return None
         return dealer_chooser(self.rotation, self.seating, self.settings.config.stakes, now)
@@ -403,9 +404,10 @@ class Table:
         if player_id != picker:
             seat = self.seating.seat_of(picker)
             name = seat.name if seat is not None else picker
-            raise IllegalAction(f"{name} has the button and picks the game for this round")
+            raise IllegalAction(f"{name} picks the game for this round (dealer's choice)")
         game = game_named(self.rotation, word)
-        self.rotation.choose(game, now)
+        seat = self.seating.seat_of(player_id)
+        self.rotation.choose(game, now, seat.seat if seat is not None else None)
         return game
 
     def next_game(self, now: float = 0.0) -> GameConfig:

@@ -438,7 +438,7 @@ def _game_picked(step: Step) -> bool:
         rotation = live.table.rotation
         games = ", ".join(g.value for g in rotation.games) if rotation is not None else ""
         name = (live.names or {}).get(picker, picker)
-        step.tell(f"{name} has the button and chooses this round's game: choose {games}")
+        step.tell(f"dealer's choice: {name} picks this round's game: choose {games}")
     return False
 
 

@@ -156,13 +156,13 @@ async def test_002_dealers_choice_the_button_is_asked_and_his_pick_is_dealt(
     await p.say("Alice", "start")
     live = p.service.tables["g/c"]
     assert live.table.current is None
-    asked = [t for _, t in p.transport.posts if "chooses this round's game" in t]
+    asked = [t for _, t in p.transport.posts if "picks this round's game" in t]
     assert asked == [
-        "the host starts the game\nAlice has the button and chooses this round's game: "
+        "the host starts the game\ndealer's choice: Alice picks this round's game: "
         "choose holdem, omaha_hilo, razz, stud, stud_hilo"
     ]
     refused = await p.say("Bob", "choose razz")
-    assert not refused.ok and "Alice has the button and picks" in refused.text
+    assert not refused.ok and "Alice picks the game for this round" in refused.text
     refused = await p.say("Alice", "choose badugi")
     assert not refused.ok and "choose one of holdem, omaha_hilo" in refused.text
     assert (await p.say("Alice", "choose stud8")).ok

@@ -55,14 +55,14 @@ def test_002_dealers_choice_the_button_picks_the_game_for_the_round() -> None:
     """002: dealer's choice is a mix where the button picks each round's game."""
     rotation = Rotation((Game.HOLDEM, Game.RAZZ, Game.DEUCE_TRIPLE), dealer_choice=True)
     assert rotation.needs_choice()
-    with pytest.raises(IllegalAction, match="picks the game"):
+    with pytest.raises(IllegalAction, match="is picked first"):
         rotation.deal(3)
     with pytest.raises(IllegalAction, match="not played here"):
         rotation.choose(Game.STUD)
     rotation.choose(Game.RAZZ)
     assert [rotation.deal(3) for _ in range(3)] == [Game.RAZZ] * 3
     assert rotation.needs_choice()
-    with pytest.raises(IllegalAction, match="picks the game"):
+    with pytest.raises(IllegalAction, match="is picked first"):
         rotation.deal(3)
 
 
@@ -160,7 +160,7 @@ def test_002_dealers_choice_the_table_names_the_button_who_picks_and_deals_his_g
         table.seating.sit(name, name.title(), 200)
     picker = table.game_chooser()
     assert picker == "ann"  # the first deal's button: the first seat, the blinds after it
-    with pytest.raises(IllegalAction, match="Ann has the button and picks"):
+    with pytest.raises(IllegalAction, match="Ann picks the game for this round"):
         table.choose_game("bob", "razz")
     with pytest.raises(IllegalAction, match="choose one of holdem, razz, deuce_to_seven_triple"):
         table.choose_game("ann", "stud")
@@ -168,3 +168,39 @@ def test_002_dealers_choice_the_table_names_the_button_who_picks_and_deals_his_g
     assert table.game_chooser() is None
     table.start_hand(Deck(rng=random.Random(1)).order)
     assert table.current is not None and table.current.setup.config.game is Game.RAZZ
+
+
+def test_002_dealers_choice_passes_to_the_left_each_round() -> None:
+    """002 dealer's choice, as players expect it: a round is once round the table, so the
+    button comes back to the player who picked; the next round's pick passes to the player
+    on his left, and so on round the table, and survives a save and restore."""
+    from bot.engine.actions import Fold
+    from bot.engine.table import Table, TableSettings
+
+    settings = TableSettings(
+        GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(1, 2, small_bet=2, big_bet=4)),
+        mix=(Game.HOLDEM, Game.RAZZ, Game.DEUCE_TRIPLE),
+        dealer_choice=True,
+        seats=6,
+        min_buy_in=40,
+        max_buy_in=200,
+    )
+    table = Table(settings)
+    for name in ("ann", "bob", "cat"):
+        table.seating.sit(name, name.title(), 200)
+    pickers = []
+    rng = random.Random(3)
+    for _ in range(3):
+        picker = table.game_chooser()
+        assert picker is not None
+        pickers.append(picker)
+        table.choose_game(picker, "holdem")
+        table = Table.from_dict(table.to_dict())
+        for _ in range(3):  # one round: a hand per player, everyone folding to the blind
+            table.start_hand(Deck(rng=rng).order)
+            while not table.hand_over():
+                acting = table.acting()
+                assert acting is not None
+                table.act(acting[0], lambda i: Fold(i))
+            table.finish_hand()
+    assert pickers == ["ann", "bob", "cat"]
