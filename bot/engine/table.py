@@ -380,7 +380,8 @@ class Table:
     def game_chooser(self, now: float = 0.0) -> str | None:
         """Dealer's choice: the player id who picks the coming round's game before it can
         be dealt (the first round's button, then the player left of the last picker; 002
-        games of rounds), or None when no pick is due (a hand in play, a round under way, a game already picked, no mix)."""
+        games of rounds), or None when no pick is due (a hand in play, a round under way,
+        a game already picked, no mix)."""
         if self.current is not None:
             return None
         return dealer_chooser(self.rotation, self.seating, self.settings.config.stakes, now)

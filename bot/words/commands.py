@@ -69,8 +69,8 @@ class Leave(Command):
 
 @dataclass(frozen=True)
 class Choose(Command):
-    """Dealer's choice: the player whose pick it is picks the round's game (a game's stored name, or the
-    words the player typed when they name none)."""
+    """Dealer's choice: the player whose pick it is picks the round's game (a game's
+    stored name, or the words the player typed when they name none)."""
 
     game: str
 
