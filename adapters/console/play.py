@@ -305,11 +305,11 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 await service.handle(table_id, _player_of(service, table_id, picker), Choose(game))
                 continue
             if picker is not None:
-                text = read("You have the button: choose this round's game > ")
+                text = read("Dealer's choice, your pick: choose this round's game > ")
                 if _quits(text):
                     break
-                if text.strip() and not text.strip().lower().startswith(("choose", "pick")):
-                    text = f"choose {text}"
+                if text.strip() and _not_a_command(text):
+                    text = f"choose {text}"  # a bare game name picks it
                 await _send(service, options, you, text, out, read)
                 continue
             if turn is None:
@@ -359,6 +359,15 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
         await service.db.close()
     print("Bye: the table is saved; 'killbutton play' carries on where you stopped.", file=out)
     return 0
+
+
+def _not_a_command(text: str) -> bool:
+    """Whether a line is no command at all (then, at the pick prompt, it names a game)."""
+    try:
+        parse(text)
+    except ParseError:
+        return True
+    return False
 
 
 def _quits(text: str) -> bool:

@@ -7,9 +7,10 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.phh.replay import STATUSES, exit_status, replay_paths
+from bot.words.commands import whole_number
 from bot.words.counts import counted
 
 
@@ -39,6 +40,20 @@ def _version() -> str:
         return metadata.version("killbutton")
     except metadata.PackageNotFoundError:
         return "unknown (not installed)"
+
+
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` (to ``high``), else refused with the
+    range (argparse names the option and exits with status 2)."""
+    span = f"from {low}" + ("" if high is None else f" to {high}")
+
+    def read(text: str) -> int:
+        number = whole_number(text.strip(), 10**6)
+        if number is None or number < low or (high is not None and number > high):
+            raise argparse.ArgumentTypeError(f"{text} is not a whole number {span}")
+        return number
+
+    return read
 
 
 class _Version(argparse.Action):
@@ -95,7 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the table in chat's words, e.g. 'omaha pl 1/2 kill straddle' (overrides "
         "--game, --structure and --blinds; see 'new help' in chat)",
     )
-    play.add_argument("--bots", type=int, default=3, help="computer players (1-5)")
+    play.add_argument(
+        "--bots", type=_whole(1, 5), default=3, metavar="N", help="computer players (1-5)"
+    )
     play.add_argument("--name", default="", help="your name at the table")
     play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")
     play.add_argument("--json", action="store_true", help="end with the table's state as JSON")
@@ -105,7 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --script: stop at the first refused line, naming it (exit status 1)",
     )
     play.add_argument("--seed", type=int, help="seed the shuffle (tests and demos)")
-    play.add_argument("--hands", type=int, default=0, help="stop after N hands (0: never)")
+    play.add_argument(
+        "--hands", type=_whole(0), default=0, metavar="N", help="stop after N hands (0: never)"
+    )
     play.set_defaults(func=_play)
     run = sub.add_parser(
         "run",

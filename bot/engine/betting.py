@@ -40,7 +40,7 @@ class BettingHand(Protocol):
     events: list[Event]
 
     def pot_total(self) -> int: ...
-    def _no_betting_reason(self) -> str: ...
+    def no_betting_reason(self) -> str: ...
     def _after_bet_action(self, p: int) -> None: ...
     def _has_openers(self, p: int) -> bool: ...
     def _betting_open(self) -> bool: ...
@@ -143,7 +143,7 @@ class BettingRound:
             IllegalAction: when no betting decision is pending (dealing, showdown, over).
         """
         if self.hand.to_act is None or self.hand.bets is None or not self.hand._betting_open():
-            raise IllegalAction(self.hand._no_betting_reason())
+            raise IllegalAction(self.hand.no_betting_reason())
         p = self.hand.to_act
         stack = self.hand.stacks[p]
         # asked again for the same decision (the decision gate, then the move itself):
@@ -274,7 +274,7 @@ class BettingRound:
         hand = self.hand
         p = action.player
         if hand.to_act is None or not hand._betting_open():
-            raise IllegalAction(hand._no_betting_reason())
+            raise IllegalAction(hand.no_betting_reason())
         if p != hand.to_act:
             raise NotYourTurn(f"it is not your turn: {hand.names[hand.to_act]} is to act")
         owe = self.current_bet - hand.bets[p]

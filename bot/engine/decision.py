@@ -91,7 +91,7 @@ def decide(
     if engine_kind in BETTING_KINDS:
         to_act = hand.to_act
         if to_act is None or hand.phase is not Phase.BETTING:
-            raise IllegalAction("there is no bet to act on now")
+            raise IllegalAction(hand.no_betting_reason())
         if to_act != index:
             raise IllegalAction(f"it is not your turn: {hand.names[to_act]} is to act")
         legal = hand.legal_actions()

@@ -656,7 +656,13 @@ class Hand:
     def _discard(self, action: Discard) -> None:
         p = action.player
         if self.phase is not Phase.DRAWING or self.to_act is None:
-            raise IllegalAction("it is not the draw")
+            if not self.spec.is_draw:
+                raise IllegalAction(f"there is no draw in {self.config.game.label}")
+            if self.phase is Phase.BETTING and self.to_act == p:
+                raise IllegalAction(
+                    f"it is not the draw: you may {self.legal_actions().describe()}"
+                )
+            raise IllegalAction(f"it is not the draw: {self._pending()}")
         if p != self.to_act:
             raise NotYourTurn(f"it is not your turn to draw: {self.names[self.to_act]} draws")
         cards = tuple(action.cards)
@@ -877,7 +883,8 @@ class Hand:
             self.showdown._auto_showdown()
         return self.events[start:]
 
-    def _no_betting_reason(self) -> str:
+    def no_betting_reason(self) -> str:
+        """Why no one may bet now, in words that say what the hand waits for."""
         if self.phase is Phase.COMPLETE:
             return "this hand is over"
         if self.phase is Phase.SHOWDOWN:

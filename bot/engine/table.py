@@ -360,11 +360,18 @@ class Table:
         """``by`` puts the clock on the player facing action (000 NL §15); returns who.
 
         Raises:
-            IllegalAction: no one faces a bet decision, or ``by`` is not seated here.
+            IllegalAction: no one faces a bet decision, ``by`` is not seated here, or
+                ``by`` is the one to act (the clock is put on him by the others).
         """
         facing = check_clock(self.hand)
         if self.seating.seat_of(by) is None:
             raise IllegalAction("only a player at the table may call for the clock")
+        if facing == by:
+            choices = self.choices(by)
+            raise IllegalAction(
+                "the clock is for the others to put on you: you are the one to act"
+                + (f": you may {choices}" if choices else "")
+            )
         return facing
 
     def choices(self, player_id: str) -> str | None:

@@ -68,6 +68,8 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     in_hand = table.current is not None
     if isinstance(command, Kick):
         target = find_player(live, command.target)
+        if target == host.id:
+            raise IllegalAction("to leave the table yourself, type 'leave'")
         seat = table.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")

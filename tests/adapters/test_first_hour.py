@@ -271,3 +271,40 @@ def test_a_database_path_that_cannot_be_one_is_one_clear_line(tmp_path: Path, wh
     )
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and run.stderr.startswith("killbutton: cannot open")
+
+
+def test_the_pick_prompt_of_dealers_choice_takes_any_command(tmp_path: Path) -> None:
+    """Asked to pick the round's game, you may still type any command: 'status' shows the
+    table, 'pause' pauses it (a bare game name still picks); nothing is read as a game
+    that is not one."""
+    run = _play(
+        tmp_path,
+        "--setup",
+        "horse choice",
+        "--name",
+        "Me",
+        "--seed",
+        "7",
+        stdin="status\npause\nrazz\ncheckfold\n" + "checkfold\n" * 30,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "is not played here" not in run.stdout
+    assert "the host pauses the game after this hand" in run.stdout
+    assert "Me chooses Razz for this round" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"),
+    [
+        ("--bots", "9", "--bots: 9 is not a whole number from 1 to 5"),
+        ("--bots", "0", "--bots: 0 is not a whole number from 1 to 5"),
+        ("--hands", "-1", "--hands: -1 is not a whole number from 0"),
+    ],
+)
+def test_a_number_out_of_range_on_the_command_line_is_refused_with_the_range(
+    tmp_path: Path, flag: str, value: str, said: str
+) -> None:
+    """A count the console cannot use is refused with what it takes, not bent to fit."""
+    run = _play(tmp_path, flag, value, stdin="quit\n")
+    assert run.returncode == 2
+    assert said in run.stderr

@@ -26,7 +26,7 @@ from helpers import refused as refuse
 from bot.engine.actions import Call, Check, Discard, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
-from bot.engine.errors import NotYourTurn
+from bot.engine.errors import IllegalAction, NotYourTurn
 from bot.engine.events import Acted, CardsDrawn, Discarded, Mucked, PotAwarded, Shown, Thrown
 from bot.engine.hand import Hand, HandSetup, Phase
 
@@ -261,3 +261,20 @@ def test_the_hand_history_of_a_draw_is_read_off_its_events() -> None:
     dealt = [line.split()[2] for line in lines if line.startswith("d dh")]
     assert dealt == ["p1", "p2", "p3", "p1", "p3"]
     assert [e.private_to for e in h.events if isinstance(e, Thrown)] == [0, 1, 2]
+
+
+def test_a_move_of_the_wrong_phase_is_refused_with_what_the_player_may_do() -> None:
+    """At the draw a bet, check or fold is refused saying it is the draw and what to type;
+    a discard while betting is refused with the betting choices; a draw in a game without
+    one says the game has none. Nothing changes."""
+    from bot.engine.decision import decide
+
+    h = to_draw()
+    for kind in ("check", "fold", "bet"):
+        with pytest.raises(IllegalAction, match="it is the draw: discard the cards"):
+            decide(h, 0, kind)
+    h = after_draw()
+    assert h.to_act == 0
+    refuse(h, Discard(0, ("Jh",)), "it is not the draw: you may check or bet 10 to 990")
+    board = new_hand(Game.HOLDEM, Structure.NO_LIMIT, [])
+    refuse(board, Discard(board.to_act or 0, ()), "there is no draw in Hold'em")

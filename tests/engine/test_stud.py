@@ -440,7 +440,7 @@ def test_completing_to_a_wrong_amount_is_refused(
 def test_drawing_in_stud_is_refused() -> None:
     """Bad input: there is no draw in stud."""
     h = new_hand(Game.STUD, stud_deck(HANDS))
-    refuse(h, Discard(2, ("2c",)), "it is not the draw")
+    refuse(h, Discard(2, ("2c",)), "there is no draw in Seven-Card Stud")
 
 
 def test_stud_hole_cards_are_private_and_upcards_public() -> None:

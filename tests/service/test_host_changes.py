@@ -141,6 +141,18 @@ async def test_void_redeals_with_the_same_button_and_blinds(
     assert [what for what, _ in await _audit(service)] == ["void"]
 
 
+async def test_the_host_does_not_kick_himself(service: TableService) -> None:
+    """A host who kicks himself is refused and told how a player leaves ('leave'), and
+    nothing changes: no cash-out, no audit line."""
+    table_id = await small_table(service, 3)
+    live = service.tables[table_id]
+    before = live.table.to_dict()
+    with pytest.raises(ServiceError, match="to leave the table yourself, type 'leave'"):
+        await service.handle(table_id, ANN, parse("kick Ann"))
+    assert live.table.to_dict() == before
+    assert await _audit(service) == []
+
+
 async def test_000_nl_16_wait_only_when_full_and_the_first_waiting_is_told_on_a_kick(
     service: TableService, published: list[Outgoing]
 ) -> None:

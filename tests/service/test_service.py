@@ -252,6 +252,17 @@ async def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(
     assert hand is not None and hand.folded[hand.names.index(actor.id)]
 
 
+async def test_000_nl_15_no_one_puts_the_clock_on_himself(service: TableService) -> None:
+    """000 NL §15: the clock is what the other players put on the one facing action; the
+    player to act asking for it on himself is refused, saying what he may do, and no
+    clock runs."""
+    table_id = await table_with_three(service)
+    actor = to_act(service, table_id)
+    with pytest.raises(ServiceError, match="you are the one to act: you may "):
+        await service.handle(table_id, actor, parse("clock"))
+    assert not service.tables[table_id].clock_on
+
+
 async def test_waiting_list_when_the_table_is_full(
     service: TableService, published: list[Outgoing]
 ) -> None:
