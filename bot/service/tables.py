@@ -823,8 +823,15 @@ class TableService:
         live = self.tables[table_id]
         table = live.table
         names = live.names or {}
+        hand = table.hand
+        # a seat's stack is settled when its hand ends; meanwhile the hand holds it
+        now = dict(zip(hand.names, hand.stacks, strict=True)) if hand is not None else {}
         seats = {
-            str(s.seat): {"name": s.name, "stack": s.stack, "status": s.status.value}
+            str(s.seat): {
+                "name": s.name,
+                "stack": now.get(s.player_id, s.stack),
+                "status": s.status.value,
+            }
             for s in table.seated()
         }
         state: dict[str, object] = {

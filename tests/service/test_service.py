@@ -276,3 +276,21 @@ async def test_waiting_list_when_the_table_is_full(
     told = [o for o in published if o.audience == CAT.id]
     assert told and "a seat is free" in told[-1].event.text  # type: ignore[attr-defined]
     await service.handle(table_id, CAT, Sit(300))
+
+
+async def test_the_public_state_shows_each_seat_as_it_stands_in_the_hand(
+    service: TableService,
+) -> None:
+    """The table's state as data (``--json``) gives every seat the stack it has now: a
+    player who has bet in the hand in play shows what he has left, as the hand does."""
+    table_id = await table_with_three(service)
+    actor = to_act(service, table_id)
+    await service.handle(table_id, actor, parse("raise 10"))
+    state = service.public_state(table_id)
+    hand = state["hand"]
+    assert isinstance(hand, dict)
+    now = dict(zip(hand["players"], hand["stacks"], strict=True))
+    seats = state["seats"]
+    assert isinstance(seats, dict)
+    assert {s["name"]: s["stack"] for s in seats.values()} == now
+    assert now[actor.name] == 490
