@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import OPTIONS, IllegalAction, changed_settings
 from bot.words.commands import Adjust, Kick, SetOption, Void, whole_number
+from bot.words.gamewords import GAME_WORDS
+from bot.words.tablesetup import STRUCTURE_WORDS
 from storage import AuditEntry, GameChanged, LedgerEntry, Write
 
 if TYPE_CHECKING:
@@ -162,7 +164,14 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
     game or new stakes resets the kill button (000 kill §1a) and drops a kill announced
     for the next deal at the old stakes."""
     table = live.table
-    settings = changed_settings(table.settings, command.name, command.value, table.seating.seats)
+    value, word = command.value, command.value.strip().lower()
+    # the words of 'new' and --setup, as well as the names the table stores
+    if command.name == "game" and word in GAME_WORDS:
+        value = GAME_WORDS[word].value
+    elif command.name == "structure" and word in STRUCTURE_WORDS:
+        value = STRUCTURE_WORDS[word].value
+    taken = [seat.seat for seat in table.seated()]
+    settings = changed_settings(table.settings, command.name, value, taken)
     if command.name == "buyin":
         table.change_settings(settings)
         return f"buy-ins are now {settings.min_buy_in} to {settings.max_buy_in} chips (000 NL §16)"

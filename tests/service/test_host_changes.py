@@ -141,6 +141,21 @@ async def test_void_redeals_with_the_same_button_and_blinds(
     assert [what for what, _ in await _audit(service)] == ["void"]
 
 
+async def test_set_takes_the_same_words_for_games_and_structures_as_new(
+    service: TableService, published: list[Outgoing]
+) -> None:
+    """``set game`` and ``set structure`` read the words ``new`` and ``--setup`` read
+    (``27td``, ``o8``, ``nl``, ``pl``), as well as the names the table stores."""
+    table_id = await small_table(service, 3)
+    live = service.tables[table_id]
+    await service.handle(table_id, ANN, parse("set game o8"))
+    assert live.table.settings.config.game.value == "omaha_hilo"
+    await service.handle(table_id, ANN, parse("set structure pl"))
+    assert live.table.settings.config.structure.value == "pot_limit"
+    await service.handle(table_id, ANN, parse("set game 27td"))
+    assert live.table.settings.config.game.value == "deuce_to_seven_triple"
+
+
 async def test_the_host_does_not_kick_himself(service: TableService) -> None:
     """A host who kicks himself is refused and told how a player leaves ('leave'), and
     nothing changes: no cash-out, no audit line."""
