@@ -1,7 +1,7 @@
 """Who clicked: a user's display name and whether he administers the workspace, from
 ``users.info``, kept for a while so a hand does not cost a lookup per click; and the
 request ids this process has seen, so a quick repeat is dropped without asking the
-database (whose claim is the one that counts: :meth:`storage.db.Database.claim_request`)."""
+database (whose claim is the one that counts: :meth:`storage.requests.Requests.claim`)."""
 
 from __future__ import annotations
 

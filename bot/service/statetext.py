@@ -2,7 +2,7 @@
 
 Within a hand most actions change only the hand's list of moves and the service's timers,
 so :meth:`StateText.encode` writes just the new moves and the service's fields then (see
-:class:`storage.db.StateWrite`). When more changed, the whole table is written; its
+:class:`storage.records.StateWrite`). When more changed, the whole table is written; its
 settings, the hand's set-up and its shuffle secret (three quarters of the text) change only
 between hands, so each is encoded once and spliced into the text while it stays the same
 object.

@@ -327,8 +327,9 @@ class TableService:
     ) -> Decision | None:
         """For a move, the engine's decision gate: the move as it will be applied, once a
         question it asks first (an all-in, a bet over the host's size) is confirmed. None
-        for any other command, or a move the gate refuses (:meth:`_apply` then refuses it
-        with the reason, under the same roll-back as any refusal).
+        for any other command, or a move the gate refuses
+        (:func:`bot.service.steps.apply_command` then refuses it with the reason, under the
+        same roll-back as any refusal).
 
         Raises:
             NeedsConfirm: with the question, when not ``confirmed``; nothing changed.
