@@ -210,6 +210,9 @@ def _host_only(live: Live, player: Player) -> None:
 
 def _start(step: Step, player: Player, command: Start) -> None:
     _host_only(step.live, player)
+    if step.live.running and step.live.unseen is None:
+        step.tell("the game is already running ('pause' stops it after this hand)", player.id)
+        return
     step.live.running = True
     step.live.unseen = None  # the host says it is fixed; a new failure holds it again
     step.tell("the host starts the game")

@@ -294,3 +294,17 @@ async def test_the_public_state_shows_each_seat_as_it_stands_in_the_hand(
     assert isinstance(seats, dict)
     assert {s["name"]: s["stack"] for s in seats.values()} == now
     assert now[actor.name] == 490
+
+
+async def test_start_while_the_game_runs_tells_the_host_it_already_runs(
+    service: TableService,
+) -> None:
+    """'start' at a running table changes nothing and tells the host alone that the game
+    already runs, rather than telling the table it starts."""
+    table_id = await table_with_three(service)
+    before = service.tables[table_id].table.to_dict()
+    out = await service.handle(table_id, ANN, Start())
+    assert [(o.audience, getattr(o.event, "text", "")) for o in out] == [
+        (ANN.id, "the game is already running ('pause' stops it after this hand)")
+    ]
+    assert service.tables[table_id].table.to_dict() == before
