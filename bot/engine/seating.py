@@ -134,8 +134,12 @@ class Seating:
             IllegalAction: already seated, a buy-in out of range, a taken or unknown seat,
                 or a full table (he may join the waiting list).
         """
-        if self.seat_of(player_id):
-            raise IllegalAction(f"{name} already has a seat")
+        held = self.seat_of(player_id)
+        if held is not None:
+            raise IllegalAction(
+                f"{name} already has a seat (seat {held.seat}, {held.stack} chips): "
+                f"'topup N' adds chips between hands, up to {self.max_buy_in} in all"
+            )
         if (
             not isinstance(buy_in, int)
             or isinstance(buy_in, bool)
@@ -185,7 +189,11 @@ class Seating:
         """
         seat = self._seated(player_id)
         if in_hand:
-            raise IllegalAction("chips are added between hands, not during one")
+            room = max(self.max_buy_in - seat.stack, 0)
+            raise IllegalAction(
+                f"chips are added between hands, not during one: after this hand you may add "
+                f"up to {room}"
+            )
         if seat.stack == 0:
             return self.rebuy(player_id, amount)
         room = self.max_buy_in - seat.stack

@@ -978,3 +978,25 @@ def test_hypothesis_no_big_blind_twice_in_a_row_and_always_to_an_able_seat(
         player = who(seating, deal.big_blind)
         assert player != last_bb_player
         last_bb_player = player
+
+
+def test_a_refused_sit_or_top_up_says_what_the_player_may_do() -> None:
+    """Bad input: sitting again names the seat held and how chips are added; a top-up in
+    the middle of his hand says when and how much he may add (000 NL §16). Nothing
+    changes."""
+    seating = table((1,))
+    before = state(seating)
+    held = seating.seats[1]
+    with pytest.raises(IllegalAction) as refused:
+        seating.sit("p1", "P1", 200, 2)
+    assert str(refused.value) == (
+        f"P1 already has a seat (seat 1, {held.stack} chips): 'topup N' adds chips between "
+        f"hands, up to {seating.max_buy_in} in all"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        seating.top_up("p1", 10, in_hand=True)
+    room = seating.max_buy_in - held.stack
+    assert str(refused.value) == (
+        f"chips are added between hands, not during one: after this hand you may add up to {room}"
+    )
+    assert state(seating) == before
