@@ -9,28 +9,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fold:
     """Give up the hand."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Check:
     """Pass without betting when nothing is owed."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """Match the current bet (capped at the stack: a short call is all-in)."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Raise:
     """Bet or raise to ``to`` chips in total on this street (PHH ``cbr``)."""
 
@@ -38,21 +38,21 @@ class Raise:
     to: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AllIn:
     """Put every chip in: a call if the stack does not cover more, else a raise to all."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BringIn:
     """Stud: post the forced bring-in (PHH ``pb``); the alternative is to complete."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Draw games: throw ``cards`` away and draw as many (none: stand pat; PHH ``sd``)."""
 
@@ -60,21 +60,21 @@ class Discard:
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Show:
     """Show the hand at showdown (PHH ``sm CARDS``)."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Muck:
     """Throw the hand away at showdown unseen, giving up any claim to the pot."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AgreeRuns:
     """Agree to deal the rest of the board ``runs`` times (1, 2 or 3; 000 NL §17)."""
 
@@ -85,7 +85,7 @@ class AgreeRuns:
 Action = Fold | Check | Call | Raise | AllIn | BringIn | Discard | Show | Muck | AgreeRuns
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LegalActions:
     """What the player to act may do, with exact amounts in chips.
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .fairness import CardOpening
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base class of every event."""
 
@@ -24,7 +24,7 @@ class Event:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandStarted(Event):
     """A new hand: the game, its stakes and the players in hand order (button last)."""
 
@@ -34,7 +34,7 @@ class HandStarted(Event):
     commitment: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Posted(Event):
     """A forced bet: ``kind`` is ante, small_blind, big_blind, straddle, blind or dead."""
 
@@ -44,7 +44,7 @@ class Posted(Event):
     all_in: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PotKilled(Event):
     """The pot is killed: announced to everyone with its stakes (000 kill §9, 002 misc §3),
     e.g. "KILL POT: 20/40, Carol killed for 20"."""
@@ -55,7 +55,7 @@ class PotKilled(Event):
     stakes: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HoleCardsDealt(Event):
     """A player's hole cards: private to him."""
 
@@ -68,7 +68,7 @@ class HoleCardsDealt(Event):
         return self.player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardProofs(Event):
     """The openings of a player's own hole cards against the shuffle commitment: private."""
 
@@ -81,7 +81,7 @@ class CardProofs(Event):
         return self.player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UpCardsDealt(Event):
     """Stud: cards dealt face up, seen by everyone."""
 
@@ -89,7 +89,7 @@ class UpCardsDealt(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """Draw games: a player threw ``count`` cards away (0: stood pat); the cards stay hidden."""
 
@@ -97,7 +97,7 @@ class Discarded(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Thrown(Event):
     """Draw games: the cards a player threw away (none: he stood pat), private to him; the
     table learns only how many (:class:`Discarded`). Kept so the hand's history holds
@@ -112,7 +112,7 @@ class Thrown(Event):
         return self.player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
     """Draw games: a player's new cards and his whole hand after the draw: private to him."""
 
@@ -126,7 +126,7 @@ class CardsDrawn(Event):
         return self.player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
     """Community cards; ``run`` is 0 for the only or first run of the board."""
 
@@ -135,7 +135,7 @@ class BoardDealt(Event):
     run: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Acted(Event):
     """A betting action: ``action`` is fold, check, call, bet or raise.
 
@@ -149,7 +149,7 @@ class Acted(Event):
     all_in: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Corrected(Event):
     """An amount the rules corrected in play (000 PL §1 overbet cut; 000 NL §12 raised)."""
 
@@ -159,7 +159,7 @@ class Corrected(Event):
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StreetEnded(Event):
     """A betting round closed; ``pot`` is every chip in the middle after it."""
 
@@ -167,7 +167,7 @@ class StreetEnded(Event):
     pot: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UncalledReturned(Event):
     """The part of a bet no one called, given back."""
 
@@ -175,7 +175,7 @@ class UncalledReturned(Event):
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RunsAgreed(Event):
     """The players in the pot settled how many times the rest is dealt (000 NL §17): the
     fewest any of them asked for, so one "once" makes once.
@@ -190,7 +190,7 @@ class RunsAgreed(Event):
     votes: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shown(Event):
     """A hand shown at showdown, with its description."""
 
@@ -199,14 +199,14 @@ class Shown(Event):
     description: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mucked(Event):
     """A hand thrown away unseen."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """Chips of one pot (or one half, or one run's share) going to its winners.
 
@@ -227,7 +227,7 @@ class PotAwarded(Event):
     description: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over: final stacks, what each won from the pot, who scooped."""
 
@@ -236,7 +236,7 @@ class HandEnded(Event):
     scoops: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShuffleOpened(Event):
     """After the hand: the openings of every card that became public (board, shown hands),
     checkable against the commitment published in :class:`HandStarted`."""
@@ -245,7 +245,7 @@ class ShuffleOpened(Event):
     openings: tuple[CardOpening, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PassedOut(Event):
     """Jacks or better: nobody opened; the pot of ``pot`` chips carries to the next deal
     (004 jacks §1)."""
@@ -253,7 +253,7 @@ class PassedOut(Event):
     pot: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OpenersVerified(Event):
     """Jacks or better: the opener held openers (checked by the bot when he opened; 004 jacks
     §3, §9-10). His opening hand is shown only if a player asks (§8)."""
@@ -261,7 +261,7 @@ class OpenersVerified(Event):
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MixGame(Event):
     """A mixed game's deal: the game in play and the one after this round (None: the
     button picks, dealer's choice), RULES.md "Games of rounds"."""

@@ -16,7 +16,7 @@ import contextvars
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
 from bot.engine import (
@@ -85,7 +85,8 @@ class NeedsConfirm(ServiceError):
 def event_data(event: Event) -> dict[str, Any]:
     """An event as JSON-able data with its type name (shallow: only card openings nest)."""
     data: dict[str, Any] = {"type": type(event).__name__}
-    for key, value in vars(event).items():
+    for spec in fields(event):
+        key, value = spec.name, getattr(event, spec.name)
         if isinstance(value, tuple) and value and is_dataclass(value[0]):
             value = [_record_data(v) for v in value]
         data[key] = value

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -70,7 +71,7 @@ def shown_to_the_table(events: Sequence[Event], card: str) -> bool:
     for event in events:
         if event.private_to is not None:
             continue
-        for value in vars(event).values():
+        for value in (getattr(event, f.name) for f in fields(event)):
             if isinstance(value, tuple) and card in value:
                 return True
             if isinstance(value, str) and pretty(card) in value:
