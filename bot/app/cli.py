@@ -16,7 +16,7 @@ from bot.words.counts import counted
 
 def _replay(args: argparse.Namespace) -> int:
     results = []
-    for result in replay_paths(args.paths):
+    for result in replay_paths(args.paths, args.jobs):
         results.append(result)
         if args.json:
             print(json.dumps(result.as_json()), flush=False)
@@ -81,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("paths", nargs="+", metavar="PATH")
     replay.add_argument("--json", action="store_true", help="one JSON object per hand")
+    replay.add_argument(
+        "--jobs",
+        type=_whole(1, 64),
+        default=1,
+        metavar="N",
+        help="processes replaying files side by side, output in input order (1)",
+    )
     replay.add_argument("-v", "--verbose", action="store_true", help="list matching hands too")
     replay.set_defaults(func=_replay)
     play = sub.add_parser(

@@ -222,24 +222,43 @@ def _kill_session(hh: HandHistory) -> KillSessionReplay | None:
     return KillSessionReplay.for_history(hh)
 
 
-def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
+def replay_paths(paths: Sequence[str], jobs: int = 1) -> Iterator[ReplayResult]:
     """Replay every hand of every file, in input order; a ``.phhs`` file's hands after an
-    illegal one come out ``skipped``."""
-    for path in iter_paths(paths):
-        try:
-            hands = load_path(path)
-        except (OSError, PhhError, ValueError) as exc:
-            yield ReplayResult(path=path, status="unreadable", error=str(exc))
-            continue
-        broken = False
-        try:
-            session = _kill_session(hands[0][1]) if hands else None
-        except KillMismatch as exc:
-            yield ReplayResult(path=path, status="unreadable", error=str(exc))
-            continue
-        for name, hh in hands:
-            if broken:
-                yield ReplayResult(
+    illegal one come out ``skipped``.
+
+    Args:
+        paths: files and folders (:func:`iter_paths`).
+        jobs: processes replaying files side by side (1: this process alone); the results
+            come out in input order whatever the number.
+    """
+    files = iter_paths(paths)
+    if jobs <= 1:
+        for path in files:
+            yield from replay_file(path)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for results in pool.map(replay_file, files, chunksize=16):
+            yield from results
+
+
+def replay_file(path: str) -> list[ReplayResult]:
+    """Every hand of one file, in file order (see :func:`replay_paths`)."""
+    try:
+        hands = load_path(path)
+    except (OSError, PhhError, ValueError) as exc:
+        return [ReplayResult(path=path, status="unreadable", error=str(exc))]
+    try:
+        session = _kill_session(hands[0][1]) if hands else None
+    except KillMismatch as exc:
+        return [ReplayResult(path=path, status="unreadable", error=str(exc))]
+    results: list[ReplayResult] = []
+    broken = False
+    for name, hh in hands:
+        if broken:
+            results.append(
+                ReplayResult(
                     path=path,
                     hand=hh.hand if hh.hand is not None else name,
                     status="skipped",
@@ -247,10 +266,12 @@ def replay_paths(paths: Sequence[str]) -> Iterator[ReplayResult]:
                     error="an earlier hand of this session is illegal",
                     extra={"kill": None} if session is not None else {},
                 )
-                continue
-            result = replay_history(path, name, hh, session)
-            broken = path.endswith(".phhs") and result.status == "illegal"
-            yield result
+            )
+            continue
+        result = replay_history(path, name, hh, session)
+        broken = path.endswith(".phhs") and result.status == "illegal"
+        results.append(result)
+    return results
 
 
 def exit_status(results: Sequence[ReplayResult]) -> int:
