@@ -21,7 +21,13 @@ from .hand import Hand, Phase
 from .records import KINDS, action_from_dict
 
 # the words of the command vocabulary for the engine's action kinds
-MOVE_KINDS = {"bet": "raise", "allin": "all_in", "bringin": "bring_in", "draw": "discard"}
+MOVE_KINDS = {
+    "bet": "raise",
+    "complete": "raise",
+    "allin": "all_in",
+    "bringin": "bring_in",
+    "draw": "discard",
+}
 BETTING_KINDS = frozenset({"fold", "check", "call", "raise", "all_in", "bring_in"})
 
 
@@ -95,6 +101,10 @@ def decide(
         if to_act != index:
             raise IllegalAction(f"it is not your turn: {hand.names[to_act]} is to act")
         legal = hand.legal_actions()
+        if kind == "complete" and not hand.config.street_structure(hand.street).is_limit:
+            raise IllegalAction(
+                f"completing a bet is for limit poker (000 NL §4): you may {legal.describe()}"
+            )
         if engine_kind == "raise" and amount is None:
             if legal.min_raise_to is None:
                 openers = hand.spec.openers and hand.opener is None

@@ -208,7 +208,7 @@ PLAY_WORDS = {
     "shove": "allin",
     "bringin": "bringin",
     "bring-in": "bringin",
-    "complete": "raise",
+    "complete": "complete",
     "draw": "draw",
     "discard": "draw",
     "pat": "draw",
@@ -344,7 +344,7 @@ def parse(text: str) -> Command:
             f"{words[0]!r} is not a command: try fold, check, call, bet N, raise N, all-in, "
             "draw CARDS, sit N, status"
         )
-    if kind in ("bet", "raise"):
+    if kind in ("bet", "raise", "complete"):
         # without an amount: the minimum (the only size in fixed limit); chat fills it in
         _nothing_after(f"{head} AMOUNT", rest[1:], f"'{head} 40'")
         return Play(kind, parse_amount(rest[0]) if rest else None)

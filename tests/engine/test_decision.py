@@ -112,3 +112,19 @@ def test_a_call_naming_the_wrong_amount_is_refused_with_the_choices() -> None:
         decide(hand, 2, "call", 5)
     assert decide(hand, 2, "call", 10).action == Call(2)
     assert decide(hand, 2, "call", 10).adds == 10
+
+
+def test_000_nl_4_completing_is_refused_in_big_bet_poker_and_taken_in_limit() -> None:
+    """000 NL §4: completing a bet is a limit idea: 'complete to N' in no-limit or
+    pot-limit is refused with what the player may do; in fixed limit it is a raise to N."""
+    big_bet = new_hand(config(), [200, 200, 200])
+    actor = big_bet.to_act
+    assert actor is not None
+    with pytest.raises(IllegalAction, match=r"completing a bet is for limit poker \(000 NL §4\)"):
+        decide(big_bet, actor, "complete", 4)
+    limit = new_hand(config(structure=Structure.FIXED_LIMIT), [200, 200, 200])
+    actor = limit.to_act
+    assert actor is not None
+    to = limit.legal_actions().min_raise_to
+    assert to is not None
+    assert decide(limit, actor, "complete", to).action == Raise(actor, to)
