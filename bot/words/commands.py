@@ -297,6 +297,8 @@ def parse(text: str) -> Command:
         if not rest:
             raise ParseError("topup AMOUNT: how many chips to add")
         _nothing_after(f"{head} AMOUNT", rest[1:], "'topup 100'")
+        if rest[0].strip() == "0":
+            return TopUp(0)  # the table refuses it saying how much may be added
         return TopUp(parse_amount(rest[0]))
     simple: dict[str, Command] = {
         "sitout": SitOut(),

@@ -308,3 +308,16 @@ async def test_start_while_the_game_runs_tells_the_host_it_already_runs(
         (ANN.id, "the game is already running ('pause' stops it after this hand)")
     ]
     assert service.tables[table_id].table.to_dict() == before
+
+
+async def test_a_top_up_of_nothing_is_refused_with_how_much_may_be_added(
+    service: TableService,
+) -> None:
+    """Bad input: 'topup 0' is refused saying how much the player may add (up to the
+    table's maximum buy-in, 000 NL §16), and nothing changes."""
+    table_id = await small_table(service, 3)
+    live = service.tables[table_id]
+    before = live.table.to_dict()
+    with pytest.raises(ServiceError, match=r"top up by a whole number of chips, up to 500"):
+        await service.handle(table_id, ANN, parse("topup 0"))
+    assert live.table.to_dict() == before
