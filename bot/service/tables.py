@@ -296,7 +296,7 @@ class TableService:
             self._publish(table_id, out)
             return out
         if isinstance(command, EndSession):
-            return await self._end_session(live, player)
+            return await self._end_session(live, player, request_id)
         decision = self._decided(live, player, command, confirmed)
         undo = live.undo_point()
         step = self._step(live)
@@ -703,7 +703,9 @@ class TableService:
             )
         return None
 
-    async def _end_session(self, live: Live, player: Player) -> list[Outgoing]:
+    async def _end_session(
+        self, live: Live, player: Player, request_id: str | None = None
+    ) -> list[Outgoing]:
         """Host: end the night with results and the settle-up; a new session starts, the
         chips on the table carrying over (and kill legs with them).
 
@@ -744,7 +746,7 @@ class TableService:
         live.session_id = new
         live.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
-        return await self._commit(live, player, EndSession(), None, out, extra, undo)
+        return await self._commit(live, player, EndSession(), request_id, out, extra, undo)
 
     def turn(self, table_id: str) -> Turn | None:
         """The decision the table waits for (who, what he may do, the pot, the board), or

@@ -73,3 +73,28 @@ async def test_a_request_id_reused_for_another_command_is_refused(
     other = BOB if sized != BOB else ANN
     with pytest.raises(ServiceError, match=refusal):
         await service.handle(table_id, other, Play("raise", 4), request_id="r2")
+
+
+async def test_ending_the_session_is_applied_once_for_a_retried_request(
+    service: TableService,
+) -> None:
+    """A platform's retry of 'end' (the same request id) is answered with nothing: the
+    night ends once, one new session, one cash-out and buy-in pair per seat."""
+    from bot.words.commands import EndSession, Pause
+
+    table_id = await table_with_three(service)
+    live = service.tables[table_id]
+    await service.handle(table_id, ANN, Pause())
+    while live.table.current is not None:
+        await service.handle(table_id, to_act(service, table_id), Play("fold"))
+        await service.idle(table_id)
+    first = live.session_id
+    assert await service.handle(table_id, ANN, EndSession(), request_id="end-1")
+    second = live.session_id
+    assert second != first
+    assert await service.handle(table_id, ANN, EndSession(), request_id="end-1") == []
+    assert live.session_id == second
+    sessions = await service.db._rows(
+        "SELECT count(*) FROM sessions WHERE table_id = ?", (table_id,)
+    )
+    assert sessions == [(2,)]
