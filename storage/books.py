@@ -5,13 +5,11 @@ committed; nothing here is a counter kept beside the hands.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from . import jsontext
-
-# Runs one query on the database's thread and returns its rows (:meth:`Database._rows`).
-Rows = Callable[[str, Sequence[Any]], Awaitable[list[tuple[Any, ...]]]]
+from .thread import Rows
 
 
 class Books:

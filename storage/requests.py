@@ -7,7 +7,6 @@ once, whatever came of it, in this process and in any other sharing the database
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import aiosqlite
@@ -15,10 +14,8 @@ import aiosqlite
 from . import jsontext
 from .errors import StorageError
 from .statements import PRUNE_EVERY_SECONDS, REQUEST_CLAIM, REQUESTS_KEPT_SECONDS, REQUESTS_PRUNE
+from .thread import Rows
 from .writes import NoRowChanged, Statements, WriteQueue
-
-# Runs one query on the database's thread and returns its rows (:meth:`Database._rows`).
-Rows = Callable[[str, Sequence[Any]], Awaitable[list[tuple[Any, ...]]]]
 
 
 class Requests:

@@ -39,31 +39,21 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
     lines: list[str] = []
     runs = over = False
     for event in events:
-        kind = type(event)
-        if kind is Acted:
-            assert isinstance(event, Acted)
-            verb = _VERBS.get(event.action) or f"cbr {event.to}"
-            lines.append(f"p{event.player + 1} {verb}")
-        elif kind is HoleCardsDealt or kind is CardsDrawn:
-            assert isinstance(event, HoleCardsDealt | CardsDrawn)
-            lines.append(f"d dh p{event.player + 1} {''.join(event.cards)}")
-        elif kind is BoardDealt:
-            assert isinstance(event, BoardDealt)
-            if not runs:
-                lines.append(f"d db {''.join(event.cards)}")
-        elif kind is Thrown:
-            assert isinstance(event, Thrown)
-            lines.append(f"p{event.player + 1} sd {''.join(event.cards)}".rstrip())
-        elif kind is Shown:
-            assert isinstance(event, Shown)
-            if not over:
-                lines.append(f"p{event.player + 1} sm {''.join(event.cards)}")
-        elif kind is Mucked:
-            assert isinstance(event, Mucked)
-            lines.append(f"p{event.player + 1} sm")
-        elif kind is RunsAgreed:
-            assert isinstance(event, RunsAgreed)
-            runs = event.runs > 1
-        elif kind is HandEnded:
-            over = True
+        match event:
+            case Acted(player=p, action=action, to=to):
+                lines.append(f"p{p + 1} {_VERBS.get(action) or f'cbr {to}'}")
+            case HoleCardsDealt(player=p, cards=cards) | CardsDrawn(player=p, cards=cards):
+                lines.append(f"d dh p{p + 1} {''.join(cards)}")
+            case BoardDealt(cards=cards) if not runs:
+                lines.append(f"d db {''.join(cards)}")
+            case Thrown(player=p, cards=cards):
+                lines.append(f"p{p + 1} sd {''.join(cards)}".rstrip())
+            case Shown(player=p, cards=cards) if not over:
+                lines.append(f"p{p + 1} sm {''.join(cards)}")
+            case Mucked(player=p):
+                lines.append(f"p{p + 1} sm")
+            case RunsAgreed(runs=agreed):
+                runs = agreed > 1
+            case HandEnded():
+                over = True
     return lines

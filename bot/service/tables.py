@@ -912,8 +912,8 @@ def _same_request(
     if player_id != player.id or stored.get("type") != type(command).__name__:
         return False
     fields = {k: list(v) if isinstance(v, tuple) else v for k, v in vars(command).items()}
-    bare = command.kind in ("bet", "raise", "complete") if isinstance(command, Play) else False
-    if bare and isinstance(command, Play) and command.amount is None:
+    sized = isinstance(command, Play) and command.kind in ("bet", "raise", "complete")
+    if sized and fields["amount"] is None:
         fields.pop("amount")
         stored = {k: v for k, v in stored.items() if k != "amount"}
     return stored == {"type": type(command).__name__, **fields}

@@ -14,6 +14,7 @@ from bot.engine.hand import Hand, HandSetup
 from bot.engine.kills import Kill, KillRules
 from bot.engine.killtracker import KillTracker
 from bot.engine.rotation import MIXES, Rotation, config_for, parse_mix, seats_for
+from bot.engine.table import Table, TableSettings
 
 BASE = GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(5, 10, small_bet=10, big_bet=20))
 
@@ -141,12 +142,9 @@ def test_002_in_a_mix_games_without_blinds_leave_the_kill_button_as_it_is() -> N
     }
 
 
-def test_002_dealers_choice_the_table_names_the_button_who_picks_and_deals_his_game() -> None:
-    """002: at a dealer's choice table the engine names the player who picks (the button of
-    the round's first deal), refuses a pick from anyone else or of a game not played here,
-    and deals the game picked for one round."""
-    from bot.engine.table import Table, TableSettings
-
+def _choice_table() -> Table:
+    """A fixed-limit dealer's choice table of hold'em, razz and 2-7 triple draw with Ann,
+    Bob and Cat seated in seats 1 to 3."""
     settings = TableSettings(
         GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(1, 2, small_bet=2, big_bet=4)),
         mix=(Game.HOLDEM, Game.RAZZ, Game.DEUCE_TRIPLE),
@@ -158,6 +156,14 @@ def test_002_dealers_choice_the_table_names_the_button_who_picks_and_deals_his_g
     table = Table(settings)
     for name in ("ann", "bob", "cat"):
         table.seating.sit(name, name.title(), 200)
+    return table
+
+
+def test_002_dealers_choice_the_table_names_the_button_who_picks_and_deals_his_game() -> None:
+    """002: at a dealer's choice table the engine names the player who picks (the button of
+    the round's first deal), refuses a pick from anyone else or of a game not played here,
+    and deals the game picked for one round."""
+    table = _choice_table()
     picker = table.game_chooser()
     assert picker == "ann"  # the first deal's button: the first seat, the blinds after it
     with pytest.raises(IllegalAction, match="Ann picks the game for this round"):
@@ -175,19 +181,8 @@ def test_002_dealers_choice_passes_to_the_left_each_round() -> None:
     button comes back to the player who picked; the next round's pick passes to the player
     on his left, and so on round the table, and survives a save and restore."""
     from bot.engine.actions import Fold
-    from bot.engine.table import Table, TableSettings
 
-    settings = TableSettings(
-        GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(1, 2, small_bet=2, big_bet=4)),
-        mix=(Game.HOLDEM, Game.RAZZ, Game.DEUCE_TRIPLE),
-        dealer_choice=True,
-        seats=6,
-        min_buy_in=40,
-        max_buy_in=200,
-    )
-    table = Table(settings)
-    for name in ("ann", "bob", "cat"):
-        table.seating.sit(name, name.title(), 200)
+    table = _choice_table()
     pickers = []
     rng = random.Random(3)
     for _ in range(3):
