@@ -16,7 +16,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,6 @@ from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
 from .errors import ChangedElsewhere, StorageError
 from .records import (
     EventRow,
-    HandCredited,
     SessionSwitched,
     StateWrite,
     StoredTable,
@@ -386,30 +385,6 @@ class Database:
             self._players[player[0]] = (player[1], player[2])
 
     # ------------------------------------------------------------------ sessions, ledger
-
-    async def credited_hand(
-        self, table_id: str, number: int, credits: Mapping[str, int]
-    ) -> HandCredited | None:
-        """Hand ``number``'s results with ``credits`` (player id -> chips) added, for a
-        commit to carry (the antes of passed-out deals returned at the end of a session
-        belong to the deals that took them); None when there is no such finished hand.
-
-        Raises:
-            StorageError: the database could not be read.
-        """
-        rows = await self._rows(
-            "SELECT results, players FROM hands WHERE table_id = ? AND number = ?"
-            " AND results IS NOT NULL",
-            (table_id, number),
-        )
-        if not rows:
-            return None
-        results, players = jsontext.loads(rows[0][0]), jsontext.loads(rows[0][1])
-        for player, chips in credits.items():
-            results[player] = int(results.get(player, 0)) + chips
-            if player not in players:
-                players.append(player)
-        return HandCredited(table_id, number, results, players)
 
     async def next_session(self, table_id: str, end: int | None) -> SessionSwitched:
         """The switch to a new session (a night of play) of a table, closing session

@@ -124,7 +124,8 @@ class HandFinished:
 @dataclass(frozen=True)
 class HandCredited:
     """A finished hand's results and players rewritten whole: chips credited to it after
-    it ended (the antes of a passed-out deal returned when the night ends)."""
+    it ended (the antes of a passed-out deal returned unplayed, when the night ends or
+    the game changes)."""
 
     table_id: str
     number: int

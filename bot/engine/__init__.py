@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from bot.engine.rotation import stud_stakes as stud_stakes
     from bot.engine.showdown import Showdown as Showdown
     from bot.engine.snapshot import Choice as Choice
+    from bot.engine.table import Returned as Returned
     from bot.engine.table import Table as Table
     from bot.engine.table import TableSettings as TableSettings
     from bot.engine.table import kill_after_window as kill_after_window
@@ -141,6 +142,7 @@ _HOME = {
     "stud_stakes": "bot.engine.rotation",
     "Showdown": "bot.engine.showdown",
     "Choice": "bot.engine.snapshot",
+    "Returned": "bot.engine.table",
     "Table": "bot.engine.table",
     "TableSettings": "bot.engine.table",
     "kill_after_window": "bot.engine.table",

@@ -153,6 +153,19 @@ class TableSettings:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
 
 
+@dataclass(frozen=True)
+class Returned:
+    """A pot carried from passed-out jacks-or-better deals given back unplayed (004 jacks
+    §1): ``shares`` is player id -> chips, each his own antes; ``deals`` is each deal that
+    carried it, (hand number, player ids dealt in), whose results now net zero for all."""
+
+    shares: Mapping[str, int]
+    deals: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+
+NOTHING_RETURNED = Returned({})
+
+
 @dataclass
 class PlayedHand:
     """The hand in play: its set-up, shuffle secret, seats in hand order and actions, and
@@ -189,6 +202,9 @@ class Table:
         self.carried = 0  # jacks or better: the pot no one opened
         # who put the carried pot in, so it can go back if it is never played for
         self.carried_from: dict[str, int] = {}
+        # the passed-out deals that carried it (number, players dealt), so that a pot
+        # returned unplayed nets each of them to zero in its results
+        self.carried_deals: list[tuple[int, tuple[str, ...]]] = []
         self.passes = 0
         self.last_dealt: tuple[str, ...] = ()
         self.quit_since: list[str] = []
@@ -632,7 +648,7 @@ class Table:
             self.quit_since = list(before.get("quit_since", []))
         self.current = None
 
-    def return_carried(self) -> dict[str, int]:
+    def return_carried(self) -> Returned:
         """Give the pot carried from passed-out jacks-or-better deals (004 jacks §1) back to
         those who anted it, each his own antes, when it will not be played for: the session
         ends, or the game or stakes change. A busted player given chips back may play again.
@@ -640,7 +656,8 @@ class Table:
         players no longer seated, which the caller pays out.
 
         Returns:
-            player id -> chips returned (empty when nothing was carried).
+            The shares (player id -> chips, empty when nothing was carried) and the
+            passed-out deals they came from.
         Raises:
             IllegalAction: a hand is in play (the carried pot is in it).
         """
@@ -651,8 +668,9 @@ class Table:
             share = shares.get(seat.player_id, 0)
             if share:
                 self.seating.set_stack(seat, seat.stack + share)
-        self.carried, self.carried_from, self.passes = 0, {}, 0
-        return shares
+        deals = tuple(self.carried_deals) if shares else ()
+        self.carried, self.carried_from, self.carried_deals, self.passes = 0, {}, [], 0
+        return Returned(shares, deals)
 
     def finish_hand(self) -> dict[int, int]:
         """After the hand completes: stacks back to the seats, the kill button moved, a pot
@@ -672,9 +690,10 @@ class Table:
                 anted = hand.starting[i] - hand.stacks[i]
                 if anted:
                     self.carried_from[player] = self.carried_from.get(player, 0) + anted
+            self.carried_deals.append((self.current.number, tuple(hand.names)))
             self.passes += 1
         else:
-            self.carried_from = {}
+            self.carried_from, self.carried_deals = {}, []
             self.passes = 0
         if self.kills is not None:
             self.kills.settle(hand)
@@ -696,7 +715,7 @@ class Table:
                 seat.status, seat.sit_out_next = SeatStatus.SITTING_OUT, False
         return net
 
-    def change_settings(self, settings: TableSettings) -> dict[str, int]:
+    def change_settings(self, settings: TableSettings) -> Returned:
         """Host control, between hands: play on under ``settings``.
 
         A change of game (or mix), structure or stakes is a new game: the kill button starts
@@ -706,8 +725,8 @@ class Table:
         buy-in range applies to the next buy-in or top-up; stacks stay as they are.
 
         Returns:
-            The carried antes returned, player id -> chips (the caller pays out the shares
-            of players no longer seated).
+            The carried antes returned and the deals they came from (the caller pays out
+            the shares of players no longer seated).
         Raises:
             IllegalAction: a hand is in play, or a taken seat the new size does not have.
         """
@@ -720,7 +739,7 @@ class Table:
         self.seating.size = settings.seats
         self.seating.min_buy_in, self.seating.max_buy_in = settings.min_buy_in, settings.max_buy_in
         if (old.config, old.mix) == (settings.config, settings.mix):
-            return {}
+            return NOTHING_RETURNED
         # a new game: the kill button starts neutral (000 kill §1a)
         self.kills, self.rotation = _tracker(settings), _rotation(settings)
         return self.return_carried()
@@ -1001,6 +1020,7 @@ class Table:
             "hand_number": self.hand_number,
             "carried": self.carried,
             "carried_from": dict(self.carried_from),
+            "carried_deals": [[n, list(players)] for n, players in self.carried_deals],
             "passes": self.passes,
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
@@ -1024,6 +1044,11 @@ class Table:
         table.hand_number = int(data.get("hand_number", 0))
         table.carried = int(data.get("carried", 0))
         table.carried_from = _carried_from(data, table.carried)
+        # a table saved before the deals were kept credits no deal: its stacks are exact,
+        # only the passed-out deals' results keep the antes as lost
+        table.carried_deals = [
+            (int(n), tuple(str(p) for p in players)) for n, players in data.get("carried_deals", [])
+        ]
         table.passes = int(data.get("passes", 0))
         table.last_dealt = tuple(data.get("last_dealt", ()))
         table.quit_since = list(data.get("quit_since", []))

@@ -9,15 +9,14 @@ read by :mod:`bot.service.books`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import OPTIONS, IllegalAction, changed_settings
+from bot.engine import OPTIONS, IllegalAction, Returned, changed_settings
 from bot.words.commands import Adjust, Kick, SetOption, Void, whole_number
 from bot.words.gamewords import GAME_WORDS
 from bot.words.tablesetup import STRUCTURE_WORDS
-from storage import AuditEntry, GameChanged, LedgerEntry, Write
+from storage import AuditEntry, GameChanged, HandCredited, LedgerEntry, Write
 
 if TYPE_CHECKING:
     from bot.service.state import Live, Player
@@ -192,17 +191,22 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
     return "\n".join([text, *paid])
 
 
-def pay_out_returned(live: Live, returned: Mapping[str, int], extra: list[Write]) -> list[str]:
+def pay_out_returned(live: Live, returned: Returned, extra: list[Write]) -> list[str]:
     """Lines telling the table whose carried antes went back (004 jacks §1's pot, never
     played for); a player no longer seated is paid his share as a cash-out (a ledger
-    entry in ``extra``), the others had it added to their stacks by the table."""
-    if not returned:
+    entry in ``extra``), the others had it added to their stacks by the table. Each
+    passed-out deal that carried the pot has its results rewritten to zero for everyone
+    dealt in (a write in ``extra``): every chip put in came back, so the deal is neither
+    won nor lost, and no one is added to a deal he was not dealt."""
+    if not returned.shares:
         return []
     names = live.names or {}
     seated = {s.player_id for s in live.table.seated()}
-    for pid, chips in returned.items():
+    for pid, chips in returned.shares.items():
         if pid not in seated:
             extra.append(LedgerEntry(live.id, live.session_id, pid, "cash_out", chips))
-    shares = ", ".join(f"{names.get(p, p)} {c}" for p, c in returned.items())
-    total = sum(returned.values())
+    for number, players in returned.deals:
+        extra.append(HandCredited(live.id, number, dict.fromkeys(players, 0), players))
+    shares = ", ".join(f"{names.get(p, p)} {c}" for p, c in returned.shares.items())
+    total = sum(returned.shares.values())
     return [f"the {total} chips carried from passed-out deals go back to who anted them: {shares}"]

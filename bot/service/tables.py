@@ -725,13 +725,10 @@ class TableService:
         returned = live.table.return_carried()
         paid = controls.pay_out_returned(live, returned, extra)
         seated = {s.player_id for s in live.table.seated()}
-        away = {p: c for p, c in returned.items() if p not in seated}
+        away = {p: c for p, c in returned.shares.items() if p not in seated}
         old = live.session_id
         try:
             lines = [*paid, *await books.session_summary(live, self.db.books, away)]
-            if returned:  # the last deal passed out: its results get the antes back
-                credit = await self.db.credited_hand(live.id, live.table.hand_number, returned)
-                extra += [credit] if credit is not None else []
             switch = await self.db.next_session(live.id, end=old)
         except BaseException as exc:
             undo.restore(live)  # nothing saved: the carried pot stays

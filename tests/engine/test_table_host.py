@@ -149,11 +149,14 @@ def test_004_jacks_1_the_carried_antes_go_back_to_who_anted_them() -> None:
     total = _chips(table)
     restored = Table.from_dict(json.loads(json.dumps(table.to_dict())))
     assert restored.carried_from == table.carried_from
-    assert table.return_carried() == {"ann": 10, "bob": 5, "cat": 10}
+    assert restored.carried_deals == table.carried_deals
+    returned = table.return_carried()
+    assert returned.shares == {"ann": 10, "bob": 5, "cat": 10}
+    assert returned.deals == ((1, ("bob", "cat", "ann")), (2, ("ann", "cat")))
     assert table.carried == 0 and table.passes == 0 and _chips(table) == total
     assert [s.stack for s in table.seating.seats.values()] == [500, 5, 500]
     assert bob.status is SeatStatus.WAITING
-    assert table.return_carried() == {}
+    assert table.return_carried().shares == {}
 
 
 def test_a_carried_pot_that_is_played_for_is_nobody_s_to_return() -> None:

@@ -304,3 +304,74 @@ async def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
     assert sorted(k for _, k, _ in ledger).count("cash_out") == 3
     nets = [line for line in _texts(published)[-1].splitlines() if ":" in line]
     assert any(not line.split(":")[1].strip().startswith("0;") for line in nets)
+
+
+async def _stored_results(
+    service: TableService, table_id: str
+) -> dict[int, tuple[dict[str, int], list[str]]]:
+    """Each finished hand's stored results and the players dealt in, by hand number."""
+    rows = await service.db._rows(
+        "SELECT number, results, players FROM hands WHERE table_id = ? AND results IS NOT NULL",
+        (table_id,),
+    )
+    return {int(n): (json.loads(r), json.loads(p)) for n, r, p in rows}
+
+
+async def test_004_jacks_1_antes_returned_on_a_new_game_credit_each_passed_out_deal(
+    db: Database,
+) -> None:
+    """004 jacks §1: antes carried from passed-out deals go back when the host changes the
+    game; each deal that took them gets its own back, so each passed-out deal nets zero for
+    every player dealt in, and no one is added to a deal he was not dealt."""
+    rng = random.Random(2)
+    service, _ = await open_service(db, shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, JACKS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, ANN, parse("pause"))
+    live = service.tables[table_id]
+    await _play_out(service, table_id, "check")
+    await service.handle(table_id, CAT, parse("leave"))
+    await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, ANN, parse("pause"))
+    hand = live.table.hand
+    assert hand is not None
+    await _play_out(service, table_id, "check")
+    assert hand.passed_out and live.table.carried == 25
+    before = await _stored_results(service, table_id)
+    assert before == {
+        1: ({ANN.id: -5, BOB.id: -5, CAT.id: -5}, [BOB.id, CAT.id, ANN.id]),
+        2: ({ANN.id: -5, BOB.id: -5}, before[2][1]),
+    }
+    await service.handle(table_id, ANN, parse("set game holdem"))
+    after = await _stored_results(service, table_id)
+    assert after == {
+        1: ({ANN.id: 0, BOB.id: 0, CAT.id: 0}, before[1][1]),
+        2: ({ANN.id: 0, BOB.id: 0}, before[2][1]),
+    }
+    board = await service.db.books.leaderboard("srv")
+    assert all(net == 0 for _, _, net, *_ in board)
+
+
+async def test_004_jacks_1_ending_after_a_void_credits_the_passed_out_deal(db: Database) -> None:
+    """004 jacks §1: a deal passes out, the next is voided (it keeps its number, its pot
+    carried on), and the host ends the night: the antes go back to the deal that took them,
+    not to the voided one."""
+    rng = random.Random(2)
+    service, _ = await open_service(db, shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, JACKS)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, ANN, parse("pause"))
+    live = service.tables[table_id]
+    await _play_out(service, table_id, "check")
+    await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, ANN, parse("pause"))
+    await service.handle(table_id, ANN, parse("void"))
+    assert live.table.hand is None and live.table.carried == 15
+    await service.handle(table_id, ANN, parse("end"))
+    stored = await _stored_results(service, table_id)
+    assert stored[1][0] == {ANN.id: 0, BOB.id: 0, CAT.id: 0}
+    assert list(stored) == [1]
