@@ -317,12 +317,8 @@ async def _stored_results(
     return {int(n): (json.loads(r), json.loads(p)) for n, r, p in rows}
 
 
-async def test_004_jacks_1_antes_returned_on_a_new_game_credit_each_passed_out_deal(
-    db: Database,
-) -> None:
-    """004 jacks §1: antes carried from passed-out deals go back when the host changes the
-    game; each deal that took them gets its own back, so each passed-out deal nets zero for
-    every player dealt in, and no one is added to a deal he was not dealt."""
+async def _one_deal_passed_out(db: Database) -> tuple[TableService, str]:
+    """A jacks table of Ann, Bob and Cat whose first deal passed out (15 carried), paused."""
     rng = random.Random(2)
     service, _ = await open_service(db, shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order)
     table_id = await service.create_table("srv", "chan", ANN, JACKS)
@@ -330,8 +326,18 @@ async def test_004_jacks_1_antes_returned_on_a_new_game_credit_each_passed_out_d
         await service.handle(table_id, player, Sit(500))
     await service.handle(table_id, ANN, Start())
     await service.handle(table_id, ANN, parse("pause"))
-    live = service.tables[table_id]
     await _play_out(service, table_id, "check")
+    return service, table_id
+
+
+async def test_004_jacks_1_antes_returned_on_a_new_game_credit_each_passed_out_deal(
+    db: Database,
+) -> None:
+    """004 jacks §1: antes carried from passed-out deals go back when the host changes the
+    game; each deal that took them gets its own back, so each passed-out deal nets zero for
+    every player dealt in, and no one is added to a deal he was not dealt."""
+    service, table_id = await _one_deal_passed_out(db)
+    live = service.tables[table_id]
     await service.handle(table_id, CAT, parse("leave"))
     await service.handle(table_id, ANN, Start())
     await service.handle(table_id, ANN, parse("pause"))
@@ -358,15 +364,8 @@ async def test_004_jacks_1_ending_after_a_void_credits_the_passed_out_deal(db: D
     """004 jacks §1: a deal passes out, the next is voided (it keeps its number, its pot
     carried on), and the host ends the night: the antes go back to the deal that took them,
     not to the voided one."""
-    rng = random.Random(2)
-    service, _ = await open_service(db, shuffle=lambda: Deck.stacked(NO_OPENERS, rng=rng).order)
-    table_id = await service.create_table("srv", "chan", ANN, JACKS)
-    for player in (ANN, BOB, CAT):
-        await service.handle(table_id, player, Sit(500))
-    await service.handle(table_id, ANN, Start())
-    await service.handle(table_id, ANN, parse("pause"))
+    service, table_id = await _one_deal_passed_out(db)
     live = service.tables[table_id]
-    await _play_out(service, table_id, "check")
     await service.handle(table_id, ANN, Start())
     await service.handle(table_id, ANN, parse("pause"))
     await service.handle(table_id, ANN, parse("void"))
