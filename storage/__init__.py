@@ -2,7 +2,8 @@
 
 :class:`Database` opens, migrates and commits; what crosses the boundary is a record of
 :mod:`storage.records` (read back or asked to be written) or an error of
-:mod:`storage.errors`. SQLite through aiosqlite is the embedded backend.
+:mod:`storage.errors`. SQLite through aiosqlite is the embedded backend; PostgreSQL through
+asyncpg, named by a ``postgresql://`` URL, the backend for more than one machine.
 """
 
 from storage.books import Books as Books

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import jsontext
-from .thread import Rows
+from .backend import Rows
 
 
 class Books:

@@ -1,30 +1,24 @@
-"""SQLite storage through aiosqlite: the only place with SQL.
+"""The database: the only place with SQL, over either backend.
 
-One file (``killbutton.db`` by default), WAL mode, foreign keys on, a busy timeout, and the
-numbered migrations of :mod:`storage.schema` applied at start-up. Every committed action is
-one write, all or nothing: the command, its events and the table's new state together, so a
-crash leaves either all of it or none (writes queued together share a transaction, their
-rows batched, and fail one by one: :mod:`storage.writes`). The write-ahead log is copied
-back into the file by a :class:`storage.checkpoint.Checkpointer` thread, not inside a
-commit.
+SQLite through aiosqlite (:mod:`storage.sqlite`, one file, ``killbutton.db`` by default) is
+the embedded backend; PostgreSQL through asyncpg (:mod:`storage.postgres`), named by a
+``postgresql://`` URL, serves a bot that outgrows one machine. Both run the same SQL and
+the same numbered migrations of :mod:`storage.schema`. Every committed action is one
+write, all or nothing: the command, its events and the table's new state together, so a
+crash leaves either all of it or none.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import os
-import sqlite3
 import time
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from . import jsontext
+from .backend import Backend, Writer
 from .books import Books
-from .checkpoint import WAL_LIMIT_BYTES, Checkpointer
+from .checkpoint import Checkpointer
 from .errors import ChangedElsewhere, StorageError
 from .records import (
     EventRow,
@@ -34,73 +28,46 @@ from .records import (
     Write,
 )
 from .requests import Requests
-from .schema import MIGRATIONS
 from .statements import (
     ACTION_INSERT,
-    BULK,
     EVENT_INSERT,
     state_statements,
     statements_for,
 )
-from .thread import on_thread
-from .writes import NoRowChanged, WriteQueue
-
-# aiosqlite logs every call it runs, with its parameters, at DEBUG; the rows hold players'
-# hidden cards and the deck, so its log stays at INFO and above whatever the process's level
-logging.getLogger("aiosqlite").setLevel(logging.INFO)
+from .writes import REFUSED, NoRowChanged
 
 DEFAULT_PATH = "killbutton.db"
 
 
 def default_path() -> str:
-    """``$KILLBUTTON_DB`` if set, else ``killbutton.db`` in the working directory."""
+    """``$KILLBUTTON_DB`` if set (a file, or a ``postgresql://`` URL), else
+    ``killbutton.db`` in the working directory."""
     return os.environ.get("KILLBUTTON_DB") or DEFAULT_PATH
-
-
-async def configure(conn: aiosqlite.Connection, busy_timeout_ms: int) -> bool:
-    """Set a new connection up as :meth:`Database.open` does (the benchmark's raw rate uses
-    the same): WAL, ``synchronous=NORMAL``, foreign keys, the busy timeout, and in WAL mode
-    no automatic checkpoint (a :class:`Checkpointer` must run beside it). Returns whether
-    the database is in WAL mode (an in-memory one is not).
-
-    Raises:
-        aiosqlite.Error: the database refused a setting.
-    """
-    cursor = await conn.execute("PRAGMA journal_mode=WAL")
-    mode = await cursor.fetchone()
-    await conn.execute("PRAGMA synchronous=NORMAL")
-    await conn.execute("PRAGMA foreign_keys=ON")
-    await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-    wal = mode is not None and str(mode[0]).lower() == "wal"
-    if wal:
-        # Checkpoints run on the Checkpointer's thread, not inside a commit; the log is cut
-        # back to this size whenever it starts over.
-        await conn.execute("PRAGMA wal_autocheckpoint=0")
-        await conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES // 4}")
-    return wal
 
 
 class Database:
     """An open database.
 
     Use :meth:`open` (an async constructor) and :meth:`close`.
+
+    Attributes:
+        path: the file or URL it was opened from (a URL's password left out).
+        writes: the backend's writer; books: the books read; requests: request ids.
+        checkpointer: SQLite's background checkpoints (None for PostgreSQL or memory).
+        broken: (table id, why) of the rows :meth:`load_tables` could not read.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
+    def __init__(self, backend: Backend, path: str) -> None:
+        self.backend = backend
         self.path = path
         self.broken: list[tuple[str, str]] = []
-        self.checkpointer: Checkpointer | None = None
-        self.writes = WriteQueue(conn, bulk=BULK)
+        self.checkpointer: Checkpointer | None = getattr(backend, "checkpointer", None)
+        self.writes: Writer = backend.writes
         self.books = Books(self._rows)
         self.requests = Requests(self._rows, self.writes)
         # (platform, name) of players as last written: most commands come from a player
         # already stored under the same name, and rewriting his row cost a page per commit.
         self._players: dict[str, tuple[str, str]] = {}
-        # One connection serves every table, so its transactions must not interleave: each
-        # transaction (and each read) is one function on aiosqlite's one thread, which runs
-        # them in the order queued, one at a time. Writes that queue while one transaction
-        # commits are committed together in the next (storage.writes, group commit).
 
     @classmethod
     async def open(
@@ -109,62 +76,27 @@ class Database:
         """Open (creating if needed) and migrate the database.
 
         Args:
-            path: the file; None for :func:`default_path`; ``":memory:"`` for tests.
-            busy_timeout_ms: how long to wait on a lock before failing.
-            checkpoint_every: seconds between background WAL checkpoints (a file only).
+            path: a SQLite file, ``":memory:"`` for tests, or a PostgreSQL URL
+                (``postgresql://user@host:port/dbname``); None for :func:`default_path`.
+            busy_timeout_ms: SQLite: how long to wait on a lock before failing.
+            checkpoint_every: SQLite: seconds between background WAL checkpoints.
         Raises:
-            StorageError: the file cannot be opened, or was written by a newer version.
+            StorageError: the database cannot be opened or reached, or was written by a
+                newer version.
         """
         target = path or default_path()
-        problem = _unusable(target)
-        if problem is not None:  # said before a connection thread is started for nothing
-            raise StorageError(f"cannot open the database {target}: {problem}")
-        try:
-            conn = await aiosqlite.connect(target, isolation_level=None)
-        except (aiosqlite.Error, OSError) as exc:
-            raise StorageError(f"cannot open the database {target}: {exc}") from exc
-        db = cls(conn, target)
-        try:
-            wal = await configure(conn, busy_timeout_ms)
-            await db._migrate()
-            if wal:
-                db.checkpointer = Checkpointer(target, checkpoint_every, busy_timeout_ms)
-                db.checkpointer.start()
-        except (aiosqlite.Error, OSError, StorageError) as exc:
-            await conn.close()  # a half-open connection would keep the process alive
-            if isinstance(exc, StorageError):
-                raise
-            raise StorageError(f"cannot use the database {target}: {exc}") from exc
-        return db
+        from .postgres import PostgresBackend, is_url, without_password
+
+        if is_url(target):
+            return cls(await PostgresBackend.open(target), without_password(target))
+        from .sqlite import SqliteBackend
+
+        backend = await SqliteBackend.open(target, busy_timeout_ms, checkpoint_every)
+        return cls(backend, target)
 
     async def close(self) -> None:
-        """Stop the checkpoints and close the connection (which checkpoints the rest)."""
-        if self.checkpointer is not None:
-            self.checkpointer.stop()
-        await self._conn.close()
-
-    async def _migrate(self) -> None:
-        cursor = await self._conn.execute("PRAGMA user_version")
-        row = await cursor.fetchone()
-        version = int(row[0]) if row else 0
-        if version > len(MIGRATIONS):
-            raise StorageError(
-                f"the database is at version {version}, newer than this bot ({len(MIGRATIONS)})"
-            )
-        for number in range(version, len(MIGRATIONS)):
-            try:
-                await self._conn.execute("BEGIN IMMEDIATE")
-                for statement in MIGRATIONS[number]:
-                    await self._conn.execute(statement)
-                await self._conn.execute(f"PRAGMA user_version={number + 1}")
-                await self._conn.execute("COMMIT")
-            except aiosqlite.Error as exc:
-                await self._rollback()
-                raise StorageError(f"migration {number + 1} failed: {exc}") from exc
-
-    async def _rollback(self) -> None:
-        with contextlib.suppress(aiosqlite.Error):
-            await self._conn.execute("ROLLBACK")
+        """Close the backend (for SQLite, its checkpoints stopped first)."""
+        await self.backend.close()
 
     async def _write(
         self,
@@ -174,11 +106,9 @@ class Database:
     ) -> None:
         """Run statements in one transaction; all or nothing.
 
-        The whole transaction is one call on aiosqlite's thread: a hand-off per statement
-        cost more than the SQL itself, and nothing else can run on the connection midway.
-        Writes queued meanwhile by other tables may share the transaction, and still
-        succeed or fail on their own (:class:`storage.writes.WriteQueue`); this one returns
-        once it committed.
+        With SQLite the whole transaction is one call on aiosqlite's thread, and writes
+        queued meanwhile by other tables may share it, still succeeding or failing on their
+        own (:class:`storage.writes.WriteQueue`); this one returns once it committed.
 
         Args:
             statements: (sql, parameters) pairs.
@@ -187,21 +117,18 @@ class Database:
             key: the table the write is for (see :meth:`storage.writes.WriteQueue.write`).
         Raises:
             StorageError: the database refused (nothing was written), or the statement at
-                ``must_change`` changed no row ("changed elsewhere").
+                ``must_change`` changed no row (:class:`ChangedElsewhere`).
         """
         try:
             await self.writes.write(list(statements), must_change, key)
         except NoRowChanged as exc:
             raise ChangedElsewhere(str(exc)) from exc
-        except (aiosqlite.Error, ValueError, TypeError, OverflowError) as exc:
+        except REFUSED as exc:
             # OverflowError: an integer past SQLite's 64 bits
             raise StorageError(f"the database refused the change: {exc}") from exc
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        try:
-            return await on_thread(self._conn, _fetch, sql, params)
-        except (aiosqlite.Error, ValueError) as exc:
-            raise StorageError(f"the database could not be read: {exc}") from exc
+        return await self.backend.rows(sql, params)
 
     # ------------------------------------------------------------------ players, tables
 
@@ -255,7 +182,13 @@ class Database:
                     "INSERT INTO table_versions (table_id, version, live) VALUES (?, ?, NULL)",
                     (table.id, table.version),
                 ),
-                ("INSERT INTO sessions (table_id, started_at) VALUES (?, ?)", (table.id, now)),
+                (
+                    # numbered as next_session numbers them, so no backend's own counter
+                    # is ever behind an id given by hand
+                    "INSERT INTO sessions (id, table_id, started_at)"
+                    " SELECT coalesce(max(id), 0) + 1, ?, ? FROM sessions",
+                    (table.id, now),
+                ),
                 (
                     "UPDATE poker_tables SET session_id = (SELECT max(id) FROM sessions"
                     " WHERE table_id = ?) WHERE id = ?",
@@ -414,7 +347,7 @@ class Database:
         Raises:
             StorageError: the write was refused.
         """
-        await self.writes.write(
+        await self._write(
             [
                 (
                     "INSERT INTO table_messages (table_id, hand, ref) VALUES (?, ?, ?) "
@@ -456,24 +389,3 @@ def _state(base: str, live: str | None, moves: Sequence[tuple[int, str]]) -> dic
                 raise ValueError(f"stored move {seq} does not follow move {len(actions) - 1}")
             actions.append(jsontext.loads(record))
     return state
-
-
-# ---------------------------------------------------------------------- on the database thread
-
-
-def _fetch(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-    """Run on aiosqlite's thread: every row of one query, as tuples."""
-    return [tuple(row) for row in raw.execute(sql, params).fetchall()]
-
-
-def _unusable(target: str) -> str | None:
-    """Why ``target`` cannot be a database file (a folder, or in a folder that does not
-    exist), or None; ``:memory:`` and URIs are left to SQLite."""
-    if target == ":memory:" or target.startswith("file:"):
-        return None
-    place = Path(target)
-    if place.is_dir():
-        return "that is a folder, not a file"
-    if not place.parent.is_dir():
-        return f"the folder {place.parent} does not exist"
-    return None

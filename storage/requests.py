@@ -9,13 +9,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import aiosqlite
-
 from . import jsontext
+from .backend import Rows, Writer
 from .errors import StorageError
 from .statements import PRUNE_EVERY_SECONDS, REQUEST_CLAIM, REQUESTS_KEPT_SECONDS, REQUESTS_PRUNE
-from .thread import Rows
-from .writes import NoRowChanged, Statements, WriteQueue
+from .writes import REFUSED, NoRowChanged, Statements
 
 
 class Requests:
@@ -23,10 +21,10 @@ class Requests:
 
     Args:
         rows: runs a query (the database's reader).
-        writes: the database's write queue.
+        writes: the database's writer.
     """
 
-    def __init__(self, rows: Rows, writes: WriteQueue) -> None:
+    def __init__(self, rows: Rows, writes: Writer) -> None:
         self._rows = rows
         self.writes = writes
         self._pruned_at = float("-inf")  # when claim last deleted old ids
@@ -95,7 +93,10 @@ class Requests:
             # the id was there: the write, the delete with it, was rolled back
             self._pruned_at = pruned
             return False
-        except (aiosqlite.Error, ValueError, TypeError, OverflowError) as exc:
+        except StorageError:
+            self._pruned_at = pruned
+            raise
+        except REFUSED as exc:
             self._pruned_at = pruned
             raise StorageError(f"the database refused the change: {exc}") from exc
         return True

@@ -6,15 +6,12 @@ statements. A new aiosqlite that changes it is met here alone."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import aiosqlite
 
 T = TypeVar("T")
-
-# Runs one query on the database's thread and returns its rows (:meth:`storage.db.Database._rows`).
-Rows = Callable[[str, Sequence[Any]], Awaitable[list[tuple[Any, ...]]]]
 
 
 async def on_thread(conn: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:

@@ -1,12 +1,15 @@
 """Shared fixtures: where the test hand histories live (``tests/data/phh``), databases and
-chat pipelines closed after each test, whether it passed or failed."""
+chat pipelines closed after each test, whether it passed or failed, and a database of each
+backend: SQLite, and PostgreSQL when a server is named by ``KILLBUTTON_TEST_POSTGRES``."""
 
 from __future__ import annotations
 
 import contextlib
+import os
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -44,6 +47,75 @@ async def open_db() -> AsyncIterator[Callable[[str | Path], Awaitable[Database]]
 async def db(open_db: Callable[[str | Path], Awaitable[Database]], tmp_path: Path) -> Database:
     """The test's database, ``t.db`` in its temporary directory, closed after the test."""
     return await open_db(tmp_path / "t.db")
+
+
+# A PostgreSQL server for the tests, as a URL to a database the tests may create others
+# from (``postgresql://user@127.0.0.1:5432/postgres``); each test gets a database of its own.
+POSTGRES_ENV = "KILLBUTTON_TEST_POSTGRES"
+# Set (as CI sets it) to fail the PostgreSQL tests, rather than skip them, without a server.
+REQUIRE_POSTGRES_ENV = "KILLBUTTON_REQUIRE_POSTGRES"
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line at the end of a run that skipped the PostgreSQL tests, saying why."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if _NO_SERVER in str(getattr(report, "longrepr", ""))
+    ]
+    if skipped:
+        terminalreporter.write_line(
+            f"PostgreSQL: {len(skipped)} tests skipped, no server ({POSTGRES_ENV} is not set;"
+            " .ci/run starts one)"
+        )
+
+
+_NO_SERVER = "no PostgreSQL server"
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """The URL of a new, empty PostgreSQL database for this test, dropped after it.
+    Skips the test when no server is named (fails it when one is required)."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        if os.environ.get(REQUIRE_POSTGRES_ENV):
+            pytest.fail(f"{REQUIRE_POSTGRES_ENV} is set but {POSTGRES_ENV} names no server")
+        pytest.skip(f"{_NO_SERVER} ({POSTGRES_ENV} is not set)")
+    import asyncpg
+
+    name = f"killbutton_test_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    head, _, _ = url.rpartition("/")
+    try:
+        yield f"{head}/{name}"
+    finally:
+        admin = await asyncpg.connect(url)
+        try:
+            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        finally:
+            await admin.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a database of each backend is opened: a SQLite file in the test's folder, or
+    a new PostgreSQL database (the PostgreSQL run is skipped without a server)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.db")
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+async def any_db(
+    open_db: Callable[[str | Path], Awaitable[Database]], backend_target: str
+) -> Database:
+    """The test's database on each backend in turn, closed after the test."""
+    return await open_db(backend_target)
 
 
 @pytest.fixture

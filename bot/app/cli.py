@@ -97,7 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
         "chat. The table is kept in the SQLite file (killbutton.db, or --db PATH, or "
         "$KILLBUTTON_DB): run it again to carry on.",
     )
-    play.add_argument("--db", help="the SQLite file (default killbutton.db or $KILLBUTTON_DB)")
+    play.add_argument(
+        "--db",
+        help=(
+            "the SQLite file, or a postgresql://user@host:port/dbname URL"
+            " (default killbutton.db or $KILLBUTTON_DB)"
+        ),
+    )
     play.add_argument("--table", default="table", help="the table's name in the file")
     play.add_argument("--game", default="", help="holdem, omaha, omaha_hilo, stud, ...")
     play.add_argument("--structure", default="", help="no_limit, pot_limit, fixed_limit, ...")
@@ -141,7 +147,13 @@ def build_parser() -> argparse.ArgumentParser:
         "SLACK_APP_TOKEN (Socket Mode). SLACK_API_URL points the web client elsewhere.",
     )
     run.add_argument("platform", choices=("discord", "slack"))
-    run.add_argument("--db", help="the SQLite file (default killbutton.db or $KILLBUTTON_DB)")
+    run.add_argument(
+        "--db",
+        help=(
+            "the SQLite file, or a postgresql://user@host:port/dbname URL"
+            " (default killbutton.db or $KILLBUTTON_DB)"
+        ),
+    )
     run.add_argument("--port", type=int, default=3000, help="slack HTTP mode: the port")
     run.add_argument("--host", default="0.0.0.0", help="slack HTTP mode: the address")
     run.set_defaults(func=_run)

@@ -1,0 +1,183 @@
+"""The backend for a bot that outgrows one machine: PostgreSQL through asyncpg.
+
+The same statements and the same numbered migrations as SQLite's, read in PostgreSQL's
+dialect (:mod:`storage.dialect`); the applied number is kept in a one-row table,
+``schema_version``, and migrations run under an advisory lock, so processes that start
+together migrate once. Each write is one transaction on a pooled connection: writes for
+different tables run side by side, and a table's versioned update (the statement that must
+change a row) decides between two processes that raced for the same move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .dialect import postgres, postgres_ddl
+from .errors import StorageError
+from .schema import MIGRATIONS
+from .writes import NoRowChanged, Statements
+
+if TYPE_CHECKING:
+    import asyncpg
+
+URL_PREFIXES = ("postgresql://", "postgres://")
+# any 64-bit number of our own: the lock every process takes to migrate
+_MIGRATION_LOCK = 0x6B696C6C62746E
+_VERSION_READ = "SELECT coalesce(max(version), 0) FROM schema_version"
+
+
+def is_url(target: str) -> bool:
+    """Whether ``target`` names a PostgreSQL database (``postgresql://user@host:port/db``)
+    rather than a SQLite file."""
+    return target.startswith(URL_PREFIXES)
+
+
+@contextlib.contextmanager
+def _refusals(what: str) -> Iterator[None]:
+    """Turn the database refusing or failing (the server's error, a lost connection, a
+    value it cannot take) into :class:`StorageError` saying ``what`` failed; a defect of
+    ours, and what is already storage's own, pass through."""
+    import asyncpg
+
+    try:
+        yield
+    except (StorageError, NoRowChanged):
+        raise
+    except (
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+        OSError,
+        ValueError,
+        TypeError,
+        OverflowError,
+    ) as exc:
+        raise StorageError(f"{what}: {exc}") from exc
+
+
+class PostgresWrites:
+    """Writes on a pool of connections, each one transaction, all or nothing.
+
+    Attributes:
+        transactions, writes, statements: counted as :class:`storage.writes.WriteQueue`
+            counts them (here one write is one transaction).
+    """
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self.transactions = 0
+        self.writes = 0
+        self.statements = 0
+
+    async def write(
+        self, statements: Statements, must_change: int = -1, key: str | None = None
+    ) -> None:
+        """Commit ``statements`` in one transaction.
+
+        Args:
+            statements: (sql, parameters) pairs in SQLite's dialect.
+            must_change: the index of a statement that must change a row.
+            key: what the write changes (kept for the same signature as SQLite's queue:
+                here the database's row locks keep two writes of one table apart).
+        Raises:
+            NoRowChanged: that statement changed no row (nothing of this write kept).
+            StorageError: the database refused or the connection failed (nothing kept).
+        """
+        self.transactions += 1
+        self.writes += 1
+        self.statements += len(statements)
+        with _refusals("the database refused the change"):
+            async with self._pool.acquire() as conn, conn.transaction():
+                for index, (sql, params) in enumerate(statements):
+                    status = await conn.execute(postgres(sql), *params)
+                    if index == must_change and _changed(status) == 0:
+                        raise NoRowChanged("the table was changed elsewhere: try again")
+
+
+class PostgresBackend:
+    """An open PostgreSQL database: its reader (:meth:`rows`) and writes (:attr:`writes`).
+
+    Use :meth:`open` (an async constructor) and :meth:`close`.
+    """
+
+    checkpointer = None  # PostgreSQL checkpoints itself
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self.writes = PostgresWrites(pool)
+
+    @classmethod
+    async def open(cls, url: str, max_connections: int = 10) -> PostgresBackend:
+        """Connect to ``url`` and migrate the database.
+
+        Raises:
+            StorageError: the server cannot be reached or refuses, or the database was
+                written by a newer version.
+        """
+        import asyncpg
+
+        where = without_password(url)
+        with _refusals(f"cannot open the database {where}"):
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
+        backend = cls(pool)
+        try:
+            await backend._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return backend
+
+    async def close(self) -> None:
+        """Close every connection of the pool."""
+        await self._pool.close()
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row of one query (SQLite's dialect), as tuples.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        with _refusals("the database could not be read"):
+            records = await self._pool.fetch(postgres(sql), *params)
+        return [tuple(record) for record in records]
+
+    async def _migrate(self) -> None:
+        with _refusals("migrating the database failed"):
+            async with self._pool.acquire() as conn, conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)"
+                )
+                version = int(
+                    await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
+                )
+                if version > len(MIGRATIONS):
+                    raise StorageError(
+                        f"the database is at version {version}, newer than this bot"
+                        f" ({len(MIGRATIONS)})"
+                    )
+                for number in range(version, len(MIGRATIONS)):
+                    for statement in MIGRATIONS[number]:
+                        await conn.execute(postgres_ddl(statement))
+                await conn.execute("DELETE FROM schema_version")
+                await conn.execute(
+                    "INSERT INTO schema_version (version) VALUES ($1)",
+                    max(version, len(MIGRATIONS)),
+                )
+
+
+def _changed(status: str) -> int:
+    """The rows a statement changed, from its status (``UPDATE 1``, ``INSERT 0 1``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def without_password(url: str) -> str:
+    """``url`` with any password left out, for messages and logs."""
+    head, sep, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{head}{sep}{user}@{place}"
