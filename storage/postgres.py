@@ -89,10 +89,17 @@ class PostgresWrites:
         self.statements += len(statements)
         with _refusals("the database refused the change"):
             async with self._pool.acquire() as conn, conn.transaction():
-                for index, (sql, params) in enumerate(statements):
-                    status = await conn.execute(postgres(sql), *params)
-                    if index == must_change and _changed(status) == 0:
-                        raise NoRowChanged("the table was changed elsewhere: try again")
+                index = 0
+                while index < len(statements):
+                    sql, params = statements[index]
+                    end = _run_of(statements, index, must_change)
+                    if end - index > 1:  # the rows of one insert, in one round trip
+                        await conn.executemany(postgres(sql), [p for _, p in statements[index:end]])
+                    else:
+                        status = await conn.execute(postgres(sql), *params)
+                        if index == must_change and _changed(status) == 0:
+                            raise NoRowChanged("the table was changed elsewhere: try again")
+                    index = end
 
 
 class PostgresBackend:
@@ -165,6 +172,18 @@ class PostgresBackend:
                     "INSERT INTO schema_version (version) VALUES ($1)",
                     max(version, len(MIGRATIONS)),
                 )
+
+
+def _run_of(statements: Statements, start: int, must_change: int) -> int:
+    """Where the run of statements with the same text as ``start``'s ends (exclusive);
+    the statement that must change a row runs alone, so its count can be read."""
+    end = start + 1
+    if start == must_change:
+        return end
+    sql = statements[start][0]
+    while end < len(statements) and end != must_change and statements[end][0] == sql:
+        end += 1
+    return end
 
 
 def _changed(status: str) -> int:

@@ -1,5 +1,6 @@
 """The ``killbutton`` command line: ``killbutton play`` (the console table),
-``killbutton run discord|slack`` (the chat bots) and ``killbutton replay PATH... [--json]``."""
+``killbutton run discord|slack`` (the chat bots), ``killbutton replay PATH... [--json]`` and
+``killbutton db copy SOURCE TARGET`` (a whole database moved to another)."""
 
 from __future__ import annotations
 
@@ -157,7 +158,55 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=3000, help="slack HTTP mode: the port")
     run.add_argument("--host", default="0.0.0.0", help="slack HTTP mode: the address")
     run.set_defaults(func=_run)
+    db = sub.add_parser("db", help="look after the database")
+    actions = db.add_subparsers(dest="action", required=True)
+    copy = actions.add_parser(
+        "copy",
+        help="copy a whole database into an empty one (say, SQLite to PostgreSQL)",
+        description="Copy every table, hand in progress, ledger, hand history and shuffle "
+        "proof of SOURCE into TARGET, all or nothing, then check the copy row by row. Each "
+        "is a SQLite file or a postgresql://user@host:port/dbname URL; TARGET must hold no "
+        "table yet (a new file, or a database made with createdb). Stop the bots using "
+        "SOURCE first.",
+    )
+    copy.add_argument("source", help="the database copied")
+    copy.add_argument("target", help="the empty database written")
+    copy.set_defaults(func=_db_copy)
     return parser
+
+
+def _db_copy(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from storage import Database, StorageError
+    from storage.copy import copy_database
+
+    async def copy() -> dict[str, int]:
+        source = await Database.open(args.source)
+        try:
+            target = await Database.open(args.target)
+            try:
+                return await copy_database(source, target)
+            finally:
+                await target.close()
+        finally:
+            await source.close()
+
+    try:
+        counts = asyncio.run(copy())
+    except StorageError as exc:
+        print(f"killbutton db copy: {exc}", file=sys.stderr)
+        return 1
+    what = [
+        counted(counts["poker_tables"], "table"),
+        counted(counts["sessions"], "session"),
+        counted(counts["hands"], "hand"),
+        counted(counts["actions"], "action"),
+        counted(counts["events"], "event"),
+        counted(counts["ledger"], "ledger line"),
+    ]
+    print(f"copied {', '.join(what)}; checked row by row: the copy is the same")
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:
