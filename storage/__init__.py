@@ -21,4 +21,5 @@ from storage.records import LedgerEntry as LedgerEntry
 from storage.records import SessionSwitched as SessionSwitched
 from storage.records import StateWrite as StateWrite
 from storage.records import StoredTable as StoredTable
+from storage.records import TableDue as TableDue
 from storage.records import Write as Write

@@ -55,7 +55,7 @@ TABLES: tuple[Copied, ...] = (
         "id",
     ),
     Copied("sessions", ("id", "table_id", "started_at", "ended_at"), "id"),
-    Copied("table_versions", ("table_id", "version", "live"), "table_id"),
+    Copied("table_versions", ("table_id", "version", "live", "due"), "table_id"),
     Copied(
         "hands",
         (

@@ -25,6 +25,7 @@ from .records import (
     SessionSwitched,
     StateWrite,
     StoredTable,
+    TableDue,
     Write,
 )
 from .requests import Requests
@@ -55,6 +56,9 @@ class Database:
         writes: the backend's writer; books: the books read; requests: request ids.
         checkpointer: SQLite's background checkpoints (None for PostgreSQL or memory).
         broken: (table id, why) of the rows :meth:`load_tables` could not read.
+        shared: several bot processes may serve its tables at once (PostgreSQL): a process
+            must check a table is current before acting on it, and find the tables due a
+            step of their own here rather than in its memory.
     """
 
     def __init__(self, backend: Backend, path: str) -> None:
@@ -63,6 +67,7 @@ class Database:
         self.broken: list[tuple[str, str]] = []
         self.checkpointer: Checkpointer | None = getattr(backend, "checkpointer", None)
         self.writes: Writer = backend.writes
+        self.shared = bool(getattr(backend, "shared", False))
         self.books = Books(self._rows)
         self.requests = Requests(self._rows, self.writes)
         # (platform, name) of players as last written: most commands come from a player
@@ -251,6 +256,62 @@ class Database:
             "SELECT id FROM poker_tables WHERE server_id = ? AND channel = ?", (server_id, channel)
         )
         return str(rows[0][0]) if rows else None
+
+    async def version_of(self, table_id: str) -> int | None:
+        """The table's committed version (None: no such table), to tell whether a copy in
+        memory is current.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT version FROM table_versions WHERE table_id = ?", (table_id,)
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def due_tables(self, now: float) -> list[tuple[str, int]]:
+        """The tables due a step of their own at ``now`` (seconds since the epoch): (table
+        id, committed version), soonest first.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT table_id, version FROM table_versions WHERE due <= ? ORDER BY due", (now,)
+        )
+        return [(str(t), int(v)) for t, v in rows]
+
+    async def claim_due(self, table_id: str, version: int, now: float, until: float) -> bool:
+        """Take the table's due step for this process: its due time moves to ``until``, so
+        no other process takes it meanwhile, and if this one dies before its step is
+        committed another takes it then. True for exactly one of the processes that try
+        at once; False when another took it first, or the table moved past ``version``.
+
+        Raises:
+            StorageError: the database refused the write.
+        """
+        try:
+            await self._write(
+                [
+                    (
+                        "UPDATE table_versions SET due = ? WHERE table_id = ? AND version = ?"
+                        " AND due <= ?",
+                        (until, table_id, version, now),
+                    )
+                ],
+                must_change=0,
+            )
+        except ChangedElsewhere:
+            return False
+        return True
+
+    async def set_due(self, table_id: str, due: float | None) -> None:
+        """Say when the table is next due a step of its own (None: not until a move).
+
+        Raises:
+            StorageError: the database refused the write.
+        """
+        await self._write(statements_for(TableDue(table_id, due)))
 
     # ------------------------------------------------------------------ the hot path
 

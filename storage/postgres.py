@@ -109,6 +109,7 @@ class PostgresBackend:
     """
 
     checkpointer = None  # PostgreSQL checkpoints itself
+    shared = True  # any number of bot processes may serve one database
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool

@@ -144,6 +144,16 @@ class SessionSwitched:
     at: float = field(default_factory=_now)
 
 
+@dataclass(frozen=True)
+class TableDue:
+    """When the table next needs a step of its own, in seconds since the epoch (a turn
+    timer running out, a deal owed: now), or None: for any process sharing the database
+    to find and take (:meth:`storage.db.Database.due_tables`)."""
+
+    table_id: str
+    due: float | None
+
+
 # What a commit may carry beside the command, its events and the table's state.
 Write = (
     LedgerEntry
@@ -153,4 +163,5 @@ Write = (
     | HandFinished
     | HandCredited
     | SessionSwitched
+    | TableDue
 )

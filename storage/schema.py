@@ -144,4 +144,11 @@ MIGRATIONS: list[list[str]] = [
             ref TEXT NOT NULL               -- the platform's reference to the message
         ) WITHOUT ROWID""",
     ],
+    [
+        # When each table next needs a step of its own (a turn timer, a deal owed), so any
+        # process sharing the database finds the tables due without loading them all, and
+        # a table whose process died keeps running.
+        "ALTER TABLE table_versions ADD COLUMN due REAL",  # seconds since the epoch
+        "CREATE INDEX table_versions_by_due ON table_versions (due)",
+    ],
 ]

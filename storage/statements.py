@@ -19,6 +19,7 @@ from .records import (
     LedgerEntry,
     SessionSwitched,
     StateWrite,
+    TableDue,
     Write,
 )
 from .writes import Batch, Statements
@@ -35,6 +36,7 @@ MOVES_DELETE = "DELETE FROM hand_moves WHERE table_id = ?"
 VERSION_UPDATE = (
     "UPDATE table_versions SET live = ?, version = ? WHERE table_id = ? AND version = ?"
 )
+DUE_UPDATE = "UPDATE table_versions SET due = ? WHERE table_id = ?"
 STATE_UPDATE = "UPDATE poker_tables SET state = ? WHERE id = ?"
 HAND_INSERT = (
     "INSERT INTO hands (table_id, number, session_id, game, commitment, players, started_at)"
@@ -214,4 +216,6 @@ def statements_for(write: Write) -> Statements:
             ),
             ("UPDATE poker_tables SET session_id = ? WHERE id = ?", (write.new, write.table_id)),
         ]
+    if isinstance(write, TableDue):
+        return [(DUE_UPDATE, (write.due, write.table_id))]
     raise TypeError(f"not a write record: {type(write).__name__}")

@@ -130,7 +130,7 @@ def table_autocomplete(values_of: Callable[[Runtime, str], list[tuple[str, str]]
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
         table = table_id(interaction.guild_id, interaction.channel_id)
-        if runtime is None or table not in runtime.service.tables:
+        if runtime is None or await runtime.service.current(table) is None:
             return []
         return _suggest(current, values_of(runtime, table))
 

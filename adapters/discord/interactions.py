@@ -163,7 +163,7 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
     if runtime is None:
         await reply(interaction, "the bot is starting: try again in a moment")
         return
-    if target.table_id not in runtime.service.tables:
+    if await runtime.service.current(target.table_id) is None:
         await reply(interaction, "there is no table in this channel any more")
         return
     view = runtime.presenter.view(target.table_id)
@@ -203,7 +203,7 @@ async def click(interaction: discord.Interaction, target: Target) -> None:
 async def submit(interaction: discord.Interaction, target: Target, text: str) -> None:
     """A modal's command, unless its hand is over meanwhile."""
     runtime = runtime_of(interaction)
-    if runtime is not None and target.table_id in runtime.service.tables:
+    if runtime is not None and await runtime.service.current(target.table_id) is not None:
         why = runtime.service.fresh(
             target.table_id, player_of(interaction.user.id), target.hand, None
         )

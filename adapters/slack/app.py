@@ -185,12 +185,13 @@ class SlackBot:
         except Exception as exc:  # noqa: BLE001 - nothing more can be told
             log.warning("cannot answer a request not taken: %s", type(exc).__name__)
 
-    def stale(self, value: kb.ButtonValue, table_id: str, user: str) -> str | None:
+    async def stale(self, value: kb.ButtonValue, table_id: str, user: str) -> str | None:
         """Why a button may not be used now, or None: another channel's, or out of date
-        for its hand as the engine judges it (the command is checked again under the
-        table's lock when it is sent)."""
+        for its hand as the engine judges it on the table as last committed (the command
+        is checked again under the table's lock when it is sent)."""
         if value.table_id != table_id:
             return "That button belongs to another table."
+        await self.core.service.current(table_id)
         return self.core.service.fresh(table_id, f"slack:{user}", value.hand, None)
 
     async def _apply(
@@ -236,7 +237,7 @@ class SlackBot:
         again."""
         await self.answer(request, reply, respond)
         table_id = f"{request.server_id}/{request.channel_id}"
-        if asks_cards(text) and table_id in self.core.service.tables:
+        if asks_cards(text) and await self.core.service.current(table_id) is not None:
             await self.transport.dm_again(table_id, f"slack:{request.user_id}")
 
     async def answer(self, request: Request, reply: Reply, respond: Respond | None) -> None:
@@ -301,7 +302,7 @@ class SlackBot:
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         channel = (body.get("channel") or {}).get("id", "")
         value = kb.parse_value(body["actions"][0]["value"])
-        why = self.stale(value, f"{team}/{channel}", body["user"]["id"])
+        why = await self.stale(value, f"{team}/{channel}", body["user"]["id"])
         if why is not None:
             await ack()
             refusal = Reply(why, ok=False)
@@ -367,7 +368,7 @@ class SlackBot:
         value = kb.parse_value(view["private_metadata"])
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         raising = view["callback_id"] == kb.RAISE_MODAL
-        why = self.stale(value, value.table_id, body["user"]["id"])
+        why = await self.stale(value, value.table_id, body["user"]["id"])
         if not value.table_id.startswith(f"{team}/"):
             why = "That form belongs to another workspace."
         try:

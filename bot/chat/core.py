@@ -171,7 +171,7 @@ class ChatCore:
             return Reply(HELP)
         if head == "new":
             return await self._new(request, player)
-        live = self.service.tables.get(table_id)
+        live = await self.service.current(table_id)
         if live is None:
             return Reply(
                 "there is no table in this channel: start one with 'new' (e.g. new holdem nl "

@@ -58,14 +58,28 @@ from storage import (
     LedgerEntry,
     StorageError,
     StoredTable,
+    TableDue,
     Write,
 )
 
 log = logging.getLogger(__name__)
 
+# On a database several processes share: how often a command is decided again on the
+# table as another process left it, before the player is asked to try again.
+ATTEMPTS = 3
+# Seconds a process has to commit a due step it took before another process may take it.
+LEASE_SECONDS = 10.0
+# Seconds the process that ended a hand has to deal the next before another may.
+DEAL_GRACE_SECONDS = 3.0
+
 
 class ServiceError(Exception):
     """What to tell the player when his command changed nothing."""
+
+
+class _Stale(ServiceError):
+    """Another process committed to the table first: nothing changed, the table was read
+    again, and a command may be decided again on it."""
 
 
 class NeedsConfirm(ServiceError):
@@ -211,6 +225,36 @@ class TableService:
             self.tables[table_id] = self._live(stored)
             self._index(self.tables[table_id])
 
+    async def current(self, table_id: str) -> Live | None:
+        """The table as last committed, or None when there is none. On a database several
+        processes share (:attr:`storage.db.Database.shared`) the committed version is read
+        first, and a table another process moved on, or opened, is taken again from the
+        database; otherwise the table in memory is the committed one.
+
+        A version that cannot be read leaves the table in memory: the commit's own version
+        check still refuses a move built on a stale table.
+        """
+        live = self.tables.get(table_id)
+        if not self.db.shared:
+            return live
+        try:
+            version = await self.db.version_of(table_id)
+            if version is not None and (live is None or live.version != version):
+                await self._reload(table_id)
+        except StorageError as exc:
+            log.warning("table %s could not be read again: %s", table_id, described(exc))
+        return self.tables.get(table_id)
+
+    def _due(self, live: Live) -> float | None:
+        """When ``live`` next needs a step of its own, for another process to take if this
+        one dies: a deal owed shortly (the process that ended the hand deals at once), a
+        turn timer when it runs out; None until a move."""
+        if self._owes_deal(live):
+            return self.clock() + DEAL_GRACE_SECONDS
+        if live.deadline is not None and live.unseen is None:
+            return float(live.deadline)
+        return None
+
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
@@ -240,6 +284,10 @@ class TableService:
         same command from the same player (answered with nothing, applied once), and is
         refused with any other (:func:`_same_request`).
 
+        When another process sharing the database committed to the table first, the
+        command is decided again on the table as that process left it (up to
+        :data:`ATTEMPTS` times), so a request may reach any process.
+
         What the command caused is shown after the table's lock is released, in the
         table's order; with ``wait`` (the default) this returns once it is shown, without
         it at once, so a chat can answer the sender first (:meth:`shown` waits).
@@ -251,14 +299,25 @@ class TableService:
                 was used for another command, or the table could not be saved; nothing
                 changed either way.
         """
-        live = self.tables.get(table_id)
-        if live is None:
+        if await self.current(table_id) is None:
             raise ServiceError("there is no table in this channel: start one with /poker new")
         async with self._lock(table_id):
             earlier = self._shows.get(table_id)
-            out = await self._handle_locked(
-                live, player, command, request_id, expect_hand, expect_step, confirmed
-            )
+            for attempt in range(1, ATTEMPTS + 1):
+                live = await self.current(table_id)
+                if live is None:
+                    raise ServiceError(
+                        "there is no table in this channel: start one with /poker new"
+                    )
+                try:
+                    out = await self._handle_locked(
+                        live, player, command, request_id, expect_hand, expect_step, confirmed
+                    )
+                except _Stale:
+                    if attempt == ATTEMPTS:
+                        raise
+                    continue  # decided again on the table as the other process left it
+                break
             mine = self._shows.get(table_id)
         if wait and mine is not None and mine is not earlier:  # shown outside the lock
             await asyncio.gather(mine, return_exceptions=True)
@@ -364,6 +423,8 @@ class TableService:
         )
         who = (player.id, player.platform, player.name) if player else None
         state = live.state()
+        if self.db.shared:
+            extra = [*extra, TableDue(live.id, self._due(live))]
         try:
             await self.db.commit(
                 live.id,
@@ -381,11 +442,11 @@ class TableService:
             # answer "nothing changed" agree
             undo.restore(live)
             if isinstance(exc, StorageError):
+                why = "the table could not be saved, so nothing changed: try again"
                 if isinstance(exc, ChangedElsewhere):
                     await self._reload(live.id)  # another process moved the table on
-                raise ServiceError(
-                    "the table could not be saved, so nothing changed: try again"
-                ) from exc
+                    raise _Stale(why) from exc
+                raise ServiceError(why) from exc
             if isinstance(exc, (TypeError, ValueError)):
                 # a value JSON cannot hold (a lone surrogate in a name)
                 raise ServiceError(
@@ -566,7 +627,7 @@ class TableService:
         if table_id not in self.tables:
             return
         async with self._lock(table_id):
-            live = self.tables.get(table_id)
+            live = await self.current(table_id)
             if live is None:
                 return
             try:
@@ -633,7 +694,12 @@ class TableService:
     async def tick(self) -> list[Outgoing]:
         """Act for players whose time ran out: check if free, else fold (000 NL §15); a
         player who times out too often in a row is sat out; and deal at tables that owe a
-        deal (:meth:`deal_owed`). Call it every second or so."""
+        deal (:meth:`deal_owed`). Call it every second or so.
+
+        On a database several processes share, the tables due are found in the database
+        (:meth:`_tick_shared`) instead, so a table whose process died keeps running."""
+        if self.db.shared:
+            return await self._tick_shared()
         published: list[Outgoing] = []
         now = self.clock()
         self.deal_owed()
@@ -652,33 +718,71 @@ class TableService:
             if now < live.deadline:
                 continue
             async with self._lock(live.id):
-                if live.deadline is None or now < live.deadline:
+                published += await self._time_out(live, now)
+        return published
+
+    async def _time_out(self, live: Live, now: float) -> list[Outgoing]:
+        """Under the table's lock: the time-out of the player to act, if his time ran out
+        at ``now``, committed as a step of the table's own; what was published."""
+        if live.deadline is None or now < live.deadline:
+            return []
+        facing = live.table.turn()
+        if facing is None:
+            live.deadline = None
+            return []
+        undo = live.undo_point()
+        player_id = facing.player_id
+        step = self._step(live)
+        try:
+            steps.time_out(step, player_id)
+        except EngineError:
+            undo.restore(live)
+            live.deadline = None
+            return []
+        try:
+            return await self._commit(
+                live,
+                None,
+                {"type": "Timeout", "player": player_id},
+                None,
+                step.out,
+                step.extra,
+                undo,
+            )
+        except ServiceError:
+            return []
+
+    async def _tick_shared(self) -> list[Outgoing]:
+        """:meth:`tick` on a database several processes share: each table due a step of
+        its own (a deal owed, a turn timer run out) is taken by exactly one process
+        (:meth:`storage.db.Database.claim_due`), read as committed, and stepped; a process
+        that dies holding one leaves it to another once its lease ends."""
+        published: list[Outgoing] = []
+        now = self.clock()
+        try:
+            due = await self.db.due_tables(now)
+        except StorageError as exc:
+            log.warning("the tables due could not be read: %s", described(exc))
+            return published
+        for table_id, version in due:
+            try:
+                if not await self.db.claim_due(table_id, version, now, now + LEASE_SECONDS):
+                    continue  # another process took it, or the table moved on
+            except StorageError:
+                continue
+            async with self._lock(table_id):
+                live = await self.current(table_id)
+                if live is None:
                     continue
-                facing = live.table.turn()
-                if facing is None:
-                    live.deadline = None
-                    continue
-                undo = live.undo_point()
-                player_id = facing.player_id
-                step = self._step(live)
                 try:
-                    steps.time_out(step, player_id)
-                except EngineError:
-                    undo.restore(live)
-                    live.deadline = None
-                    continue
-                try:
-                    published += await self._commit(
-                        live,
-                        None,
-                        {"type": "Timeout", "player": player_id},
-                        None,
-                        step.out,
-                        step.extra,
-                        undo,
-                    )
-                except ServiceError:
-                    continue
+                    if self._owes_deal(live):
+                        published += await self._deal_owed(live)
+                    elif live.deadline is not None and now >= live.deadline:
+                        published += await self._time_out(live, now)
+                    else:  # nothing due after all: say when it is
+                        await self.db.set_due(table_id, self._due(live))
+                except (ServiceError, StorageError) as exc:
+                    log.warning("table %s: its due step failed: %s", table_id, described(exc))
         return published
 
     async def run_timers(self, every: float = 1.0) -> None:

@@ -6,53 +6,28 @@ any moment; and a clear error without tokens or with a refused one."""
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 import signal
-import socket
 import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl
 
 import aiohttp
 import pytest
+from live_bot import (
+    APP_TOKEN,
+    BOT_TOKEN,
+    WAIT,
+    Bot,
+    command,
+    env,
+    free_port,
+    start_bot,
+    until,
+)
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_mock import SECRET, Harness, MockSlack, signed_headers, slash_body
 
 from adapters.slack import run as slack_run
-
-WAIT = 15.0  # seconds any one step may take before the test fails
-STOPPED_WITHIN = 8.0  # seconds from a stop signal to the end of the process
-BOT_TOKEN, APP_TOKEN = "xoxb-test", "xapp-test"
-
-
-def _command() -> list[str]:
-    """The installed ``killbutton`` beside this Python, else the same entry point."""
-    script = shutil.which("killbutton", path=str(Path(sys.executable).parent))
-    return [script] if script else [sys.executable, "-m", "bot.app.cli"]
-
-
-def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SLACK_")}
-    return {**env, **extra}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-async def _until(check: object, what: str) -> None:
-    """Poll ``check()`` until true, failing after ``WAIT`` seconds."""
-    assert callable(check)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while not check():
-        assert loop.time() < deadline, f"gave up waiting for {what}"
-        await asyncio.sleep(0.05)
 
 
 async def test_run_slack_serves_signed_slash_commands_over_http(tmp_path: Path) -> None:
@@ -60,15 +35,15 @@ async def test_run_slack_serves_signed_slash_commands_over_http(tmp_path: Path) 
     table messages reach the Web API at SLACK_API_URL; SIGTERM stops it with status 0."""
     mock = MockSlack()
     url = await mock.start()
-    port = _free_port()
-    env = _env(SLACK_BOT_TOKEN="xoxb-test", SLACK_SIGNING_SECRET=SECRET, SLACK_API_URL=url)
+    port = free_port()
+    settings = env(SLACK_BOT_TOKEN="xoxb-test", SLACK_SIGNING_SECRET=SECRET, SLACK_API_URL=url)
     args = ["run", "slack", "--host", "127.0.0.1", "--port", str(port)]
     process = await asyncio.create_subprocess_exec(
-        *_command(),
+        *command(),
         *args,
         "--db",
         str(tmp_path / "k.db"),
-        env=env,
+        env=settings,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -88,13 +63,13 @@ async def test_run_slack_serves_signed_slash_commands_over_http(tmp_path: Path) 
             bad = signed_headers(body, secret="wrong")
             async with session.post(events, data=body, headers=bad) as r:
                 assert r.status == 401
-        await _until(lambda: len(mock.of("chat.postEphemeral")) >= 1, "the reply")
-        await _until(lambda: len(mock.of("chat.update")) >= 1, "the table's edit")
+        await until(lambda: len(mock.of("chat.postEphemeral")) >= 1, "the reply")
+        await until(lambda: len(mock.of("chat.update")) >= 1, "the table's edit")
         reply = mock.of("chat.postEphemeral")[0]
         assert reply["user"] == "UANN" and reply["text"].startswith("Table open (T1/C1)")
         tables = [b for b in mock.of("chat.postMessage") if b.get("blocks")]
         assert len(tables) == 1 and tables[0]["channel"] == "C1"
-        await _until(lambda: len(mock.of("chat.postMessage")) >= 3, "the sit lines")
+        await until(lambda: len(mock.of("chat.postMessage")) >= 3, "the sit lines")
         lines = [b.get("text", "") for b in mock.of("chat.postMessage")]
         assert "Ubob sits in seat 2 with 200" in lines
         assert "the host starts the game" not in lines  # the badly signed start
@@ -111,8 +86,8 @@ def test_run_slack_without_tokens_says_what_is_missing() -> None:
     no traceback."""
     for extra in ({}, {"SLACK_BOT_TOKEN": "xoxb-test"}):
         done = subprocess.run(
-            [*_command(), "run", "slack"],
-            env=_env(**extra),
+            [*command(), "run", "slack"],
+            env=env(**extra),
             capture_output=True,
             text=True,
             timeout=WAIT,
@@ -124,52 +99,6 @@ def test_run_slack_without_tokens_says_what_is_missing() -> None:
         assert done.stderr.startswith(f"killbutton run slack: {missing}")
 
 
-@dataclass
-class Bot:
-    """A ``killbutton run slack`` process: its stdout is read line by line, its stderr
-    goes to a file (read at the end, so a chatty log can never fill a pipe)."""
-
-    process: asyncio.subprocess.Process
-    stderr: Path
-    db: Path
-    port: int
-
-    async def line(self) -> str:
-        """The next line on stdout."""
-        assert self.process.stdout is not None
-        return (await asyncio.wait_for(self.process.stdout.readline(), WAIT)).decode()
-
-    async def stop(self, signum: int = signal.SIGTERM) -> int:
-        """Send ``signum``; the exit status, failing unless it comes in ``STOPPED_WITHIN``."""
-        if self.process.returncode is None:
-            self.process.send_signal(signum)
-        return await asyncio.wait_for(self.process.wait(), STOPPED_WITHIN)
-
-    async def kill(self) -> None:
-        """End it whatever state it is in (a failed test's clean-up)."""
-        if self.process.returncode is None:
-            self.process.kill()
-            await asyncio.wait_for(self.process.wait(), WAIT)
-
-    def errors(self) -> str:
-        """Everything it wrote on stderr."""
-        return self.stderr.read_text(errors="replace")
-
-
-async def _bot(mock: MockSlack, tmp_path: Path, socket_mode: bool) -> Bot:
-    """Start the bot against ``mock``: Socket Mode, or HTTP mode on a free port."""
-    port = _free_port()
-    env = _env(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_API_URL=mock.url)
-    env.update({"SLACK_APP_TOKEN": APP_TOKEN} if socket_mode else {"SLACK_SIGNING_SECRET": SECRET})
-    db, stderr = tmp_path / "k.db", tmp_path / "stderr.txt"
-    args = ["run", "slack", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
-    with stderr.open("wb") as errors:
-        process = await asyncio.create_subprocess_exec(
-            *_command(), *args, env=env, stdout=asyncio.subprocess.PIPE, stderr=errors
-        )
-    return Bot(process, stderr, db, port)
-
-
 def _assert_no_traceback(bot: Bot) -> None:
     errors = bot.errors()
     assert "Traceback" not in errors, errors
@@ -178,7 +107,7 @@ def _assert_no_traceback(bot: Bot) -> None:
 
 async def _refused_start(mock: MockSlack, tmp_path: Path, socket_mode: bool) -> list[str]:
     """Start the bot, expect it to give up at once: its stderr lines."""
-    bot = await _bot(mock, tmp_path, socket_mode)
+    bot = await start_bot(mock, tmp_path, socket_mode)
     try:
         status = await asyncio.wait_for(bot.process.wait(), WAIT)
     finally:
@@ -236,7 +165,7 @@ async def test_a_slack_that_cannot_be_reached_ends_the_start(tmp_path: Path) -> 
     to check SLACK_BOT_TOKEN, with the network's error."""
     mock = MockSlack()
     await mock.start()
-    mock.url = f"http://127.0.0.1:{_free_port()}/api/"  # a port nobody listens on
+    mock.url = f"http://127.0.0.1:{free_port()}/api/"  # a port nobody listens on
     try:
         (line,) = await _refused_start(mock, tmp_path, socket_mode=False)
     finally:
@@ -249,7 +178,7 @@ async def test_http_mode_checks_the_bot_token_before_it_listens(tmp_path: Path) 
     process says it listens."""
     mock = MockSlack()
     await mock.start()
-    bot = await _bot(mock, tmp_path, socket_mode=False)
+    bot = await start_bot(mock, tmp_path, socket_mode=False)
     try:
         assert "listening on" in await bot.line()
         assert [(c.method, c.token) for c in mock.calls][:1] == [("auth.test", BOT_TOKEN)]
@@ -280,9 +209,9 @@ async def test_a_stop_while_slack_is_slow_to_answer_at_start_up_exits_at_once(
     await mock.start()
     mock.slow[method] = 60.0
     mock.slow_after[method] = answered
-    bot = await _bot(mock, tmp_path, socket_mode)
+    bot = await start_bot(mock, tmp_path, socket_mode)
     try:
-        await _until(lambda: len(mock.of(method)) > answered, f"the bot to call {method}")
+        await until(lambda: len(mock.of(method)) > answered, f"the bot to call {method}")
         assert await bot.stop(signum) == 0
     finally:
         await bot.kill()
@@ -302,7 +231,7 @@ async def test_a_stop_while_a_reply_is_stuck_in_slack_exits_within_seconds(
     mock = MockSlack()
     await mock.start()
     mock.slow["chat.postEphemeral"] = 60.0
-    bot = await _bot(mock, tmp_path, socket_mode=False)
+    bot = await start_bot(mock, tmp_path, socket_mode=False)
     try:
         assert "listening on" in await bot.line()
         events = f"http://127.0.0.1:{bot.port}/slack/events"
@@ -312,7 +241,7 @@ async def test_a_stop_while_a_reply_is_stuck_in_slack_exits_within_seconds(
             session.post(events, data=body, headers=signed_headers(body)) as response,
         ):
             assert response.status == 200
-        await _until(lambda: mock.of("chat.postEphemeral"), "the reply to be under way")
+        await until(lambda: mock.of("chat.postEphemeral"), "the reply to be under way")
         assert await bot.stop(signum) == 0
     finally:
         await bot.kill()
@@ -335,7 +264,7 @@ async def test_socket_mode_checks_both_tokens_serves_envelopes_and_stops_on_ctrl
     Ctrl-C closes the connection and ends the process with status 0, no traceback."""
     mock = MockSlack()
     await mock.start()
-    bot = await _bot(mock, tmp_path, socket_mode=True)
+    bot = await start_bot(mock, tmp_path, socket_mode=True)
     try:
         assert "connected to Slack in Socket Mode" in await bot.line()
         first = [(c.method, c.token) for c in mock.calls][:2]
@@ -345,12 +274,12 @@ async def test_socket_mode_checks_both_tokens_serves_envelopes_and_stops_on_ctrl
             parse_qsl(slash_body("UANN", "new holdem nl 1/2", "trig-s1", mock.root + "r/1"))
         )
         await mock.envelope("slash_commands", command, "env-1")
-        await _until(lambda: any(a.get("envelope_id") == "env-1" for a in mock.acks), "ack")
-        await _until(lambda: mock.of("chat.postEphemeral"), "the reply")
+        await until(lambda: any(a.get("envelope_id") == "env-1" for a in mock.acks), "ack")
+        await until(lambda: mock.of("chat.postEphemeral"), "the reply")
         reply = mock.of("chat.postEphemeral")[0]
         assert reply["user"] == "UANN" and reply["text"].startswith("Table open (T1/C1)")
         assert await bot.stop(signal.SIGINT) == 0
-        await _until(lambda: not mock.sockets, "the websocket to close")
+        await until(lambda: not mock.sockets, "the websocket to close")
     finally:
         await bot.kill()
         await mock.stop()
@@ -372,7 +301,7 @@ async def test_stopping_drops_stuck_slack_calls_then_cancels_what_still_hangs(
         h.mock.slow["response_url"] = 60.0
         body = slash_body("UANN", "status", "trig-stuck", h.mock.root + "response/1")
         await h.bot.app.async_dispatch(AsyncBoltRequest(body=body, headers=signed_headers(body)))
-        await _until(lambda: h.mock.of("chat.postEphemeral"), "the reply to be under way")
+        await until(lambda: h.mock.of("chat.postEphemeral"), "the reply to be under way")
         loop = asyncio.get_running_loop()
         began = loop.time()
         client = h.transport.client

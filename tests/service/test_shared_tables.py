@@ -1,0 +1,149 @@
+"""Several bot processes serving one set of tables on PostgreSQL: each is a service with a
+connection pool of its own on one database, as separate processes are. A request may
+reach any of them; every move is applied once and in one order; a table's turn timer and
+next deal are taken by exactly one live process, even when the one that set them died."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from crash_driver import chips_on_table
+from support import ANN, BOB, CAT, SETTINGS, FakeClock, OpenDatabase, open_service
+
+from bot.service.tables import TableService
+from bot.words.commands import Play, Sit, Start, parse
+
+
+async def _processes(
+    open_db: OpenDatabase, url: str, clock: FakeClock, count: int = 2
+) -> list[TableService]:
+    services = []
+    for _ in range(count):
+        service, _ = await open_service(await open_db(url), clock)
+        assert service.db.shared
+        services.append(service)
+    return services
+
+
+def _to_act(service: TableService, table_id: str) -> tuple[str, bool]:
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.to_act is not None
+    return hand.names[hand.to_act], hand.legal_actions().can_check
+
+
+async def test_a_hand_played_across_two_processes_is_one_hand(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """The table is opened in one process; players sit and play through the other and
+    the first in turn: each process acts on the table as last committed by either, the
+    chips are conserved, and both end on the same table, one version per move."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    await two.handle(table_id, ANN, Sit(500))
+    await one.handle(table_id, BOB, Sit(500))
+    await two.handle(table_id, CAT, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    players = {p.id: p for p in (ANN, BOB, CAT)}
+    for moves in range(40):
+        service = (one, two)[moves % 2]
+        live = await service.current(table_id)
+        assert live is not None
+        if live.table.hand is None or live.table.hand_number > 2:
+            break
+        who, can_check = _to_act(service, table_id)
+        await service.handle(table_id, players[who], Play("check" if can_check else "call"))
+    else:
+        pytest.fail("two hands did not end in 40 moves")
+    ends = []
+    for service in (one, two):
+        live = await service.current(table_id)
+        assert live is not None
+        ends.append((live.version, live.table.to_dict()))
+        assert chips_on_table(live.table) == 1500
+    assert ends[0] == ends[1]
+    versions = await one.db._rows(
+        "SELECT version FROM actions WHERE table_id = ? ORDER BY version", (table_id,)
+    )
+    assert [v for (v,) in versions] == list(range(1, ends[0][0] + 1))
+
+
+async def test_one_request_reaching_two_processes_at_once_is_applied_once(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """A platform delivers the same request to two processes at the same moment: one
+    applies it, the other finds it applied and answers nothing; the move is made once."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    await two.current(table_id)
+    who, _ = _to_act(one, table_id)
+    mover = {p.id: p for p in (ANN, BOB, CAT)}[who]
+    before = one.tables[table_id].version
+    answers = await asyncio.gather(
+        one.handle(table_id, mover, Play("raise", 10), request_id="slack:t1"),
+        two.handle(table_id, mover, Play("raise", 10), request_id="slack:t1"),
+    )
+    assert sorted(len(a) > 0 for a in answers) == [False, True]
+    rows = await one.db._rows("SELECT version FROM actions WHERE request_id = 'slack:t1'")
+    assert rows == [(before + 1,)]
+    for service in (one, two):
+        live = await service.current(table_id)
+        assert live is not None and live.version == before + 1
+
+
+async def test_a_dead_process_s_turn_timer_is_taken_by_exactly_one_other(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """The process that dealt a hand dies; when the player's time runs out, one of the two
+    live processes (ticking at the same moment) times him out, once, and the hand goes on."""
+    clock = FakeClock()
+    # the live processes started first: the table opened since is in neither's memory
+    two, three = await _processes(open_db, postgres_url, clock)
+    (dealer,) = await _processes(open_db, postgres_url, clock, count=1)
+    table_id = await dealer.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await dealer.handle(table_id, player, Sit(500))
+    await dealer.handle(table_id, ANN, Start())
+    who, _ = _to_act(dealer, table_id)
+    version = dealer.tables[table_id].version
+    await dealer.db.close()  # the process dies with its timer pending
+    assert table_id not in two.tables and table_id not in three.tables
+    assert await two.tick() == [] and await three.tick() == []  # not yet due
+    clock.now += SETTINGS.turn_seconds + 1
+    await asyncio.gather(two.tick(), three.tick())
+    rows = await two.db._rows(
+        "SELECT command FROM actions WHERE table_id = ? AND version > ?", (table_id, version)
+    )
+    assert len(rows) == 1 and '"Timeout"' in rows[0][0] and who in rows[0][0]
+    live = await two.current(table_id)
+    assert live is not None and live.table.hand is not None
+    assert live.table.hand.to_act is not None and _to_act(two, table_id)[0] != who
+
+
+async def test_a_deal_owed_by_a_dead_process_is_dealt_by_another(
+    postgres_url: str, open_db: OpenDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process whose move ended a hand dies before it deals the next: after a short
+    grace another process deals it, so the game goes on."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    monkeypatch.setattr(one, "_schedule_deal", lambda table_id: None)  # dies before the deal
+    who, _ = _to_act(one, table_id)
+    await one.handle(table_id, {p.id: p for p in (ANN, BOB)}[who], parse("fold"))
+    live = await two.current(table_id)
+    assert live is not None and live.table.hand is None and live.table.hand_number == 1
+    await two.tick()
+    assert (await two.current(table_id)).table.hand is None  # type: ignore[union-attr]
+    clock.now += 5
+    await two.tick()
+    live = await two.current(table_id)
+    assert live is not None and live.table.hand is not None and live.table.hand_number == 2
