@@ -4,6 +4,7 @@ dynamic items so old messages keep working after a restart) and the runtime."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,14 +18,22 @@ from .transport import EDIT_INTERVAL, DiscordTransport
 log = logging.getLogger(__name__)
 
 
-class PokerClient(discord.Client):
-    """A client with the ``guilds`` intent only (no privileged intent).
+class PokerClient(discord.AutoShardedClient):
+    """A client with the ``guilds`` intent only (no privileged intent), connected to the
+    gateway through shards: all of them in this process (discord.py's automatic sharding,
+    as many as Discord recommends), or the given ones of ``shard_count``, so several
+    processes split a large bot, each receiving the interactions of its servers only.
 
     Args:
-        db_path: the SQLite file (see :func:`adapters.runtime.start`).
+        db_path: the SQLite file or PostgreSQL URL (see :func:`adapters.runtime.start`).
         guild_id: the one server to register the commands in (they appear there at once,
             and nowhere else); None registers them globally, for every server.
         edit_interval: seconds between two edits of a table message.
+        shard_ids: the shards this process runs (None: every shard).
+        shard_count: the bot's shards in all processes (None: Discord's recommendation;
+            required with ``shard_ids``).
+    Raises:
+        discord.ClientException: ``shard_ids`` without ``shard_count``.
     """
 
     def __init__(
@@ -32,13 +41,21 @@ class PokerClient(discord.Client):
         db_path: str | None = None,
         guild_id: int | None = None,
         edit_interval: float = EDIT_INTERVAL,
+        shard_ids: list[int] | None = None,
+        shard_count: int | None = None,
     ) -> None:
         # a poker bot has no voice: no warnings about voice libraries at every start
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        sharding: dict[str, Any] = {}  # none given: discord.py's automatic sharding
+        if shard_ids is not None:
+            sharding["shard_ids"] = shard_ids
+        if shard_count is not None:
+            sharding["shard_count"] = shard_count
         super().__init__(
             intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.db_path = db_path
         self.guild_id = guild_id
@@ -51,7 +68,8 @@ class PokerClient(discord.Client):
 
     async def setup_hook(self) -> None:
         """Restore the tables, start the turn timers and sync the commands
-        (:meth:`sync_commands`).
+        (:meth:`sync_commands`): by the process that runs shard 0 only, when the shards are
+        split between processes, so they do not all rewrite the same commands.
 
         Raises:
             StorageError: the database cannot be opened.
@@ -61,7 +79,8 @@ class PokerClient(discord.Client):
         log.info("%d tables restored", len(self.runtime.service.tables))
         for table, error in getattr(self.runtime.service, "broken", []):
             log.error("table %s could not be restored: %s", table, error)
-        await self.sync_commands()
+        if self.shard_ids is None or 0 in self.shard_ids:
+            await self.sync_commands()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Register ``/poker`` with Discord once: in the server ``guild_id`` only, or

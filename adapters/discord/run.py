@@ -21,11 +21,14 @@ TOKEN_HELP = (
 )
 
 
-def run_discord(db_path: str | None) -> int:
+def run_discord(
+    db_path: str | None, shard_ids: list[int] | None = None, shard_count: int | None = None
+) -> int:
     """Run the Discord bot until it is stopped; returns the exit status.
 
     Reads ``DISCORD_TOKEN`` (required) and ``DISCORD_GUILD_ID`` (optional: the one server
-    to register the slash commands in, instead of globally).
+    to register the slash commands in, instead of globally). ``shard_ids`` of
+    ``shard_count`` are the gateway shards this process runs (None: all, automatic).
 
     Returns:
         0 when stopped, 2 when Discord refuses the token or the database cannot be opened.
@@ -35,7 +38,12 @@ def run_discord(db_path: str | None) -> int:
     """
     token = require_env(["DISCORD_TOKEN"], TOKEN_HELP)["DISCORD_TOKEN"]
     guild = os.environ.get("DISCORD_GUILD_ID", "").strip()
-    client = PokerClient(db_path, int(guild) if guild.isdigit() else None)
+    client = PokerClient(
+        db_path,
+        int(guild) if guild.isdigit() else None,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+    )
     try:
         client.run(token, log_level=logging.INFO)
     except discord.LoginFailure:

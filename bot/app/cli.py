@@ -156,6 +156,17 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     run.add_argument("--port", type=int, default=3000, help="slack HTTP mode: the port")
+    run.add_argument(
+        "--shards",
+        type=_shards,
+        help="discord: the gateway shards this process runs, e.g. 0-3 or 0,2 (needs "
+        "--shard-count; default: every shard, as many as Discord recommends)",
+    )
+    run.add_argument(
+        "--shard-count",
+        type=_whole(1, 10**5),
+        help="discord: the bot's shards in all its processes together",
+    )
     run.add_argument("--host", default="0.0.0.0", help="slack HTTP mode: the address")
     run.set_defaults(func=_run)
     db = sub.add_parser("db", help="look after the database")
@@ -209,14 +220,41 @@ def _db_copy(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shards(text: str) -> list[int]:
+    """An argument type: shard numbers as ``0-3``, ``5`` or ``0,2,4-6``, else refused with
+    the forms (argparse names the option and exits with status 2)."""
+    shards: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        first, last = whole_number(low, 10**5), whole_number(high if dash else low, 10**5)
+        if first is None or last is None or first > last:
+            raise argparse.ArgumentTypeError(
+                f"{text} is not shard numbers: give them as 0-3, 5 or 0,2,4-6"
+            )
+        shards += range(first, last + 1)
+    return sorted(set(shards))
+
+
 def _run(args: argparse.Namespace) -> int:
     from adapters.runtime import MissingConfig
 
+    if args.platform == "slack" and (args.shards is not None or args.shard_count is not None):
+        print("killbutton run slack: --shards and --shard-count are for discord", file=sys.stderr)
+        return 2
+    if args.shards is not None:
+        beyond = [n for n in args.shards if args.shard_count is None or n >= args.shard_count]
+        if args.shard_count is None or beyond:
+            print(
+                "killbutton run discord: --shards needs --shard-count, the bot's shards in "
+                "all its processes, each shard below it (e.g. --shards 0-3 --shard-count 8)",
+                file=sys.stderr,
+            )
+            return 2
     try:
         if args.platform == "discord":
             from adapters.discord.run import run_discord
 
-            return run_discord(args.db)
+            return run_discord(args.db, args.shards, args.shard_count)
         from adapters.slack.run import run_slack
 
         return run_slack(args.db, args.host, args.port)
