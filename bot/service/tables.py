@@ -781,6 +781,8 @@ class TableService:
                         published += await self._time_out(live, now)
                     else:  # nothing due after all: say when it is
                         await self.db.set_due(table_id, self._due(live))
+                except _Stale:
+                    continue  # another process stepped the table first: nothing to do
                 except (ServiceError, StorageError) as exc:
                     log.warning("table %s: its due step failed: %s", table_id, described(exc))
         return published

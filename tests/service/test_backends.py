@@ -238,3 +238,17 @@ async def test_processes_starting_together_migrate_once(
 
     opened = await asyncio.gather(*(open_db(postgres_url) for _ in range(4)))
     assert await opened[0]._rows("SELECT version FROM schema_version") == [(len(MIGRATIONS),)]
+
+
+async def test_names_that_look_like_sql_are_kept_as_they_were_typed(any_db: Database) -> None:
+    """Names and channels with quotes, backslashes, ``?``, ``$1``, a statement's end and
+    letters of every script are stored and read back exactly, on either backend."""
+    odd = "Bob'); DROP TABLE players;-- \\ ? $1 ñ 漢 🂡"
+    service, _ = await open_service(any_db)
+    table_id = await service.create_table("srv", f"c'{odd}", ANN, SETTINGS)
+    player = type(BOB)(BOB.id, odd)
+    await service.handle(table_id, player, parse("sit 300"))
+    names = await any_db._rows("SELECT display_name FROM players WHERE id = ?", (BOB.id,))
+    assert names == [(odd,)]
+    assert await any_db.table_in_channel("srv", f"c'{odd}") == table_id
+    assert await any_db._rows("SELECT count(*) FROM players") == [(2,)]
