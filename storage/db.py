@@ -269,6 +269,18 @@ class Database:
         )
         return int(rows[0][0]) if rows else None
 
+    async def kill_tables(self, server_id: str) -> list[str]:
+        """The ids of a server's tables that play kills (000 kill §13: a kill game).
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT id FROM poker_tables WHERE server_id = ? AND kill_game = 1 ORDER BY id",
+            (server_id,),
+        )
+        return [str(table_id) for (table_id,) in rows]
+
     async def due_tables(self, now: float) -> list[tuple[str, int]]:
         """The tables due a step of their own at ``now`` (seconds since the epoch): (table
         id, committed version), soonest first.

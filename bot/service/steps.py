@@ -23,6 +23,7 @@ from bot.engine import (
     IllegalAction,
     PotAwarded,
     ShuffleOpened,
+    Table,
     kill_after_window,
     objection_open,
 )
@@ -385,16 +386,22 @@ def advance(step: Step, deal_now: bool = False) -> None:
             if table.hand_over():
                 continue
         break
-    waiting = table.turn()
-    turn = (table.hand_number, waiting.player_id if waiting else None, table.step)
+    turn = turn_key(table)
     if turn == live.turn and live.deadline is not None:
         return  # the same decision is still pending: its timer (or clock) runs on
     live.turn = turn
     live.clock_on = False
     live.warned = False
     live.deadline = None
-    if waiting is not None:
+    if turn[1] is not None:
         live.deadline = step.clock() + table.settings.turn_seconds
+
+
+def turn_key(table: Table) -> tuple[int, str | None, int]:
+    """The decision the table waits on, as (hand number, player id or None, moves made):
+    a turn timer (or the clock) runs for one such decision (000 NL §15)."""
+    waiting = table.turn()
+    return (table.hand_number, waiting.player_id if waiting else None, table.step)
 
 
 def time_out(step: Step, player_id: str) -> None:

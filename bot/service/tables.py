@@ -77,6 +77,18 @@ class ServiceError(Exception):
     """What to tell the player when his command changed nothing."""
 
 
+def _warning_due(live: Live, now: float) -> bool:
+    """The clock is called on the player to act, his ten-second warning not yet given,
+    and it is time for it."""
+    deadline = live.deadline
+    return (
+        deadline is not None
+        and live.clock_on
+        and not live.warned
+        and now >= deadline - WARNING_SECONDS
+    )
+
+
 class _Stale(ServiceError):
     """Another process committed to the table first: nothing changed, the table was read
     again, and a command may be decided again on it."""
@@ -170,8 +182,11 @@ class TableService:
 
     @staticmethod
     def _live(stored: StoredTable) -> Live:
+        """The table as stored, with the service's fields. A stored deadline belongs to
+        the decision the table waits on, so that decision is known as the timed one: a
+        command after the restart that does not move the turn leaves its timer running."""
         state = stored.state
-        return Live(
+        live = Live(
             stored.id,
             stored.server_id,
             stored.channel,
@@ -189,6 +204,9 @@ class TableService:
             unseen=state.get("unseen"),
             committed=state["table"],
         )
+        if live.deadline is not None:
+            live.turn = steps.turn_key(live.table)
+        return live
 
     async def create_table(
         self, server_id: str, channel: str, host: Player, settings: TableSettings
@@ -245,15 +263,33 @@ class TableService:
             log.warning("table %s could not be read again: %s", table_id, described(exc))
         return self.tables.get(table_id)
 
+    async def _fresh_obligations(self, live: Live) -> None:
+        """On a database several processes share: the server's other kill tables read as
+        last committed, so a kill a player owes at a table another process serves keeps
+        him out of this deal too (000 kill §6). A table this process is acting on is
+        current already and left alone."""
+        if not self.db.shared:
+            return
+        try:
+            others = await self.db.kill_tables(live.server_id)
+        except StorageError as exc:
+            log.warning("the kill tables could not be read: %s", described(exc))
+            return
+        for table_id in others:
+            if table_id != live.id and not self._lock(table_id).locked():
+                await self.current(table_id)
+
     def _due(self, live: Live) -> float | None:
         """When ``live`` next needs a step of its own, for another process to take if this
         one dies: a deal owed shortly (the process that ended the hand deals at once), a
-        turn timer when it runs out; None until a move."""
+        turn timer when it runs out (the clock's warning before it); None until a move."""
         if self._owes_deal(live):
             return self.clock() + DEAL_GRACE_SECONDS
-        if live.deadline is not None and live.unseen is None:
-            return float(live.deadline)
-        return None
+        if live.deadline is None or live.unseen is not None:
+            return None
+        if live.clock_on and not live.warned:  # the clock's ten-second warning first
+            return float(live.deadline) - WARNING_SECONDS
+        return float(live.deadline)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -336,6 +372,8 @@ class TableService:
         """:meth:`handle` under the table's lock: decide, apply and commit; the batch it
         caused is handed to :meth:`_publish`."""
         table_id = live.id
+        if live.table.current is None:  # between hands: this command may deal the next
+            await self._fresh_obligations(live)
         if request_id is not None:
             taken = await self.db.requests.command(request_id)
             if taken is not None:
@@ -597,6 +635,7 @@ class TableService:
             ServiceError: the deal could not be saved (nothing changed; the timer and the
                 next command try again).
         """
+        await self._fresh_obligations(live)
         if not self._owes_deal(live):
             return []
         undo = live.undo_point()
@@ -707,19 +746,24 @@ class TableService:
             if live.deadline is None or live.unseen is not None:
                 continue  # no clock runs against players who cannot see the table
             if live.clock_on and not live.warned and now >= live.deadline - WARNING_SECONDS:
-                live.warned = True
-                facing = live.table.turn()
-                if facing is not None:
-                    pid = facing.player_id
-                    name = (live.names or {}).get(pid, pid)
-                    warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
-                    published += warning
-                    self._publish(live.id, warning)
+                published += self._warn(live)
             if now < live.deadline:
                 continue
             async with self._lock(live.id):
                 published += await self._time_out(live, now)
         return published
+
+    def _warn(self, live: Live) -> list[Outgoing]:
+        """The clock called on a player: tell the table he has ten seconds left (once per
+        clock); what was published."""
+        live.warned = True
+        facing = live.table.turn()
+        if facing is None:
+            return []
+        name = (live.names or {}).get(facing.player_id, facing.player_id)
+        warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
+        self._publish(live.id, warning)
+        return warning
 
     async def _time_out(self, live: Live, now: float) -> list[Outgoing]:
         """Under the table's lock: the time-out of the player to act, if his time ran out
@@ -775,10 +819,14 @@ class TableService:
                 if live is None:
                     continue
                 try:
+                    deadline = live.deadline
                     if self._owes_deal(live):
                         published += await self._deal_owed(live)
-                    elif live.deadline is not None and now >= live.deadline:
+                    elif deadline is not None and now >= deadline:
                         published += await self._time_out(live, now)
+                    elif deadline is not None and _warning_due(live, now):
+                        published += self._warn(live)  # given once: due again at the end
+                        await self.db.set_due(table_id, float(deadline))
                     else:  # nothing due after all: say when it is
                         await self.db.set_due(table_id, self._due(live))
                 except _Stale:

@@ -102,6 +102,29 @@ async def test_restart_restores_the_hand_in_play_exactly(
     assert again.tables[table_id].deadline == service.tables[table_id].deadline
 
 
+async def test_000_nl_15_a_timer_restored_runs_on_and_the_clock_can_be_called_on_it(
+    clock: FakeClock, service: TableService, open_db: OpenDatabase, tmp_path: Path
+) -> None:
+    """000 NL §15 across a restart: the decision pending keeps the timer it had (a
+    command that does not move the turn, like calling the clock, does not give the player
+    a fresh one), and the clock called after the restart runs its minute."""
+    table_id = await table_with_three(service)
+    deadline = service.tables[table_id].deadline
+    assert deadline is not None
+    await service.db.close()
+    clock.now += 20
+    again, _ = await open_service(await open_db(tmp_path / "t.db"), clock)
+    waiting = to_act(again, table_id)
+    caller = next(p for p in (ANN, BOB, CAT) if p.id != waiting.id)
+    await again.handle(table_id, caller, parse("sitout"))  # the turn does not move
+    assert again.tables[table_id].deadline == deadline
+    await again.handle(
+        table_id, next(p for p in (ANN, BOB, CAT) if p not in (waiting, caller)), parse("clock")
+    )
+    live = again.tables[table_id]
+    assert live.clock_on and live.deadline == clock.now + 70
+
+
 async def test_turn_timer_checks_or_folds_and_survives_a_restart(
     clock: FakeClock, service: TableService, published: list[Outgoing]
 ) -> None:

@@ -6,13 +6,26 @@ next deal are taken by exactly one live process, even when the one that set them
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 from crash_driver import chips_on_table
-from support import ANN, BOB, CAT, SETTINGS, FakeClock, OpenDatabase, open_service
+from support import (
+    ANN,
+    BOB,
+    CAT,
+    SETTINGS,
+    FakeClock,
+    OpenDatabase,
+    kill_settings,
+    open_service,
+)
 
-from bot.service.tables import TableService
+from bot.engine.kills import ButtonState, KillButton
+from bot.service.tables import Notice, Outgoing, Player, TableService
 from bot.words.commands import Play, Sit, Start, parse
+
+DAN = Player("u4", "Dan")
 
 
 async def _processes(
@@ -147,3 +160,74 @@ async def test_a_deal_owed_by_a_dead_process_is_dealt_by_another(
     await two.tick()
     live = await two.current(table_id)
     assert live is not None and live.table.hand is not None and live.table.hand_number == 2
+
+
+async def test_the_clock_s_warning_is_given_once_by_one_process(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """000 NL §15 on a shared database: the clock put on a player through one process, two
+    processes ticking when ten seconds are left give the warning once between them, and
+    at the end one of them times him out."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    published: list[list[Outgoing]] = [[], []]
+    for n, service in enumerate((one, two)):
+        service.publish = lambda out, n=n: _record(published[n], out)
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    who, _ = _to_act(one, table_id)
+    caller = next(p for p in (ANN, BOB, CAT) if p.id != who)
+    await two.handle(table_id, caller, parse("clock"))
+    live = await one.current(table_id)
+    assert live is not None and live.deadline is not None
+    clock.now = live.deadline - 9
+    await asyncio.gather(one.tick(), two.tick())
+    await asyncio.gather(one.shown(), two.shown())
+    warnings = [
+        o.event.text
+        for out in published
+        for o in out
+        if isinstance(o.event, Notice) and "ten seconds left" in o.event.text
+    ]
+    assert len(warnings) == 1
+    clock.now = live.deadline + 1
+    await asyncio.gather(one.tick(), two.tick())
+    rows = await one.db._rows("SELECT command FROM actions WHERE command LIKE '%Timeout%'")
+    assert len(rows) == 1 and who in rows[0][0]
+
+
+async def _record(into: list[Outgoing], out: Sequence[Outgoing]) -> None:
+    into.extend(out)
+
+
+async def test_000_kill_6_a_kill_owed_at_another_process_s_table_keeps_the_player_out(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """000 kill §6 across processes: Bob owes a kill at table a, served by one process;
+    table b, opened later in another, does not deal him in and says where he owes what."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    published: list[Outgoing] = []
+    two.publish = lambda out: _record(published, out)
+    a = await one.create_table("srv", "a", ANN, kill_settings())
+    for player in (ANN, BOB):
+        await one.handle(a, player, Sit(500))
+    kills = one.tables[a].table.kills
+    assert kills is not None
+    kills.button = KillButton(ButtonState.KILLED, BOB.id, 20)
+    await one.handle(a, ANN, parse("set runs off"))  # committed with the table's state
+    assert a not in two.tables
+
+    b = await two.create_table("srv", "b", CAT, kill_settings())
+    for player in (CAT, BOB, DAN):
+        await two.handle(b, player, Sit(500))
+    await two.handle(b, CAT, Start())
+    await two.idle()
+    hand = two.tables[b].table.hand
+    assert hand is not None and sorted(hand.names) == sorted([CAT.id, DAN.id])
+    told = [o.event.text for o in published if isinstance(o.event, Notice)]
+    assert (
+        "Bob owes a kill of 20 at <#a>: dealt into no game until it is posted (000 kill §6)" in told
+    )
