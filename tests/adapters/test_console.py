@@ -22,7 +22,7 @@ carol: fold
 """
 
 
-async def _run(db: Path, lines: str, as_json: bool = False) -> str:
+async def _run(db: Path | str, lines: str, as_json: bool = False) -> str:
     out = io.StringIO()
     options = Options(db=str(db), lines=lines.splitlines(), json=as_json, seed=1)
     assert await play_script(options, out) == 0
@@ -50,10 +50,11 @@ async def test_script_shows_each_player_his_own_cards_and_the_channel_none(tmp_p
     assert "Flop: 9♣ 8♦ 3♠" in lines
 
 
-async def test_a_second_script_continues_the_same_table(tmp_path: Path) -> None:
-    """With the same --db a second script carries on from where the first stopped, and
-    --json ends with the table's public state (no hidden card in it)."""
-    db = tmp_path / "t.db"
+async def test_a_second_script_continues_the_same_table(backend_target: str) -> None:
+    """With the same --db (a SQLite file or a PostgreSQL database) a second script
+    carries on from where the first stopped, and --json ends with the table's public
+    state (no hidden card in it)."""
+    db = backend_target
     await _run(db, SCRIPT)
     text = await _run(db, "bob: check\nalice: bet 10\nbob: call\n", as_json=True)
     assert text.splitlines()[0] == "bob checks"
