@@ -141,6 +141,20 @@ class Books:
         root, openings = rows[0]
         return root, (jsontext.loads(openings) if openings else None)
 
+    async def rabbit(self, table_id: str) -> tuple[int, str | None, list[dict[str, Any]]] | None:
+        """The table's last finished hand for a rabbit hunt: (its number, its shuffle
+        commitment root, the openings of the board cards it never dealt, empty when it
+        reached the river or has none), or None before any hand ended."""
+        rows = await self._rows(
+            "SELECT number, commitment, rabbit FROM hands WHERE table_id = ?"
+            " AND results IS NOT NULL ORDER BY number DESC LIMIT 1",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        number, root, rabbit = rows[0]
+        return int(number), root, (list(jsontext.loads(rabbit)) if rabbit else [])
+
     async def session_timeline(self, session_id: int) -> list[tuple[float, str, str, int]]:
         """A session's chip movements in time order, to chart every stack: rows of
         (time in seconds, player id, kind, chips) where kind is a ledger kind (``buy_in``,

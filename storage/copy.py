@@ -72,6 +72,7 @@ TABLES: tuple[Copied, ...] = (
             "killed_by",
             "started_at",
             "ended_at",
+            "rabbit",
         ),
         "table_id, number",
     ),

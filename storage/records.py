@@ -109,7 +109,8 @@ class HandBegun:
 @dataclass(frozen=True)
 class HandFinished:
     """A hand over: its PHH text, the public openings of its shuffle, each player's net
-    chips (won minus put in), the biggest pot, and who posted its kill (None)."""
+    chips (won minus put in), the biggest pot, who posted its kill (None), and the
+    openings of the board cards it never dealt (kept private until asked for)."""
 
     table_id: str
     number: int
@@ -119,6 +120,7 @@ class HandFinished:
     biggest_pot: int
     killed_by: str | None
     at: float = field(default_factory=_now)
+    rabbit: Sequence[Mapping[str, Any]] = ()
 
 
 @dataclass(frozen=True)

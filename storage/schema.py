@@ -151,4 +151,9 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE table_versions ADD COLUMN due REAL",  # seconds since the epoch
         "CREATE INDEX table_versions_by_due ON table_versions (due)",
     ],
+    [
+        # The board cards a hand ended before the river would have dealt, opened against
+        # its shuffle commitment, kept private until a player asks to see them.
+        "ALTER TABLE hands ADD COLUMN rabbit TEXT",  # JSON list of openings; NULL: none
+    ],
 ]

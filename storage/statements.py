@@ -36,6 +36,7 @@ MOVES_DELETE = "DELETE FROM hand_moves WHERE table_id = ?"
 VERSION_UPDATE = (
     "UPDATE table_versions SET live = ?, version = ? WHERE table_id = ? AND version = ?"
 )
+RABBIT_UPDATE = "UPDATE hands SET rabbit = ? WHERE table_id = ? AND number = ?"
 DUE_UPDATE = "UPDATE table_versions SET due = ? WHERE table_id = ?"
 STATE_UPDATE = "UPDATE poker_tables SET state = ? WHERE id = ?"
 HAND_INSERT = (
@@ -175,7 +176,7 @@ def statements_for(write: Write) -> Statements:
             )
         ]
     if isinstance(write, HandFinished):
-        return [
+        ended: Statements = [
             (
                 HAND_END,
                 (
@@ -190,6 +191,11 @@ def statements_for(write: Write) -> Statements:
                 ),
             )
         ]
+        if write.rabbit:
+            ended.append(
+                (RABBIT_UPDATE, (jsontext.dumps(list(write.rabbit)), write.table_id, write.number))
+            )
+        return ended
     if isinstance(write, HandCredited):
         return [
             (

@@ -48,6 +48,7 @@ EXTRA = (
     ("kill", "Take the kill when you may", "kill"),
     ("straddle", "Straddle next hand", "straddle"),
     ("object", "Object to the last ruling or deal", "object"),
+    ("rabbit", "The board the last hand would have dealt, not played", "rabbit"),
 )
 HOST = (
     ("start", "Deal (when two or more are seated)", "start"),

@@ -36,6 +36,7 @@ HELP = (
     "  checkfold (check or fold when your turn comes) · nocheckfold · sitout (after this hand)\n"
     "  clock · kill · object · straddle · choose GAME (dealer's choice, on the button)\n"
     "  status · rules · ledger · leaderboard [kill|nokill] · history [N] [phh] · verify [N]\n"
+    "  rabbit           the board the last hand would have dealt, not played\n"
     "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
     "Amounts: 40, 1k, 2.5k."
 )

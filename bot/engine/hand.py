@@ -549,6 +549,27 @@ class Hand:
         positions = sorted({self._positions[c] for c in public if c in self._positions})
         return self.shuffle.open_many(positions)
 
+    def rabbit_openings(self) -> list[CardOpening]:
+        """Rabbit hunting ("Rabbit hunting"): the board cards that would have come had a
+        finished hand of a board game (hold'em, Omaha) gone on to the river, each opened
+        against the hand's shuffle commitment. They are the next cards of the deck, which
+        in these games no player was or would have been dealt; a hand that reached the
+        river, was run more than once, or was not dealt from a committed deck has none.
+
+        Returns:
+            One opening per card, in dealing order (card, deck position, proof).
+        """
+        if not self.is_complete or self.deck is None or self.shuffle is None or self.runs > 1:
+            return []
+        streets = self.spec.streets
+        if any(street.hole for street in streets[1:]):
+            return []  # stud and draw: the next cards were players' cards to come
+        missing = sum(street.board for street in streets) - len(self.board)
+        if missing <= 0 or self.deck.remaining() < missing:
+            return []
+        start = self.deck.position
+        return self.shuffle.open_many(range(start, start + missing))
+
     def deal_hole(self, player: int, cards: Sequence[str]) -> list[Event]:
         """Replay: deal ``player`` the cards this street (or this draw) gives him (``"??"``
         for unknown ones).

@@ -17,6 +17,7 @@ from bot.service.settle import money, nets, settle_up
 from bot.words.counts import counted
 from bot.words.gamewords import GAME_WORDS
 from bot.words.handtext import game_label, hand_lines
+from bot.words.render import cards_text
 from storage import Books
 
 if TYPE_CHECKING:
@@ -146,3 +147,32 @@ async def verify_lines(live: Live, stored: Books, number: int | None) -> list[st
     if problems:
         return [head, "the proof FAILS:", *problems]
     return [head, "every opened card matches the commitment made before the deal"]
+
+
+async def rabbit_lines(live: Live, stored: Books) -> list[str]:
+    """Rabbit hunting ("Rabbit hunting"): the board cards the table's last finished hand
+    would have dealt had it gone on to the river, marked as not played and checked against
+    the shuffle commitment published before its deal; or why there are none.
+
+    Returns:
+        One line for the channel.
+    """
+    found = await stored.rabbit(live.id)
+    if found is None:
+        return ["no hand has finished at this table yet: there is nothing to hunt"]
+    number, root, openings = found
+    if not openings or root is None:
+        return [
+            f"hand {number} left no board to hunt: it reached the river, was run more than "
+            "once, or is not a board game (rabbit hunting is for hold'em and Omaha)"
+        ]
+    proofs = [CardOpening.from_dict(o) for o in openings]
+    size = 53 if live.table.settings.config.rules.joker else 52
+    problems = verify_hand(ShuffleCommitment(root, size), proofs)
+    cards = cards_text([str(o["card"]) for o in openings])
+    check = (
+        "the proof FAILS: " + "; ".join(problems)
+        if problems
+        else "they match the shuffle committed before the deal ('verify' checks the rest)"
+    )
+    return [f"rabbit hunt, hand {number}, not played: {cards}; {check}"]

@@ -527,9 +527,17 @@ def _finish(step: Step) -> None:
     # the hand's last event already holds its openings: computing their paths again would
     # slow the move that ends a hand for nothing
     openings = [o.to_dict() for o in (opened.openings if opened else hand.public_openings())]
+    rabbit = [o.to_dict() for o in hand.rabbit_openings()]  # private until asked for
     step.extra.append(
         HandFinished(
-            live.id, current.number, dumps_phh(history), openings, results, biggest, killer
+            live.id,
+            current.number,
+            dumps_phh(history),
+            openings,
+            results,
+            biggest,
+            killer,
+            rabbit=rabbit,
         )
     )
     table.finish_hand()

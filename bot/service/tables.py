@@ -48,6 +48,7 @@ from bot.words.commands import (
     Leaderboard,
     Ledger,
     Play,
+    Rabbit,
     Status,
 )
 from bot.words.tableview import table_view
@@ -390,6 +391,14 @@ class TableService:
             raise ServiceError(steps.named(live, str(exc))) from exc
         if view is not None:
             out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
+            self._publish(table_id, out)
+            return out
+        if isinstance(command, Rabbit):  # read only, but for the whole channel to see
+            out = [
+                Outgoing(
+                    table_id, None, Notice("\n".join(await books.rabbit_lines(live, self.db.books)))
+                )
+            ]
             self._publish(table_id, out)
             return out
         if isinstance(command, EndSession):

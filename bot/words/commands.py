@@ -185,6 +185,12 @@ class Leaderboard(Command):
 
 
 @dataclass(frozen=True)
+class Rabbit(Command):
+    """Show the channel the board cards the last hand would have dealt had it gone to the
+    river ("Rabbit hunting"), marked as not played."""
+
+
+@dataclass(frozen=True)
 class History(Command):
     """Your own last hands (``phh`` for the hand history format)."""
 
@@ -474,6 +480,9 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         return Leaderboard(kill, games[0] if games else "")
     if head == "history":
         return _history(rest)
+    if head in ("rabbit", "rabbithunt"):
+        _nothing_after(head, rest, f"'{head}'")
+        return Rabbit()
     return None
 
 

@@ -129,3 +129,21 @@ def test_setup_words_make_the_table_and_bad_ones_are_refused(tmp_path: Path) -> 
 
     with pytest.raises(ConfigError, match="not a table option"):
         _settings(Options(setup="dance"))
+
+
+async def test_rabbit_shows_the_channel_the_board_a_folded_hand_would_have_dealt(
+    tmp_path: Path,
+) -> None:
+    """Rabbit hunting in the console: a hand won before the flop, then 'rabbit' shows
+    everyone the five board cards it would have dealt, as not played; no hole card."""
+    lines = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\n"
+        "deck: As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd\nalice: start\nalice: pause\n"
+        "alice: fold\nbob: fold\ncarol: rabbit\n"
+    )
+    text = await _run(tmp_path / "t.db", lines)
+    hunt = [line for line in text.splitlines() if line.startswith("rabbit hunt")]
+    assert hunt == [
+        "rabbit hunt, hand 1, not played: 9♣ 8♦ 3♠ 10♥ J♦; they match the shuffle committed"
+        " before the deal ('verify' checks the rest)"
+    ]

@@ -21,7 +21,7 @@ GAMES = sorted({*GAME_WORDS, *MIXES})
 LEAVES = {
     *("new", "sit", "topup", "bet", "raise", "draw", "runs", "do"),
     *("sitout", "back", "leave", "fold", "check", "call", "allin", "pat", "cards"),
-    *("status", "clock", "kill", "object", "straddle", "help"),
+    *("status", "clock", "kill", "object", "straddle", "help", "rabbit"),
     *("rules", "ledger", "leaderboard", "history", "verify"),
     *("start", "pause", "void", "end", "kick", "adjust", "set"),
 }

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from discord_harness import CHANNEL, GUILD, USERS, Bot, seated
+from discord_harness import CHANNEL, GUILD, TABLE, USERS, Bot, seated
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -110,3 +110,20 @@ def test_run_discord_without_a_token_is_a_clear_error() -> None:
     assert done.returncode == 2
     assert "DISCORD_TOKEN not set" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+async def test_rabbit_is_posted_to_the_channel_for_everyone(bot: Bot) -> None:
+    """``/poker extra rabbit`` after a hand won before the flop: the board it would have
+    dealt goes to the table's channel, marked as not played."""
+    await seated(bot)
+    hand = bot.service.tables[TABLE].table.hand
+    assert hand is not None
+    names = {v: k for k, v in USERS.items()}
+    while bot.service.tables[TABLE].table.hand is hand and hand.to_act is not None:
+        who = names[int(hand.names[hand.to_act].split(":")[1])]
+        await bot.slash(who, "fold")
+    await bot.slash("Bob", "extra rabbit")
+    await bot.service.shown()
+    posts = [str((s.body or {}).get("content", "")) for s in bot.recorder.channel_posts()]
+    (hunt,) = [p for p in posts if "rabbit hunt, hand 1, not played: " in p]
+    assert "they match the shuffle committed before the deal" in hunt

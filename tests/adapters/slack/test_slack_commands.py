@@ -196,3 +196,16 @@ async def test_a_turn_nudge_refused_mid_hand_holds_the_game() -> None:
         assert h.service.tables[TABLE].deadline is None
         dms = [b for b in h.mock.of("chat.postMessage") if b.get("channel") == "DUANN"]
         assert any("nobody can see the table" in str(b.get("text")) for b in dms)
+
+
+async def test_rabbit_is_posted_to_the_channel_for_everyone() -> None:
+    """``/poker rabbit`` after a hand won before the flop: the five board cards it would
+    have dealt go to the channel, marked as not played and checked against the shuffle."""
+    async with Harness() as h:
+        await h.deal()
+        await h.command(h.to_act(), "fold")
+        await h.command("UBOB", "rabbit")
+        await h.settle()
+        posts = [b.get("text", "") for b in h.mock.of("chat.postMessage")]
+        (hunt,) = [p for p in posts if p.startswith("rabbit hunt, hand 1, not played: ")]
+        assert "they match the shuffle committed before the deal" in hunt
