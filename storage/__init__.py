@@ -10,7 +10,9 @@ from storage.books import Books as Books
 from storage.db import Database as Database
 from storage.db import default_path as default_path
 from storage.errors import ChangedElsewhere as ChangedElsewhere
+from storage.errors import CommitUnknown as CommitUnknown
 from storage.errors import StorageError as StorageError
+from storage.errors import Unstorable as Unstorable
 from storage.records import AuditEntry as AuditEntry
 from storage.records import EventRow as EventRow
 from storage.records import GameChanged as GameChanged

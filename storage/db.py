@@ -187,20 +187,35 @@ class Database:
                     "INSERT INTO table_versions (table_id, version, live) VALUES (?, ?, NULL)",
                     (table.id, table.version),
                 ),
+                *await self._first_session(table.id, now),
+            ]
+        )
+
+    async def _first_session(self, table_id: str, now: float) -> list[tuple[str, Sequence[Any]]]:
+        """The statements that open a new table's first session: numbered by the backend's
+        counter where it has one, else one past the highest inside the write itself, so
+        tables opened at once never take the same number."""
+        if getattr(self.backend, "SESSION_ID", None) is None:
+            return [
                 (
-                    # numbered as next_session numbers them, so no backend's own counter
-                    # is ever behind an id given by hand
                     "INSERT INTO sessions (id, table_id, started_at)"
                     " SELECT coalesce(max(id), 0) + 1, ?, ? FROM sessions",
-                    (table.id, now),
+                    (table_id, now),
                 ),
                 (
                     "UPDATE poker_tables SET session_id = (SELECT max(id) FROM sessions"
                     " WHERE table_id = ?) WHERE id = ?",
-                    (table.id, table.id),
+                    (table_id, table_id),
                 ),
             ]
-        )
+        session = await self._session_id()
+        return [
+            (
+                "INSERT INTO sessions (id, table_id, started_at) VALUES (?, ?, ?)",
+                (session, table_id, now),
+            ),
+            ("UPDATE poker_tables SET session_id = ? WHERE id = ?", (session, table_id)),
+        ]
 
     async def load_tables(self) -> list[StoredTable]:
         """Every stored table, for restoring at start-up.
@@ -397,14 +412,25 @@ class Database:
         ``end``, for a commit to carry: the switch is stored with the move that ends the
         night, or not at all.
 
-        Two tables that end a night at once may be given the same id; the second commit
-        then fails on the sessions' key and changes nothing ("try again").
+        On SQLite, two tables that end a night at once may be given the same id; the second
+        commit then fails on the sessions' key and changes nothing ("try again").
 
         Raises:
             StorageError: the database could not be read.
         """
-        rows = await self._rows("SELECT coalesce(max(id), 0) + 1 FROM sessions")
-        return SessionSwitched(table_id, end, int(rows[0][0]))
+        return SessionSwitched(table_id, end, await self._session_id())
+
+    async def _session_id(self) -> int:
+        """A number for a new session: from the backend's own counter where it has one
+        (PostgreSQL's sequence: processes that open sessions at once get different
+        numbers), else one past the highest.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        sql = getattr(self.backend, "SESSION_ID", "SELECT coalesce(max(id), 0) + 1 FROM sessions")
+        rows = await self._rows(sql)
+        return int(rows[0][0])
 
     async def end_session(self, session_id: int) -> None:
         """Close a session."""

@@ -13,8 +13,11 @@ from functools import lru_cache
 
 # A quoted string or identifier (kept as it is), or one of the forms PostgreSQL writes
 # differently.
-_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|\bIS \?")
+_TOKENS = re.compile(
+    r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\bIS\s+(?:NOT\s+)?\?|\?", re.IGNORECASE
+)
 _IGNORE = re.compile(r"^\s*INSERT OR IGNORE INTO\b", re.IGNORECASE)
+_RETURNING = re.compile(r"\b(RETURNING)\b", re.IGNORECASE)
 # a JSON array of strings read as rows of one column named value
 _JSON_EACH = re.compile(r"\bjson_each\(([\w.]+)\)(?!\s+AS\b)")
 
@@ -24,8 +27,11 @@ def postgres(sql: str) -> str:
     """``sql`` (SQLite's dialect, ``?`` parameters) in PostgreSQL's.
 
     - ``?`` becomes ``$1``, ``$2``... in order, outside quotes;
-    - ``IS ?`` becomes ``IS NOT DISTINCT FROM $n`` (equal, NULL equal to NULL);
-    - ``INSERT OR IGNORE INTO ...`` becomes ``INSERT INTO ... ON CONFLICT DO NOTHING``;
+    - ``IS ?`` becomes ``IS NOT DISTINCT FROM $n`` (equal, NULL equal to NULL), and
+      ``IS NOT ?`` becomes ``IS DISTINCT FROM $n``, in either case;
+    - ``INSERT OR IGNORE INTO ...`` becomes ``INSERT INTO ... ON CONFLICT DO NOTHING``
+      (before any ``RETURNING``; a closing semicolon goes);
+    - a ``--`` comment is kept as it is, a ``?`` in it is no parameter;
     - ``json_each(column)`` of a JSON array becomes its elements as text, a column named
       ``value``.
 
@@ -39,17 +45,22 @@ def postgres(sql: str) -> str:
     def turn(match: re.Match[str]) -> str:
         nonlocal count
         token = match.group(0)
-        if token.startswith(("'", '"')):
-            return token
+        if token.startswith(("'", '"', "--")):
+            return token  # quoted, or a comment
         count += 1
         if token == "?":
             return f"${count}"
-        return f"IS NOT DISTINCT FROM ${count}"
+        negated = token.upper().split()[1:2] == ["NOT"]
+        return f"IS {'' if negated else 'NOT '}DISTINCT FROM ${count}"
 
     text = _TOKENS.sub(turn, sql)
     text = _JSON_EACH.sub(r"json_array_elements_text(\1::json) AS value", text)
     if _IGNORE.match(text):
-        text = _IGNORE.sub("INSERT INTO", text, count=1) + " ON CONFLICT DO NOTHING"
+        text = _IGNORE.sub("INSERT INTO", text, count=1)
+        body, *returning = _RETURNING.split(text.rstrip().rstrip(";"), maxsplit=1)
+        text = f"{body.rstrip()} ON CONFLICT DO NOTHING"
+        if returning:
+            text += " " + "".join(returning)
     return text
 
 

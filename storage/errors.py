@@ -12,3 +12,14 @@ class ChangedElsewhere(StorageError):
     """A commit found the table at another version than the one it was built on: another
     process (or a write racing this one) moved the table on first. Nothing was written;
     reload the table and try again."""
+
+
+class CommitUnknown(StorageError):
+    """The connection to the database was lost while a change committed, and the database
+    could not be asked afterwards whether it did: the change may or may not be saved.
+    Read the table again before acting on it."""
+
+
+class Unstorable(StorageError):
+    """A value the database cannot hold (PostgreSQL keeps no NUL character in text): the
+    write, or the read looking for it, was not sent."""

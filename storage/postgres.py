@@ -10,19 +10,26 @@ change a row) decides between two processes that raced for the same move.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .dialect import postgres, postgres_ddl
-from .errors import StorageError
+from .errors import CommitUnknown, StorageError, Unstorable
 from .schema import MIGRATIONS
 from .writes import NoRowChanged, Statements
 
 if TYPE_CHECKING:
     import asyncpg
 
+log = logging.getLogger(__name__)
+
 URL_PREFIXES = ("postgresql://", "postgres://")
+CHANGED_ELSEWHERE = "the table was changed elsewhere: try again"
+# Asking whether a transaction whose connection was lost committed: how often, how apart.
+SETTLE_TRIES, SETTLE_PAUSE = 20, 0.1
 # any 64-bit number of our own: the lock every process takes to migrate
 _MIGRATION_LOCK = 0x6B696C6C62746E
 _VERSION_READ = "SELECT coalesce(max(version), 0) FROM schema_version"
@@ -43,11 +50,13 @@ def _refusals(what: str) -> Iterator[None]:
 
     try:
         yield
-    except (StorageError, NoRowChanged):
+    except (StorageError, NoRowChanged):  # CommitUnknown is a StorageError too
         raise
     except (
         asyncpg.PostgresError,
         asyncpg.InterfaceError,
+        asyncpg.InternalClientError,
+        TimeoutError,
         OSError,
         ValueError,
         TypeError,
@@ -84,11 +93,33 @@ class PostgresWrites:
             NoRowChanged: that statement changed no row (nothing of this write kept).
             StorageError: the database refused or the connection failed (nothing kept).
         """
+        for _, params in statements:
+            _holdable(params)
         self.transactions += 1
         self.writes += 1
         self.statements += len(statements)
         with _refusals("the database refused the change"):
-            async with self._pool.acquire() as conn, conn.transaction():
+            conn = await self._pool.acquire()
+        try:
+            await self._transaction(conn, statements, must_change)
+        finally:
+            try:  # the write's outcome stands whatever becomes of the connection now
+                await self._pool.release(conn)
+            except Exception as exc:  # noqa: BLE001 - a connection lost after the answer
+                log.warning("a database connection was lost after a write: %s", type(exc).__name__)
+
+    async def _transaction(
+        self, conn: asyncpg.Connection, statements: Statements, must_change: int
+    ) -> None:
+        """One transaction on ``conn``. Its id is read first, so that when the connection is
+        lost while the transaction commits, whether it did can be asked of the server on
+        another connection (:meth:`_settled`) instead of guessed."""
+
+        with _refusals("the database refused the change"):
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                xid = await conn.fetchval("SELECT txid_current()")
                 index = 0
                 while index < len(statements):
                     sql, params = statements[index]
@@ -98,8 +129,39 @@ class PostgresWrites:
                     else:
                         status = await conn.execute(postgres(sql), *params)
                         if index == must_change and _changed(status) == 0:
-                            raise NoRowChanged("the table was changed elsewhere: try again")
+                            raise NoRowChanged(CHANGED_ELSEWHERE)
                     index = end
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await transaction.rollback()
+                raise
+        try:
+            await transaction.commit()
+        except Exception as exc:  # noqa: BLE001 - refused or lost, the server says which
+            await self._settled(int(xid), exc)
+
+    async def _settled(self, xid: int, lost: Exception) -> None:
+        """Committing transaction ``xid`` failed with ``lost`` (refused, or the connection
+        lost with the answer): ask the server, on another connection, whether it committed;
+        return if it did.
+
+        Raises:
+            StorageError: it did not (nothing of the write was kept).
+            CommitUnknown: the server cannot be asked.
+        """
+        for _ in range(SETTLE_TRIES):
+            try:
+                status = await self._pool.fetchval("SELECT txid_status($1)", xid)
+            except Exception as exc:  # noqa: BLE001 - the server is out of reach
+                raise CommitUnknown(
+                    f"the database did not say whether the change was saved: {exc}"
+                ) from lost
+            if status == "committed":
+                return
+            if status == "aborted":
+                raise StorageError(f"the change was not saved: {lost}") from lost
+            await asyncio.sleep(SETTLE_PAUSE)  # still in progress: the server is finishing it
+        raise CommitUnknown("the database did not say whether the change was saved") from lost
 
 
 class PostgresBackend:
@@ -109,6 +171,8 @@ class PostgresBackend:
     """
 
     checkpointer = None  # PostgreSQL checkpoints itself
+    # every session is numbered from the sequence of its id column, never by hand
+    SESSION_ID = "SELECT nextval(pg_get_serial_sequence('sessions', 'id'))"
     shared = True  # any number of bot processes may serve one database
 
     def __init__(self, pool: asyncpg.Pool) -> None:
@@ -136,6 +200,19 @@ class PostgresBackend:
             raise
         return backend
 
+    async def copied(self) -> None:
+        """After rows were copied in with their own numbers: the sessions' sequence moved
+        past the highest, so the next session gets a new number.
+
+        Raises:
+            StorageError: the database refused.
+        """
+        with _refusals("the database refused the change"):
+            await self._pool.execute(
+                "SELECT setval(pg_get_serial_sequence('sessions', 'id'),"
+                " (SELECT coalesce(max(id), 0) + 1 FROM sessions), false)"
+            )
+
     async def close(self) -> None:
         """Close every connection of the pool."""
         await self._pool.close()
@@ -146,6 +223,7 @@ class PostgresBackend:
         Raises:
             StorageError: the database could not be read.
         """
+        _holdable(params)
         with _refusals("the database could not be read"):
             records = await self._pool.fetch(postgres(sql), *params)
         return [tuple(record) for record in records]
@@ -153,6 +231,12 @@ class PostgresBackend:
     async def _migrate(self) -> None:
         with _refusals("migrating the database failed"):
             async with self._pool.acquire() as conn, conn.transaction():
+                encoding = await conn.fetchval("SHOW server_encoding")
+                if str(encoding).upper() not in ("UTF8", "UTF-8"):
+                    raise StorageError(
+                        f"the database keeps text as {encoding}, and names in chat need UTF8:"
+                        " create it with createdb --encoding=UTF8 --template=template0"
+                    )
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
                 await conn.execute(
                     "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)"
@@ -185,6 +269,17 @@ def _run_of(statements: Statements, start: int, must_change: int) -> int:
     while end < len(statements) and end != must_change and statements[end][0] == sql:
         end += 1
     return end
+
+
+def _holdable(params: Sequence[Any]) -> None:
+    """Refuse text PostgreSQL cannot hold before it is sent.
+
+    Raises:
+        Unstorable: a NUL character in a text value.
+    """
+    for value in params:
+        if isinstance(value, str) and "\x00" in value:
+            raise Unstorable("PostgreSQL cannot keep a NUL character in text")
 
 
 def _changed(status: str) -> int:

@@ -342,8 +342,13 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                     print(f"({player.name} is away: the turn timer acts)", file=out)
                 try:
                     await service.handle(table_id, player, move, confirmed=True)
-                except ServiceError:
-                    await service.handle(table_id, player, parse("fold"))
+                except ServiceError as exc:
+                    # what the turn timer would play; if that fails too, the first refusal
+                    # (a table that could not be saved, say) is what to tell
+                    try:
+                        await service.handle(table_id, player, bots.away(hand, seat))
+                    except ServiceError:
+                        raise exc from None
                 continue
             if turn.choices.startswith("draw"):
                 _show_own_cards(service, table_id, you, out)  # the hand being drawn to

@@ -57,6 +57,19 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
     return read
 
 
+NAME_MOST = 64  # characters: a chat name is shorter, and every database indexes it whole
+
+
+def _name(text: str) -> str:
+    """An argument type: a name of at most :data:`NAME_MOST` characters, else refused
+    with the limit (argparse names the option and exits with status 2)."""
+    if len(text) > NAME_MOST:
+        raise argparse.ArgumentTypeError(
+            f"a name is at most {NAME_MOST} characters, this one has {len(text)}"
+        )
+    return text
+
+
 class _Version(argparse.Action):
     """``--version``: the version is looked up only when asked for."""
 
@@ -105,7 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
             " (default killbutton.db or $KILLBUTTON_DB)"
         ),
     )
-    play.add_argument("--table", default="table", help="the table's name in the file")
+    play.add_argument(
+        "--table", type=_name, default="table", help="the table's name in the file (64 at most)"
+    )
     play.add_argument("--game", default="", help="holdem, omaha, omaha_hilo, stud, ...")
     play.add_argument("--structure", default="", help="no_limit, pot_limit, fixed_limit, ...")
     play.add_argument(
@@ -127,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots", type=_whole(1, 5), default=3, metavar="N", help="computer players (1-5)"
     )
-    play.add_argument("--name", default="", help="your name at the table")
+    play.add_argument("--name", type=_name, default="", help="your name at the table (64 at most)")
     play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")
     play.add_argument("--json", action="store_true", help="end with the table's state as JSON")
     play.add_argument(

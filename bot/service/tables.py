@@ -12,6 +12,7 @@ showdown is shown without waiting for the next shuffle.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import time
@@ -54,12 +55,14 @@ from bot.words.commands import (
 from bot.words.tableview import table_view
 from storage import (
     ChangedElsewhere,
+    CommitUnknown,
     Database,
     EventRow,
     LedgerEntry,
     StorageError,
     StoredTable,
     TableDue,
+    Unstorable,
     Write,
 )
 
@@ -376,7 +379,13 @@ class TableService:
         if live.table.current is None:  # between hands: this command may deal the next
             await self._fresh_obligations(live)
         if request_id is not None:
-            taken = await self.db.requests.command(request_id)
+            try:
+                taken = await self.db.requests.command(request_id)
+            except StorageError as exc:
+                raise ServiceError(
+                    "the request could not be checked against those already done, so nothing "
+                    "was done: try again"
+                ) from exc
             if taken is not None:
                 if _same_request(taken, player, command):
                     return []  # a platform's retry: applied once already
@@ -493,6 +502,19 @@ class TableService:
                 if isinstance(exc, ChangedElsewhere):
                     await self._reload(live.id)  # another process moved the table on
                     raise _Stale(why) from exc
+                if isinstance(exc, Unstorable):
+                    raise ServiceError(
+                        "that could not be saved (a name or text the database cannot hold), "
+                        "so nothing changed"
+                    ) from exc
+                if isinstance(exc, CommitUnknown):
+                    # saved or not, the database will tell: read again before the next move
+                    with contextlib.suppress(StorageError):
+                        await self._reload(live.id)
+                    raise ServiceError(
+                        "the database did not answer whether that was saved: look at the "
+                        "table before you act again (it is read again first)"
+                    ) from exc
                 raise ServiceError(why) from exc
             if isinstance(exc, (TypeError, ValueError)):
                 # a value JSON cannot hold (a lone surrogate in a name)

@@ -6,7 +6,10 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from adapters.console.play import Options, play_interactive, play_script
+from bot.service.tables import ServiceError
 
 SCRIPT = """
 # three friends
@@ -147,3 +150,50 @@ async def test_rabbit_shows_the_channel_the_board_a_folded_hand_would_have_dealt
         "rabbit hunt, hand 1, not played: 9♣ 8♦ 3♠ 10♥ J♦; they match the shuffle committed"
         " before the deal ('verify' checks the rest)"
     ]
+
+
+def test_a_name_or_table_too_long_is_refused_with_the_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A name or table name past 64 characters is refused before anything opens, the same
+    on every database (PostgreSQL indexes a name whole and cannot take one of thousands)."""
+    from bot.app.cli import main
+
+    for option in ("--name", "--table"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["play", option, "x" * 65])
+        assert stopped.value.code == 2
+        assert "a name is at most 64 characters, this one has 65" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("saved", range(12, 19))
+async def test_a_computer_player_s_move_that_cannot_be_saved_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: int
+) -> None:
+    """The database stops taking writes mid-hand: when a computer player's move is the
+    first not saved, the console stops saying the table could not be saved (the game is
+    kept up to the last move saved), never with the refusal of a move no one chose; when
+    it is yours, you are told so."""
+    from storage import StorageError
+    from storage.db import Database
+
+    commit = Database.commit
+    calls = 0
+
+    async def failing(self: Database, *args: object, **kwargs: object) -> None:
+        nonlocal calls
+        calls += 1
+        if calls > saved:
+            raise StorageError("the database refused the change: disk full")
+        await commit(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Database, "commit", failing)
+    answers = iter(["call", "check", "check", "check", "quit"] * 4)
+    options = Options(db=str(tmp_path / "t.db"), name="Me", bots=3, seed=5)
+    out = io.StringIO()
+    try:
+        await play_interactive(options, lambda prompt: next(answers), out)
+    except ServiceError as exc:  # a computer player's move: the console stops, saying why
+        assert "could not be saved" in str(exc)
+    else:  # your own move: you are told, and may quit
+        assert "could not be saved" in out.getvalue()

@@ -12,7 +12,7 @@ from crash_driver import chips_on_table
 from support import ANN, BOB, CAT, SETTINGS, OpenDatabase, open_service, table_with_three
 
 from bot.engine.cards import Deck
-from bot.service.tables import TableService
+from bot.service.tables import ServiceError, TableService
 from bot.words.commands import Play, parse
 from storage import ChangedElsewhere, EventRow, StateWrite, StorageError
 from storage.db import Database
@@ -213,6 +213,13 @@ def test_postgres_reads_our_sql_in_its_own_dialect() -> None:
     assert postgres_ddl("CREATE TABLE b (k TEXT PRIMARY KEY) WITHOUT ROWID") == (
         "CREATE TABLE b (k TEXT PRIMARY KEY)"
     )
+    assert postgres("SELECT 1 WHERE a is ? AND b IS NOT ? -- one ? here\n AND c = ?") == (
+        "SELECT 1 WHERE a IS NOT DISTINCT FROM $1 AND b IS DISTINCT FROM $2 -- one ? here\n"
+        " AND c = $3"
+    )
+    assert postgres("INSERT OR IGNORE INTO s (id) VALUES (?) RETURNING id;") == (
+        "INSERT INTO s (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id"
+    )
 
 
 async def test_an_unreachable_server_is_refused_clearly_and_keeps_its_password(
@@ -252,3 +259,65 @@ async def test_names_that_look_like_sql_are_kept_as_they_were_typed(any_db: Data
     assert names == [(odd,)]
     assert await any_db.table_in_channel("srv", f"c'{odd}") == table_id
     assert await any_db._rows("SELECT count(*) FROM players") == [(2,)]
+
+
+async def test_tables_opened_at_the_same_moment_all_open_with_sessions_of_their_own(
+    any_db: Database,
+) -> None:
+    """Eight tables opened at once in eight channels (on PostgreSQL, through a pool of
+    connections, truly at once): every one opens, each with a session of its own."""
+    import asyncio
+
+    service, _ = await open_service(any_db)
+    ids = await asyncio.gather(
+        *(service.create_table("srv", f"c{n}", ANN, SETTINGS) for n in range(8))
+    )
+    sessions = {service.tables[t].session_id for t in ids}
+    assert len(ids) == 8 and len(sessions) == 8 and None not in sessions
+
+
+async def test_a_nul_in_a_name_is_kept_by_sqlite_and_refused_clearly_by_postgres(
+    any_db: Database, backend_target: str
+) -> None:
+    """PostgreSQL keeps no NUL character in text: a name carrying one is refused there
+    with what went wrong and nothing changed; SQLite keeps it."""
+    service, _ = await open_service(any_db)
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    odd = type(BOB)(BOB.id, "b\x00b")
+    before = service.tables[table_id].version
+    if backend_target.startswith("postgresql://"):
+        with pytest.raises(ServiceError, match="a name or text the database cannot hold"):
+            await service.handle(table_id, odd, parse("sit 300"))
+        assert service.tables[table_id].version == before
+        assert await any_db.version_of(table_id) == before
+    else:
+        await service.handle(table_id, odd, parse("sit 300"))
+        assert await any_db._rows("SELECT display_name FROM players WHERE id = ?", (BOB.id,)) == [
+            ("b\x00b",)
+        ]
+
+
+async def test_a_postgres_database_that_does_not_keep_utf8_is_refused_clearly(
+    postgres_url: str,
+) -> None:
+    """Names in chat need UTF8: a database made with another encoding is refused when
+    opened, saying how to make one that works, rather than failing at the first name."""
+    import asyncpg
+
+    head, _, _ = postgres_url.rpartition("/")
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(
+            "CREATE DATABASE latin ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"
+        )
+    finally:
+        await admin.close()
+    try:
+        with pytest.raises(StorageError, match="keeps text as LATIN1.*createdb --encoding=UTF8"):
+            await Database.open(f"{head}/latin")
+    finally:
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            await admin.execute("DROP DATABASE latin WITH (FORCE)")
+        finally:
+            await admin.close()

@@ -125,6 +125,10 @@ async def test_a_copy_with_hands_in_play_goes_on_exactly_as_the_original(
         ends.append((tables, results, board, ledger))
     assert ends[0] == ends[1]
     assert len(ends[0][1]) == 8
+    # the copy numbers new sessions past the ones copied in
+    service, _ = await open_service(target)
+    third = await service.create_table("srv", "third", CAT, SETTINGS)
+    assert service.tables[third].session_id == 4
 
 
 async def test_a_copy_into_a_database_that_holds_tables_is_refused(

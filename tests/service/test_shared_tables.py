@@ -22,7 +22,7 @@ from support import (
 )
 
 from bot.engine.kills import ButtonState, KillButton
-from bot.service.tables import Notice, Outgoing, Player, TableService
+from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 
 DAN = Player("u4", "Dan")
@@ -231,3 +231,95 @@ async def test_000_kill_6_a_kill_owed_at_another_process_s_table_keeps_the_playe
     assert (
         "Bob owes a kill of 20 at <#a>: dealt into no game until it is posted (000 kill §6)" in told
     )
+
+
+async def _heads_up(open_db: OpenDatabase, url: str) -> tuple[TableService, str]:
+    """One process with Ann and Bob dealt in at a table of its own."""
+    (one,) = await _processes(open_db, url, FakeClock(), count=1)
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    return one, table_id
+
+
+async def _terminate(url: str, pid: int) -> None:
+    """End one server connection from outside, as a failover or an idle killer does."""
+    import asyncpg
+
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await admin.close()
+
+
+@pytest.mark.parametrize("saved", [True, False], ids=["lost-after-commit", "lost-before-commit"])
+async def test_a_connection_lost_as_a_move_commits_gets_an_answer_that_matches_the_database(
+    postgres_url: str, open_db: OpenDatabase, monkeypatch: pytest.MonkeyPatch, saved: bool
+) -> None:
+    """The connection drops while a move commits: the server is asked whether that
+    transaction committed, so the player is told the truth. Committed: the move stands, in
+    memory as in the database, and is shown; not committed: nothing changed, anywhere, and
+    the move can be made again. A connection lost once the answer is in changes nothing."""
+    import asyncpg
+    import asyncpg.transaction
+
+    one, table_id = await _heads_up(open_db, postgres_url)
+    who, _ = _to_act(one, table_id)
+    mover = {p.id: p for p in (ANN, BOB)}[who]
+    version = one.tables[table_id].version
+    original = asyncpg.transaction.Transaction.commit
+
+    async def commit(self: asyncpg.transaction.Transaction) -> None:
+        pid = self._connection.get_server_pid()
+        if saved:
+            await original(self)  # the server commits; its answer never arrives
+        await _terminate(postgres_url, pid)
+        raise asyncpg.ConnectionDoesNotExistError(
+            "connection was closed in the middle of operation"
+        )
+
+    monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", commit)
+    if saved:
+        await one.handle(table_id, mover, Play("call"))
+    else:
+        with pytest.raises(ServiceError, match="could not be saved, so nothing changed"):
+            await one.handle(table_id, mover, Play("call"))
+    monkeypatch.undo()
+    stored = await one.db.version_of(table_id)
+    live = await one.current(table_id)
+    assert live is not None and stored == live.version == version + (1 if saved else 0)
+    if not saved:
+        await one.handle(table_id, mover, Play("call"))  # made again, once
+    rows = await one.db._rows(
+        "SELECT count(*) FROM actions WHERE table_id = ? AND command LIKE '%call%'", (table_id,)
+    )
+    assert rows == [(1,)]
+
+
+async def test_a_connection_lost_once_a_move_is_committed_leaves_the_move_made(
+    postgres_url: str, open_db: OpenDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The connection drops when it goes back to the pool, after the commit's answer: the
+    move stands and is answered as made; the next move goes on a new connection."""
+    import asyncpg.connection
+
+    one, table_id = await _heads_up(open_db, postgres_url)
+    version = one.tables[table_id].version
+    original = asyncpg.connection.Connection.reset
+
+    async def reset(self: asyncpg.connection.Connection, *, timeout: float | None = None) -> None:
+        await _terminate(postgres_url, self.get_server_pid())
+        await original(self, timeout=timeout)
+
+    monkeypatch.setattr(asyncpg.connection.Connection, "reset", reset)
+    who, _ = _to_act(one, table_id)
+    await one.handle(table_id, {p.id: p for p in (ANN, BOB)}[who], Play("call"))
+    monkeypatch.undo()
+    assert await one.db.version_of(table_id) == one.tables[table_id].version == version + 1
+    who, can_check = _to_act(one, table_id)
+    await one.handle(
+        table_id, {p.id: p for p in (ANN, BOB)}[who], Play("check" if can_check else "call")
+    )
+    assert await one.db.version_of(table_id) == version + 2
