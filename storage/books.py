@@ -141,6 +141,36 @@ class Books:
         root, openings = rows[0]
         return root, (jsontext.loads(openings) if openings else None)
 
+    async def hands_played(
+        self, server_id: str, player_id: str
+    ) -> list[tuple[int | None, str, str, list[str], dict[str, int], int]]:
+        """Every finished hand a player was dealt on a server, for his statistics: (session
+        id, game dealt, PHH text, player ids in hand order, each one's result in chips,
+        biggest pot), oldest first.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT h.session_id, h.game, h.phh, h.players, h.results, h.biggest_pot"
+            " FROM hands h JOIN poker_tables t ON t.id = h.table_id"
+            " WHERE t.server_id = ? AND h.results IS NOT NULL AND h.phh IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM json_each(h.players) WHERE value = ?)"
+            " ORDER BY h.started_at",
+            (server_id, player_id),
+        )
+        return [
+            (
+                None if session is None else int(session),
+                str(game),
+                str(phh),
+                list(jsontext.loads(players)),
+                {str(p): int(n) for p, n in jsontext.loads(results).items()},
+                int(pot),
+            )
+            for session, game, phh, players, results, pot in rows
+        ]
+
     async def rabbit(self, table_id: str) -> tuple[int, str | None, list[dict[str, Any]]] | None:
         """The table's last finished hand for a rabbit hunt: (its number, its shuffle
         commitment root, the openings of the board cards it never dealt, empty when it

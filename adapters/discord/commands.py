@@ -42,6 +42,7 @@ INFO = (
     ("status", "The table now", "status"),
     ("rules", "The table's house rules", "rules"),
     ("ledger", "Buy-ins and cash-outs of this session", "ledger"),
+    ("stats", "Your statistics: this session and all time", "stats"),
 )
 EXTRA = (
     ("clock", "Put the clock on the player to act", "clock"),

@@ -37,6 +37,7 @@ HELP = (
     "  clock · kill · object · straddle · choose GAME (dealer's choice, on the button)\n"
     "  status · rules · ledger · leaderboard [kill|nokill] · history [N] [phh] · verify [N]\n"
     "  rabbit           the board the last hand would have dealt, not played\n"
+    "  stats [NAME]     VPIP, PFR, 3-bet, showdowns, net: this session and all time\n"
     "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
     "Amounts: 40, 1k, 2.5k."
 )

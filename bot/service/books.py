@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.engine import CardOpening, Game, IllegalAction, ShuffleCommitment, verify_hand
-from bot.phh.notation import dumps_phh, load_phh
+from bot.phh.notation import HandHistory, dumps_phh, load_phh
 from bot.phh.redact import redact
+from bot.phh.stats import Tally, tally
 from bot.service.settle import money, nets, settle_up
 from bot.words.counts import counted
 from bot.words.gamewords import GAME_WORDS
@@ -176,3 +177,44 @@ async def rabbit_lines(live: Live, stored: Books) -> list[str]:
         else "they match the shuffle committed before the deal ('verify' checks the rest)"
     )
     return [f"rabbit hunt, hand {number}, not played: {cards}; {check}"]
+
+
+async def stats_lines(live: Live, stored: Books, player_id: str, name: str) -> list[str]:
+    """A player's statistics (:mod:`bot.phh.stats`), read off the hands stored for this
+    server: this table's session, then all time by game and stakes.
+
+    Returns:
+        Lines for the asking player, about ``player_id`` called ``name``.
+    """
+    played = []
+    for session, _game, text, ids, results, pot in await stored.hands_played(
+        live.server_id, player_id
+    ):
+        played.append((session, load_phh(text), ids, results, pot))
+    if not played:
+        return [f"{name} has no finished hand on this server yet"]
+    lines = [f"{name}'s statistics, from the hands stored:"]
+    tonight = [(hh, ids, r, pot) for s, hh, ids, r, pot in played if s == live.session_id]
+    if tonight:
+        lines.append(f"this session: {_stats_text(tally(player_id, tonight))}")
+    games: dict[str, list[tuple[HandHistory, list[str], dict[str, int], int]]] = {}
+    for _, hh, ids, results, pot in played:
+        games.setdefault(game_label(hh), []).append((hh, ids, results, pot))
+    for label, hands in games.items():
+        lines.append(f"all time, {label}: {_stats_text(tally(player_id, hands))}")
+    return lines
+
+
+def _stats_text(t: Tally) -> str:
+    """One tally in words: counts, and each share of the hands it is counted over."""
+
+    def share(count: int, out_of: int) -> str:
+        return f"{round(100 * count / out_of)}%" if out_of else "-"
+
+    return (
+        f"{counted(t.hands, 'hand')} · VPIP {share(t.vpip, t.hands)} · PFR {share(t.pfr, t.hands)}"
+        f" · 3-bet {share(t.three_bets, t.three_bet_chances)} (of {t.three_bet_chances})"
+        f" · went to showdown {share(t.showdowns, t.saw_second)}"
+        f" · won at showdown {share(t.won_at_showdown, t.showdowns)}"
+        f" · net {t.net:+d} · biggest pot won {t.biggest_pot_won}"
+    )

@@ -50,6 +50,7 @@ from bot.words.commands import (
     Ledger,
     Play,
     Rabbit,
+    Stats,
     Status,
 )
 from bot.words.tableview import table_view
@@ -886,6 +887,12 @@ class TableService:
             return await books.history_lines(
                 live, self.db.books, player.id, command.count, command.phh
             )
+        if isinstance(command, Stats):
+            if not command.player:
+                return await books.stats_lines(live, self.db.books, player.id, player.name)
+            who = controls.find_player(live, command.player)
+            name = (live.names or {}).get(who, command.player)
+            return await books.stats_lines(live, self.db.books, who, name)
         return None
 
     async def _end_session(

@@ -185,6 +185,14 @@ class Leaderboard(Command):
 
 
 @dataclass(frozen=True)
+class Stats(Command):
+    """A player's statistics (your own when ``player`` is empty): this session and all
+    time, by game."""
+
+    player: str = ""
+
+
+@dataclass(frozen=True)
 class Rabbit(Command):
     """Show the channel the board cards the last hand would have dealt had it gone to the
     river ("Rabbit hunting"), marked as not played."""
@@ -480,6 +488,8 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         return Leaderboard(kill, games[0] if games else "")
     if head == "history":
         return _history(rest)
+    if head == "stats":
+        return Stats(" ".join(rest))
     if head in ("rabbit", "rabbithunt"):
         _nothing_after(head, rest, f"'{head}'")
         return Rabbit()

@@ -197,3 +197,31 @@ async def test_a_computer_player_s_move_that_cannot_be_saved_says_so(
         assert "could not be saved" in str(exc)
     else:  # your own move: you are told, and may quit
         assert "could not be saved" in out.getvalue()
+
+
+async def test_stats_are_read_off_the_hands_stored(tmp_path: Path) -> None:
+    """``stats`` and ``stats NAME`` in the console: counted from the stored hands, this
+    session and all time by game, answered to the asker alone; an unknown name is refused
+    with who is seated."""
+    lines = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\n"
+        "deck: As Kd 7h 2c Qs Qh 9c 8d 3s Th Jd\nalice: start\nalice: pause\n"
+        "alice: raise 6\nbob: raise 18\ncarol: fold\nalice: call\n"
+        "bob: bet 20\nalice: call\nbob: check\nalice: check\nbob: check\nalice: check\n"
+        "carol: stats bob\ndan: stats\ncarol: stats nobody\n"
+    )
+    text = await _run(tmp_path / "t.db", lines)
+    told = [line for line in text.splitlines() if line.startswith("  [to carol] ")]
+    stats = [line.removeprefix("  [to carol] ") for line in told[-4:-1]]
+    assert stats == [
+        "bob's statistics, from the hands stored:",
+        "this session: 1 hand · VPIP 100% · PFR 100% · 3-bet 100% (of 1) · went to showdown"
+        " 100% · won at showdown 0% · net -38 · biggest pot won 0",
+        "all time, No-Limit Hold'em 1/2: 1 hand · VPIP 100% · PFR 100% · 3-bet 100% (of 1)"
+        " · went to showdown 100% · won at showdown 0% · net -38 · biggest pot won 0",
+    ]
+    assert told[-1].startswith("  [to carol] no player called nobody here: seated are 1. alice")
+    assert not any(
+        "statistics" in line for line in text.splitlines() if not line.startswith("  [to ")
+    )
+    assert "  [to dan] dan has no finished hand on this server yet" in text.splitlines()

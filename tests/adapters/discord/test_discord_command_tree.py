@@ -22,7 +22,7 @@ LEAVES = {
     *("new", "sit", "topup", "bet", "raise", "draw", "runs", "do"),
     *("sitout", "back", "leave", "fold", "check", "call", "allin", "pat", "cards"),
     *("status", "clock", "kill", "object", "straddle", "help", "rabbit"),
-    *("rules", "ledger", "leaderboard", "history", "verify"),
+    *("rules", "ledger", "leaderboard", "history", "verify", "stats"),
     *("start", "pause", "void", "end", "kick", "adjust", "set"),
 }
 

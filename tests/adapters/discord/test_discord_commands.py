@@ -112,9 +112,8 @@ def test_run_discord_without_a_token_is_a_clear_error() -> None:
     assert "Traceback" not in done.stderr + done.stdout
 
 
-async def test_rabbit_is_posted_to_the_channel_for_everyone(bot: Bot) -> None:
-    """``/poker extra rabbit`` after a hand won before the flop: the board it would have
-    dealt goes to the table's channel, marked as not played."""
+async def _won_before_the_flop(bot: Bot) -> None:
+    """Ann, Bob and Cat dealt hand 1, which everyone folds to the big blind."""
     await seated(bot)
     hand = bot.service.tables[TABLE].table.hand
     assert hand is not None
@@ -122,8 +121,23 @@ async def test_rabbit_is_posted_to_the_channel_for_everyone(bot: Bot) -> None:
     while bot.service.tables[TABLE].table.hand is hand and hand.to_act is not None:
         who = names[int(hand.names[hand.to_act].split(":")[1])]
         await bot.slash(who, "fold")
+
+
+async def test_rabbit_is_posted_to_the_channel_for_everyone(bot: Bot) -> None:
+    """``/poker extra rabbit`` after a hand won before the flop: the board it would have
+    dealt goes to the table's channel, marked as not played."""
+    await _won_before_the_flop(bot)
     await bot.slash("Bob", "extra rabbit")
     await bot.service.shown()
     posts = [str((s.body or {}).get("content", "")) for s in bot.recorder.channel_posts()]
     (hunt,) = [p for p in posts if "rabbit hunt, hand 1, not played: " in p]
     assert "they match the shuffle committed before the deal" in hunt
+
+
+async def test_stats_answer_the_asker_alone(bot: Bot) -> None:
+    """``/poker info stats`` after a hand: the asker's statistics, to him alone."""
+    await _won_before_the_flop(bot)
+    await bot.slash("Bob", "info stats")
+    reply = bot.last_reply()
+    assert "this session: 1 hand · VPIP" in reply["content"]
+    assert reply["flags"] & 64  # ephemeral: Bob's alone

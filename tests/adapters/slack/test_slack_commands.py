@@ -209,3 +209,19 @@ async def test_rabbit_is_posted_to_the_channel_for_everyone() -> None:
         posts = [b.get("text", "") for b in h.mock.of("chat.postMessage")]
         (hunt,) = [p for p in posts if p.startswith("rabbit hunt, hand 1, not played: ")]
         assert "they match the shuffle committed before the deal" in hunt
+
+
+async def test_stats_answer_the_asker_alone() -> None:
+    """``/poker stats`` after a hand: the asker's statistics, read off the stored hand,
+    answered to him alone."""
+    async with Harness() as h:
+        await h.deal()
+        await h.command(h.to_act(), "fold")
+        await h.command("UBOB", "stats")
+        await h.settle()
+        (answer,) = [
+            b["text"] for b in h.mock.of("chat.postEphemeral") if "statistics" in b.get("text", "")
+        ]
+        assert "this session: 1 hand · VPIP" in answer
+        posts = [b.get("text", "") for b in h.mock.of("chat.postMessage")]
+        assert not any("statistics" in p for p in posts)

@@ -1,0 +1,142 @@
+"""Player statistics read off hand histories, so they are computed from the hands as
+stored, never kept as counters that could drift from them.
+
+For each player dealt into a hand, what he did in its first betting round (before the
+flop, third street or the first draw) and after it:
+
+- VPIP: he put chips in voluntarily in the first round: a bet, a raise, or a call facing
+  a bet (a blind, ante, bring-in or a check with nothing to call is not voluntary);
+- PFR: he bet or raised in the first round;
+- 3-bet: he re-raised an opening raise in the first round, out of the times he acted
+  facing exactly one raise (his chances);
+- went to showdown: he showed or mucked at a showdown, out of the hands in which he saw
+  the second round (he had not folded the first, and the hand went on past it);
+- won at showdown: such a showdown of a hand whose result for him was a gain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.phh.notation import HandHistory
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What one player did in one hand (see the module)."""
+
+    vpip: bool = False
+    pfr: bool = False
+    three_bet: bool = False
+    three_bet_chance: bool = False
+    saw_second: bool = False
+    showdown: bool = False
+
+
+def hand_facts(hh: HandHistory) -> list[HandFacts]:
+    """Each seat's facts for one hand, in the history's seat order.
+
+    Args:
+        hh: a hand history as the bot stores it (every action in order).
+    Returns:
+        One :class:`HandFacts` per seat.
+    """
+    seats = len(hh.starting_stacks)
+    blinds = list(hh.blinds_or_straddles) or [0] * seats
+    put = [float(b) for b in blinds] + [0.0] * (seats - len(blinds))
+    level = max(put, default=0.0)
+    raises = 0
+    first_round = True
+    acted = False
+    folded_first = [False] * seats
+    vpip, pfr, three, chance, shown = ([False] * seats for _ in range(5))
+    for text in hh.actions:
+        actor, _, rest = text.partition(" ")
+        verb, _, amount = rest.partition(" ")
+        if actor == "d" or verb == "sd":  # a deal or a draw after play: the first round is over
+            first_round = first_round and not acted
+            if actor == "d":
+                continue
+        if not actor.startswith("p") or not actor[1:].isdigit():
+            continue
+        seat = int(actor[1:]) - 1
+        if verb == "sm":
+            shown[seat] = True
+            continue
+        if not first_round or verb == "sd":
+            continue
+        acted = True
+        if raises == 1 and verb in ("cbr", "cc", "f"):
+            chance[seat] = True
+        if verb == "pb":
+            put[seat] = level = max(level, float(hh.bring_in or 0))
+        elif verb == "cbr":
+            vpip[seat] = pfr[seat] = True
+            three[seat] = three[seat] or raises == 1
+            raises += 1
+            put[seat] = level = float(amount.split()[0]) if amount else level
+        elif verb == "cc":
+            if put[seat] < level:
+                vpip[seat] = True
+            put[seat] = level
+        elif verb == "f":
+            folded_first[seat] = True
+    went_on = not first_round  # a street or a draw followed the first round
+    return [
+        HandFacts(
+            vpip=vpip[i],
+            pfr=pfr[i],
+            three_bet=three[i],
+            three_bet_chance=chance[i],
+            saw_second=went_on and not folded_first[i],
+            showdown=shown[i],
+        )
+        for i in range(seats)
+    ]
+
+
+@dataclass
+class Tally:
+    """One player's statistics over some hands (counts; the percentages are read off)."""
+
+    hands: int = 0
+    vpip: int = 0
+    pfr: int = 0
+    three_bets: int = 0
+    three_bet_chances: int = 0
+    saw_second: int = 0
+    showdowns: int = 0
+    won_at_showdown: int = 0
+    net: int = 0
+    biggest_pot_won: int = 0
+
+    def add(self, facts: HandFacts, net: int, pot: int) -> None:
+        """Count one hand: his facts, his result in chips and the hand's biggest pot."""
+        self.hands += 1
+        self.vpip += facts.vpip
+        self.pfr += facts.pfr
+        self.three_bets += facts.three_bet
+        self.three_bet_chances += facts.three_bet_chance
+        self.saw_second += facts.saw_second
+        self.showdowns += facts.showdown
+        self.won_at_showdown += facts.showdown and net > 0
+        self.net += net
+        if net > 0:
+            self.biggest_pot_won = max(self.biggest_pot_won, pot)
+
+
+def tally(
+    player_id: str,
+    hands: Sequence[tuple[HandHistory, Sequence[str], Mapping[str, int], int]],
+) -> Tally:
+    """A player's statistics over ``hands``: each a history, the player ids in its seat
+    order, each player's result in chips, and its biggest pot. Hands he was not dealt are
+    left out."""
+    total = Tally()
+    for hh, ids, results, pot in hands:
+        if player_id not in ids:
+            continue
+        facts = hand_facts(hh)[list(ids).index(player_id)]
+        total.add(facts, int(results.get(player_id, 0)), pot)
+    return total

@@ -1,0 +1,88 @@
+"""Player statistics read off stored hand histories: what counts as VPIP, PFR, a 3-bet
+and its chance, seeing the second round, a showdown; a tally over hands."""
+
+from __future__ import annotations
+
+from bot.phh.notation import HandHistory
+from bot.phh.stats import HandFacts, hand_facts, tally
+
+THREE_BET = HandHistory(
+    variant="NT",
+    antes=[0, 0, 0],
+    blinds_or_straddles=[1, 2, 0],
+    min_bet=2,
+    starting_stacks=[200, 200, 200],
+    actions=[
+        "d dh p1 AsKd",
+        "d dh p2 ????",
+        "d dh p3 QsQh",
+        "p3 cbr 6",
+        "p1 cbr 18",
+        "p2 f",
+        "p3 cc",
+        "d db 9c8d3s",
+        "p1 cbr 20",
+        "p3 cc",
+        "d db Th",
+        "p1 cc",
+        "p3 cc",
+        "d db Jd",
+        "p1 cc",
+        "p3 cc",
+        "p1 sm AsKd",
+        "p3 sm QsQh",
+    ],
+    players=["bob", "carol", "alice"],
+)
+
+
+def test_an_open_a_three_bet_and_a_fold_in_the_first_round() -> None:
+    """Alice opens (VPIP, PFR), Bob re-raises her (a 3-bet, with its chance), Carol in the
+    big blind folds facing two raises (no chance to 3-bet, not voluntary); Bob and Alice
+    see the flop and go to showdown."""
+    bob, carol, alice = hand_facts(THREE_BET)
+    assert bob == HandFacts(True, True, True, True, True, True)
+    assert carol == HandFacts()
+    assert alice == HandFacts(
+        vpip=True, pfr=True, three_bet=False, three_bet_chance=False, saw_second=True, showdown=True
+    )
+
+
+def test_a_blind_that_checks_its_option_put_in_nothing_voluntarily() -> None:
+    """The small blind completes (a call facing the big blind: voluntary), the big blind
+    checks his option (not voluntary), both see the flop, no showdown (a fold on it)."""
+    hh = HandHistory(
+        variant="NT",
+        antes=[0, 0],
+        blinds_or_straddles=[1, 2],
+        min_bet=2,
+        starting_stacks=[100, 100],
+        actions=[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "p1 cc",
+            "p2 cc",
+            "d db 2c3d4h",
+            "p2 cbr 2",
+            "p1 f",
+        ],
+    )
+    small, big = hand_facts(hh)
+    assert small == HandFacts(vpip=True, saw_second=True)
+    assert big == HandFacts(saw_second=True)
+
+
+def test_a_tally_counts_hands_shares_net_and_the_biggest_pot_won() -> None:
+    """Over two hands: Bob's counts, net and biggest pot won; a hand he was not dealt is
+    left out."""
+    hands = [
+        (THREE_BET, ["bob", "carol", "alice"], {"bob": -38, "carol": -2, "alice": 40}, 80),
+        (THREE_BET, ["dan", "carol", "alice"], {"dan": 5}, 10),
+        (THREE_BET, ["alice", "carol", "bob"], {"alice": 40, "carol": -2, "bob": -38}, 80),
+    ]
+    bob = tally("bob", hands)
+    assert (bob.hands, bob.vpip, bob.pfr, bob.three_bets, bob.three_bet_chances) == (2, 2, 2, 1, 1)
+    assert (bob.saw_second, bob.showdowns, bob.won_at_showdown) == (2, 2, 0)
+    assert (bob.net, bob.biggest_pot_won) == (-76, 0)
+    alice = tally("alice", hands)
+    assert (alice.won_at_showdown, alice.net, alice.biggest_pot_won) == (2, 80, 80)
