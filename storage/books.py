@@ -103,6 +103,18 @@ class Books:
         )
         return [(str(a), str(b), int(c)) for a, b, c in rows]
 
+    async def ledger_entries(
+        self, table_id: str, session_id: int | None
+    ) -> list[tuple[float, str, str, int, str]]:
+        """The ledger of a session with times and notes: (seconds since the epoch, player
+        id, kind, amount, note) in order."""
+        rows = await self._rows(
+            "SELECT at, player_id, kind, amount, note FROM ledger WHERE table_id = ?"
+            " AND session_id IS ? ORDER BY id",
+            (table_id, session_id),
+        )
+        return [(float(at), str(p), str(k), int(a), str(n)) for at, p, k, a, n in rows]
+
     async def hands_of(
         self, table_id: str, player_id: str, limit: int = 10
     ) -> list[tuple[int, str, list[str]]]:

@@ -21,12 +21,14 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from adapters.console import bots
 from bot.chat.core import ChatCore, Request
 from bot.chat.presenter import SENDER
 from bot.engine import FULL_DECK, CardError, ConfigError, Deck, TableSettings, parse_cards
+from bot.service.state import Attachment
 from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
 from bot.words.render import Message, cards_text, render
@@ -93,6 +95,11 @@ class Console:
         for item in outgoing:
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
+                continue
+            if isinstance(item.event, Attachment):  # a file for the channel: written here
+                path = Path(item.event.filename)
+                path.write_bytes(item.event.data)
+                self.show(Message(item.audience, f"{item.event.caption}: saved as {path}"))
                 continue
             live = self.service.tables.get(item.table_id)
             # names stored with the table, so a second script names players not yet heard

@@ -209,13 +209,21 @@ class DiscordTransport:
         Raises:
             discord.HTTPException: it could not be posted.
         """
+        await self.post_file(table_id, png, "chart.png", caption)
+
+    async def post_file(self, table_id: str, data: bytes, filename: str, caption: str) -> None:
+        """Post a file (a picture, a CSV ledger) with a caption to the table's channel.
+
+        Raises:
+            discord.HTTPException: it could not be posted.
+        """
         channel = self._channel(table_id)
 
         async def send() -> discord.Message:
-            picture = discord.File(io.BytesIO(png), filename="chart.png")
+            attached = discord.File(io.BytesIO(data), filename=filename)
             mentions = discord.AllowedMentions.none()
             return await channel.send(
-                plain(caption)[:2000], file=picture, allowed_mentions=mentions
+                plain(caption)[:2000], file=attached, allowed_mentions=mentions
             )
 
         await self._retrying(send)

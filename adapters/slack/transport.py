@@ -339,13 +339,18 @@ class SlackTransport:
 
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         """Upload a picture to the table's channel (``files:write``); a failure is logged."""
+        await self.post_file(table_id, png, "stacks.png", caption)
+
+    async def post_file(self, table_id: str, data: bytes, filename: str, caption: str) -> None:
+        """Upload a file (a picture, a CSV ledger) to the table's channel (``files:write``);
+        a failure is logged."""
         channel = channel_of(table_id)
         try:
             await call_waiting(
                 self.client.files_upload_v2,
                 channel=channel,
-                file=png,
-                filename="stacks.png",
+                file=data,
+                filename=filename,
                 title=caption,
                 initial_comment=escape(caption),
             )

@@ -27,7 +27,7 @@ from typing import Protocol
 from bot.chat.chart import stack_chart_png, stack_series
 from bot.engine import events as ev
 from bot.process.logsafe import described
-from bot.service.state import TableShown
+from bot.service.state import Attachment, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import render
 from bot.words.tableview import TableView, table_view
@@ -67,6 +67,9 @@ class Transport(Protocol):
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         """Post a picture (PNG bytes) with a caption to the table's channel."""
 
+    async def post_file(self, table_id: str, data: bytes, filename: str, caption: str) -> None:
+        """Post a file (a CSV ledger, say) with a caption to the table's channel."""
+
 
 class CannotPost(Exception):  # noqa: N818 - a platform's answer, not a program error
     """The platform refuses the bot's posts in a table's channel (Discord 403 Missing
@@ -79,7 +82,7 @@ class Failure:
     """A delivery the table should have seen and the platform did not take.
 
     Attributes:
-        what: ``channel post``, ``table message``, ``turn nudge`` or ``chart``.
+        what: ``channel post``, ``table message``, ``turn nudge``, ``chart`` or ``file``.
         error: the exception's type name (its message is left out: it may quote the line).
     """
 
@@ -125,6 +128,16 @@ class Presenter:
             if isinstance(item.event, TableShown):
                 shown[item.table_id] = item.event.view
                 posts.setdefault(item.table_id, [])
+                continue
+            if isinstance(item.event, Attachment):
+                event = item.event
+                await self._deliver(
+                    item.table_id,
+                    "file",
+                    self.transport.post_file(
+                        item.table_id, event.data, event.filename, event.caption
+                    ),
+                )
                 continue
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):

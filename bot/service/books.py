@@ -7,7 +7,10 @@ Read only: every figure comes from what storage holds, never from counters kept 
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from bot.engine import CardOpening, Game, IllegalAction, ShuffleCommitment, verify_hand
@@ -218,3 +221,18 @@ def _stats_text(t: Tally) -> str:
         f" · won at showdown {share(t.won_at_showdown, t.showdowns)}"
         f" · net {t.net:+d} · biggest pot won {t.biggest_pot_won}"
     )
+
+
+async def ledger_csv(live: Live, stored: Books) -> tuple[str, bytes]:
+    """The session's ledger as a CSV file for a spreadsheet or a settle-up tool: one row a
+    buy-in, top-up, cash-out or adjustment, with its time (UTC), the player's name and id,
+    the kind, the chips and the host's note. Returns (file name, UTF-8 bytes)."""
+    names = live.names or {}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["time_utc", "player", "player_id", "kind", "chips", "note"])
+    for at, pid, kind, amount, note in await stored.ledger_entries(live.id, live.session_id):
+        when = datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
+        writer.writerow([when, names.get(pid, pid), pid, kind, amount, note])
+    session = live.session_id if live.session_id is not None else "none"
+    return f"ledger-{live.channel}-session-{session}.csv", out.getvalue().encode()

@@ -32,6 +32,16 @@ class Notice(Event):
 
 
 @dataclass(frozen=True)
+class Attachment(Event):
+    """A file for the table's channel (the session's ledger as CSV, say): its file name,
+    its bytes and a line to post with it."""
+
+    filename: str
+    data: bytes
+    caption: str
+
+
+@dataclass(frozen=True)
 class TableChanged(Event):
     """The table changed without anything to say (e.g. a vote on running it twice): the
     table message is shown again; renders to nothing."""

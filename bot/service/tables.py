@@ -34,13 +34,13 @@ from bot.engine import (
 )
 from bot.process.logsafe import described, frames
 from bot.service import books, controls, steps
+from bot.service.state import Attachment, TableShown, UndoPoint
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
 from bot.service.state import Outgoing as Outgoing
 from bot.service.state import Player as Player
 from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
-from bot.service.state import TableShown, UndoPoint
 from bot.service.steps import Step
 from bot.words.commands import (
     Command,
@@ -401,6 +401,12 @@ class TableService:
             raise ServiceError(steps.named(live, str(exc))) from exc
         if view is not None:
             out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
+            self._publish(table_id, out)
+            return out
+        if isinstance(command, Ledger) and command.csv:  # a file for the channel
+            filename, data = await books.ledger_csv(live, self.db.books)
+            caption = f"The ledger of this session, as CSV ({filename})"
+            out = [Outgoing(table_id, None, Attachment(filename, data, caption))]
             self._publish(table_id, out)
             return out
         if isinstance(command, Rabbit):  # read only, but for the whole channel to see
@@ -879,7 +885,7 @@ class TableService:
         """Read-only commands: the lines to show the asking player, or None."""
         if isinstance(command, Status):
             return [self.status_text(live)]
-        if isinstance(command, Ledger):
+        if isinstance(command, Ledger) and not command.csv:
             return await books.ledger_lines(live, self.db.books)
         if isinstance(command, Leaderboard):
             return await books.leaderboard_lines(live, self.db.books, command.kill, command.game)

@@ -172,7 +172,10 @@ class EndSession(Command):
 
 @dataclass(frozen=True)
 class Ledger(Command):
-    """Show the session's buy-ins, top-ups and cash-outs."""
+    """Show the session's buy-ins, top-ups and cash-outs (``csv``: post them to the
+    channel as a CSV file)."""
+
+    csv: bool = False
 
 
 @dataclass(frozen=True)
@@ -477,7 +480,9 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         _nothing_after(head, rest, f"'{head}'")
         return EndSession()
     if head == "ledger":
-        _nothing_after(head, rest, "'ledger'")
+        if [w.lower() for w in rest] == ["csv"]:
+            return Ledger(csv=True)
+        _nothing_after(head, rest, "'ledger' or 'ledger csv'")
         return Ledger()
     if head in ("leaderboard", "board"):
         words = [w.lower() for w in rest]

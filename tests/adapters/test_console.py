@@ -225,3 +225,20 @@ async def test_stats_are_read_off_the_hands_stored(tmp_path: Path) -> None:
         "statistics" in line for line in text.splitlines() if not line.startswith("  [to ")
     )
     assert "  [to dan] dan has no finished hand on this server yet" in text.splitlines()
+
+
+async def test_ledger_csv_is_written_beside_you_and_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ledger csv`` in the console: the file is written in the working folder and the
+    table is told where."""
+    monkeypatch.chdir(tmp_path)
+    text = await _run(tmp_path / "t.db", "alice: sit 200\nbob: sit 150\nalice: ledger csv\n")
+    (saved,) = [line for line in text.splitlines() if "saved as" in line]
+    name = saved.rsplit("saved as ", 1)[1]
+    rows = (tmp_path / name).read_text().splitlines()
+    assert rows[0] == "time_utc,player,player_id,kind,chips,note"
+    assert [r.split(",")[1:5] for r in rows[1:]] == [
+        ["alice", "console:alice", "buy_in", "200"],
+        ["bob", "console:bob", "buy_in", "150"],
+    ]

@@ -20,7 +20,7 @@ class RecordingTransport:
     """Keeps every call; ``closed`` players' DMs fail (``tell`` answers False).
 
     Like a real platform it can also refuse or break on demand: ``failing`` maps a call
-    (``show_table``, ``post``, ``turn``, ``post_image``, ``tell`` for every player or
+    (``show_table``, ``post``, ``turn``, ``post_image``, ``post_file``, ``tell`` for every player or
     ``tell:PLAYER_ID`` for one) to the exception it raises, every time until removed;
     ``delay`` seconds are waited before each call (a slow platform). ``calls`` lists
     every call in order, as ``name`` or ``tell:PLAYER_ID``, refused ones included.
@@ -32,6 +32,7 @@ class RecordingTransport:
     turns: list[tuple[str, str]] = field(default_factory=list)
     closed: set[str] = field(default_factory=set)
     images: list[tuple[str, bytes, str]] = field(default_factory=list)
+    files: list[tuple[str, str, bytes, str]] = field(default_factory=list)
     failing: dict[str, BaseException] = field(default_factory=dict)
     delay: float = 0.0
     calls: list[str] = field(default_factory=list)
@@ -67,6 +68,10 @@ class RecordingTransport:
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         await self._call("post_image")
         self.images.append((table_id, png, caption))
+
+    async def post_file(self, table_id: str, data: bytes, filename: str, caption: str) -> None:
+        await self._call("post_file")
+        self.files.append((table_id, filename, data, caption))
 
     def public_texts(self) -> list[str]:
         """Everything the channel was shown: posts, table messages and their recent lines."""

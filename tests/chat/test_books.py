@@ -169,3 +169,28 @@ async def test_002_dealers_choice_the_button_is_asked_and_his_pick_is_dealt(
     await p.service.idle()
     assert live.table.current is not None
     assert live.table.current.setup.config.game.value == "stud_hilo"
+
+
+async def test_ledger_csv_is_posted_to_the_channel_as_a_file(pipeline: Pipeline) -> None:
+    """``ledger csv``: the session's ledger as a CSV file posted to the channel: a header,
+    then one row a buy-in or top-up with its time, the player's name and id, the kind, the
+    chips and the note; a refused upload is kept as a failure for the host, nothing else
+    changes."""
+    await _blinds_hand(pipeline, "c", "new holdem nl 1/2")
+    reply = await pipeline.say("Bob", "ledger csv")
+    assert reply.ok
+    await pipeline.service.shown()
+    ((_, filename, data, caption),) = pipeline.transport.files
+    assert filename.startswith("ledger-c-session-") and filename.endswith(".csv")
+    assert caption.startswith("The ledger of this session, as CSV")
+    rows = data.decode().splitlines()
+    assert rows[0] == "time_utc,player,player_id,kind,chips,note"
+    assert [r.split(",")[1:5] for r in rows[1:]] == [
+        [name, f"test:{name.lower()}", "buy_in", "100"] for name in ("Ann", "Bob", "Cat")
+    ]
+    assert all(r.split(",")[0].endswith("+00:00") for r in rows[1:])
+    pipeline.transport.failing["post_file"] = RuntimeError("upload refused")
+    await pipeline.say("Bob", "ledger csv")
+    await pipeline.service.shown()
+    failures = pipeline.presenter.failures.get("g/c", [])
+    assert any(f.what == "file" for f in failures)

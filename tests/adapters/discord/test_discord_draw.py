@@ -49,3 +49,11 @@ async def test_post_image_sends_the_png_with_its_caption(bot: Bot) -> None:
     post = bot.recorder.channel_posts()[-1]
     assert post.body["content"] == "Stacks tonight"
     assert post.body["attachments"][0]["filename"] == "chart.png"
+
+
+async def test_post_file_sends_the_file_with_its_name_and_caption(bot: Bot) -> None:
+    """A file for the channel (the ledger as CSV) goes with its own name and caption."""
+    await bot.client.transport.post_file(TABLE, b"time_utc,player\n", "ledger.csv", "The ledger")
+    post = bot.recorder.channel_posts()[-1]
+    assert post.body["content"] == "The ledger"
+    assert post.body["attachments"][0]["filename"] == "ledger.csv"

@@ -44,6 +44,7 @@ async def _every_call(transport: SlackTransport, view: TableView) -> list[object
         await transport.tell(TABLE, "slack:UANN", SECRET_LINE),
         await transport.turn(TABLE, "slack:UANN", view),
         await transport.post_image(TABLE, b"\x89PNG", SECRET_LINE),
+        await transport.post_file(TABLE, b"a,b\n", "ledger.csv", SECRET_LINE),
     ]
 
 
@@ -80,9 +81,9 @@ async def test_dropped_connections_are_logged_and_never_raised(
         h.mock.dropped |= METHODS
         caplog.clear()
         results = await _every_call(h.transport, view)
-        assert results == [None, None, False, None, None]
+        assert results == [None, None, False, None, None, None]
         _assert_logged_safely(caplog, "ServerDisconnectedError")
-        assert len(_transport_lines(caplog)) == 6  # tell tries the DM, then ephemeral
+        assert len(_transport_lines(caplog)) == 7  # tell tries the DM, then ephemeral
 
 
 async def test_a_dropped_edit_of_the_table_message_is_logged_by_the_transport(
@@ -140,7 +141,7 @@ async def test_timeouts_and_resets_are_logged_and_never_raised(
         view = _view(h)
         transport = SlackTransport(_Failing(error), interval=0.01)  # type: ignore[arg-type]
         caplog.clear()
-        assert await _every_call(transport, view) == [None, None, False, None, None]
+        assert await _every_call(transport, view) == [None, None, False, None, None, None]
         _assert_logged_safely(caplog, type(error).__name__)
 
 
