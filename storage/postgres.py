@@ -111,26 +111,34 @@ class PostgresWrites:
     async def _transaction(
         self, conn: asyncpg.Connection, statements: Statements, must_change: int
     ) -> None:
-        """One transaction on ``conn``. Its id is read first, so that when the connection is
-        lost while the transaction commits, whether it did can be asked of the server on
-        another connection (:meth:`_settled`) instead of guessed."""
+        """One transaction on ``conn``. Its id is read on the way (returned by the statement
+        that must change a row, else asked), so that when the connection is lost while the
+        transaction commits, whether it did can be asked of the server on another
+        connection (:meth:`_settled`) instead of guessed."""
 
         with _refusals("the database refused the change"):
             transaction = conn.transaction()
             await transaction.start()
             try:
-                xid = await conn.fetchval("SELECT txid_current()")
+                xid = None
                 index = 0
                 while index < len(statements):
                     sql, params = statements[index]
                     end = _run_of(statements, index, must_change)
-                    if end - index > 1:  # the rows of one insert, in one round trip
+                    if index == must_change:  # it says whether it changed a row, and the id
+                        changed = await conn.fetch(
+                            f"{postgres(sql)} RETURNING txid_current()", *params
+                        )
+                        if not changed:
+                            raise NoRowChanged(CHANGED_ELSEWHERE)
+                        xid = changed[0][0]
+                    elif end - index > 1:  # the rows of one insert, in one round trip
                         await conn.executemany(postgres(sql), [p for _, p in statements[index:end]])
                     else:
-                        status = await conn.execute(postgres(sql), *params)
-                        if index == must_change and _changed(status) == 0:
-                            raise NoRowChanged(CHANGED_ELSEWHERE)
+                        await conn.execute(postgres(sql), *params)
                     index = end
+                if xid is None:
+                    xid = await conn.fetchval("SELECT txid_current()")
             except BaseException:
                 with contextlib.suppress(Exception):
                     await transaction.rollback()
@@ -280,12 +288,6 @@ def _holdable(params: Sequence[Any]) -> None:
     for value in params:
         if isinstance(value, str) and "\x00" in value:
             raise Unstorable("PostgreSQL cannot keep a NUL character in text")
-
-
-def _changed(status: str) -> int:
-    """The rows a statement changed, from its status (``UPDATE 1``, ``INSERT 0 1``)."""
-    last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else 0
 
 
 def without_password(url: str) -> str:
