@@ -38,6 +38,7 @@ from .statements import (
 from .writes import REFUSED, NoRowChanged
 
 DEFAULT_PATH = "killbutton.db"
+READ_TRIES = 5  # reads of one table another process keeps moving, before giving up
 
 
 def default_path() -> str:
@@ -224,17 +225,47 @@ class Database:
             StorageError: the database cannot be read. A row whose JSON is corrupt is
                 skipped and reported by :attr:`broken`.
         """
+        self.broken = []
+        return await self._tables("", (), self.broken)
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        """One stored table as last committed (None if missing or unreadable), read alone:
+        a process sharing the database takes a table again after another moved it on.
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        for _ in range(READ_TRIES):
+            tables = await self._tables(" WHERE p.id = ?", (table_id,), [])
+            if not tables:
+                return None
+            # the table and its moves are two reads: a move committed between them shows
+            # as a version past the one read, and the table is read again
+            if await self.version_of(table_id) == tables[0].version:
+                return tables[0]
+        raise StorageError(f"table {table_id} kept moving while it was read: try again")
+
+    async def _tables(
+        self, where: str, params: Sequence[Any], broken: list[tuple[str, str]]
+    ) -> list[StoredTable]:
+        """The stored tables ``where`` selects (a condition on ``p``, the tables), each
+        with its hand's moves laid over it; a row that cannot be read goes to ``broken``
+        as (table id, why)."""
         rows = await self._rows(
             "SELECT p.id, p.server_id, p.channel, p.host_id, p.settings, p.state, v.version,"
             " p.session_id, v.live FROM poker_tables p JOIN table_versions v ON v.table_id = p.id"
+            + where,
+            params,
         )
         moves: dict[str, list[tuple[int, str]]] = {}
         for table_id, seq, record in await self._rows(
-            "SELECT table_id, seq, record FROM hand_moves ORDER BY table_id, seq"
+            "SELECT m.table_id, m.seq, m.record FROM hand_moves m"
+            + where.replace("p.id", "m.table_id")
+            + " ORDER BY m.table_id, m.seq",
+            params,
         ):
             moves.setdefault(table_id, []).append((seq, record))
         tables: list[StoredTable] = []
-        self.broken = []
         for row in rows:
             try:
                 tables.append(
@@ -250,15 +281,8 @@ class Database:
                     )
                 )
             except (TypeError, ValueError, KeyError) as exc:
-                self.broken.append((row[0], str(exc)))
+                broken.append((row[0], str(exc)))
         return tables
-
-    async def load_table(self, table_id: str) -> StoredTable | None:
-        """One stored table (None if missing or unreadable)."""
-        for table in await self.load_tables():
-            if table.id == table_id:
-                return table
-        return None
 
     async def session_of(self, table_id: str) -> int | None:
         """The table's current session id."""

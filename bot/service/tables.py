@@ -507,7 +507,8 @@ class TableService:
             if isinstance(exc, StorageError):
                 why = "the table could not be saved, so nothing changed: try again"
                 if isinstance(exc, ChangedElsewhere):
-                    await self._reload(live.id)  # another process moved the table on
+                    with contextlib.suppress(StorageError):  # read again before the next try
+                        await self._reload(live.id)  # another process moved the table on
                     raise _Stale(why) from exc
                 if isinstance(exc, Unstorable):
                     raise ServiceError(

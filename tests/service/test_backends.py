@@ -324,3 +324,34 @@ async def test_a_postgres_database_that_does_not_keep_utf8_is_refused_clearly(
             await admin.execute("DROP DATABASE latin WITH (FORCE)")
         finally:
             await admin.close()
+
+
+async def test_a_table_read_while_it_moves_is_read_again(
+    any_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One table is read alone, its row then its moves: when its version has moved past
+    the one read (another process committed in between) it is read again; a table that
+    never holds still is refused, not returned half read."""
+    service, _ = await open_service(any_db)
+    table_id = await table_with_three(service)
+    real = any_db.version_of
+    calls = 0
+
+    async def moving(table: str) -> int | None:
+        nonlocal calls
+        calls += 1
+        version = await real(table)
+        return None if version is None else version + (1 if calls == 1 else 0)
+
+    monkeypatch.setattr(any_db, "version_of", moving)
+    stored = await any_db.load_table(table_id)
+    assert calls == 2 and stored is not None
+    assert stored.version == service.tables[table_id].version
+
+    async def restless(table: str) -> int | None:
+        version = await real(table)
+        return None if version is None else version + 1
+
+    monkeypatch.setattr(any_db, "version_of", restless)
+    with pytest.raises(StorageError, match="kept moving while it was read"):
+        await any_db.load_table(table_id)
