@@ -5,7 +5,9 @@ dialect (:mod:`storage.dialect`); the applied number is kept in a one-row table,
 ``schema_version``, and migrations run under an advisory lock, so processes that start
 together migrate once. Each write is one transaction on a pooled connection: writes for
 different tables run side by side, and a table's versioned update (the statement that must
-change a row) decides between two processes that raced for the same move.
+change a row) decides between two processes that raced for the same move. When the
+connection is lost as a write commits, the server is asked whether that transaction did,
+so the answer a player gets matches what was stored.
 """
 
 from __future__ import annotations
@@ -91,7 +93,10 @@ class PostgresWrites:
                 here the database's row locks keep two writes of one table apart).
         Raises:
             NoRowChanged: that statement changed no row (nothing of this write kept).
+            Unstorable: a text value holds a NUL (nothing sent).
             StorageError: the database refused or the connection failed (nothing kept).
+            CommitUnknown: the connection was lost as the write committed and the server
+                could not be asked whether it did.
         """
         for _, params in statements:
             _holdable(params)
