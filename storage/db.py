@@ -66,9 +66,9 @@ class Database:
         self.backend = backend
         self.path = path
         self.broken: list[tuple[str, str]] = []
-        self.checkpointer: Checkpointer | None = getattr(backend, "checkpointer", None)
+        self.checkpointer: Checkpointer | None = backend.checkpointer
         self.writes: Writer = backend.writes
-        self.shared = bool(getattr(backend, "shared", False))
+        self.shared = backend.shared
         self.books = Books(self._rows)
         self.requests = Requests(self._rows, self.writes)
         # (platform, name) of players as last written: most commands come from a player
@@ -196,7 +196,7 @@ class Database:
         """The statements that open a new table's first session: numbered by the backend's
         counter where it has one, else one past the highest inside the write itself, so
         tables opened at once never take the same number."""
-        if getattr(self.backend, "SESSION_ID", None) is None:
+        if self.backend.session_sequence is None:
             return [
                 (
                     "INSERT INTO sessions (id, table_id, started_at)"
@@ -452,7 +452,7 @@ class Database:
         Raises:
             StorageError: the database could not be read.
         """
-        sql = getattr(self.backend, "SESSION_ID", "SELECT coalesce(max(id), 0) + 1 FROM sessions")
+        sql = self.backend.session_sequence or "SELECT coalesce(max(id), 0) + 1 FROM sessions"
         rows = await self._rows(sql)
         return int(rows[0][0])
 

@@ -26,6 +26,8 @@ from .writes import NoRowChanged, Statements
 if TYPE_CHECKING:
     import asyncpg
 
+    from .checkpoint import Checkpointer
+
 log = logging.getLogger(__name__)
 
 URL_PREFIXES = ("postgresql://", "postgres://")
@@ -183,10 +185,10 @@ class PostgresBackend:
     Use :meth:`open` (an async constructor) and :meth:`close`.
     """
 
-    checkpointer = None  # PostgreSQL checkpoints itself
+    checkpointer: Checkpointer | None = None  # PostgreSQL checkpoints itself
     # every session is numbered from the sequence of its id column, never by hand
-    SESSION_ID = "SELECT nextval(pg_get_serial_sequence('sessions', 'id'))"
-    shared = True  # any number of bot processes may serve one database
+    session_sequence: str | None = "SELECT nextval(pg_get_serial_sequence('sessions', 'id'))"
+    shared: bool = True  # any number of bot processes may serve one database
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool

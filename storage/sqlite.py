@@ -64,6 +64,9 @@ class SqliteBackend:
     next.
     """
 
+    shared: bool = False  # one bot process serves a file
+    session_sequence: str | None = None  # numbered one past the highest, in the write
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self.writes = WriteQueue(conn, bulk=BULK)
@@ -99,6 +102,9 @@ class SqliteBackend:
                 raise
             raise StorageError(f"cannot use the database {target}: {exc}") from exc
         return backend
+
+    async def copied(self) -> None:
+        """Nothing to move on: a new session is numbered one past the highest."""
 
     async def close(self) -> None:
         """Stop the checkpoints and close the connection (which checkpoints the rest)."""

@@ -173,7 +173,12 @@ class ChatCore:
             return Reply(HELP)
         if head == "new":
             return await self._new(request, player)
-        live = await self.service.current(table_id)
+        # what the chat answers itself reads the table as last committed; a command's
+        # table is read so by the service, under the table's lock
+        own_words = head in OWN_WORDS
+        live = self.service.tables.get(table_id)
+        if own_words or live is None:
+            live = await self.service.current(table_id)
         if live is None:
             return Reply(
                 "there is no table in this channel: start one with 'new' (e.g. new holdem nl "

@@ -56,29 +56,29 @@ class PotKilled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HoleCardsDealt(Event):
-    """A player's hole cards: private to him."""
+class PrivateEvent(Event):
+    """An event about ``player`` (a hand index) that only he may see."""
 
     player: int
-    cards: tuple[str, ...]
 
     @property
     def private_to(self) -> int | None:
-        """Only the player himself sees his hole cards."""
+        """Only the player himself."""
         return self.player
 
 
 @dataclass(frozen=True, slots=True)
-class CardProofs(Event):
+class HoleCardsDealt(PrivateEvent):
+    """A player's hole cards: private to him."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardProofs(PrivateEvent):
     """The openings of a player's own hole cards against the shuffle commitment: private."""
 
-    player: int
     openings: tuple[CardOpening, ...]
-
-    @property
-    def private_to(self) -> int | None:
-        """Only the player himself receives the proofs of his cards."""
-        return self.player
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,32 +98,20 @@ class Discarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Thrown(Event):
+class Thrown(PrivateEvent):
     """Draw games: the cards a player threw away (none: he stood pat), private to him; the
     table learns only how many (:class:`Discarded`). Kept so the hand's history holds
     every card movement (a hand history's ``sd`` line)."""
 
-    player: int
     cards: tuple[str, ...]
-
-    @property
-    def private_to(self) -> int | None:
-        """Only the player who threw them knows his discards."""
-        return self.player
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
+class CardsDrawn(PrivateEvent):
     """Draw games: a player's new cards and his whole hand after the draw: private to him."""
 
-    player: int
     cards: tuple[str, ...]
     hand: tuple[str, ...]
-
-    @property
-    def private_to(self) -> int | None:
-        """Only the drawing player sees what he drew."""
-        return self.player
 
 
 @dataclass(frozen=True, slots=True)

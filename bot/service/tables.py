@@ -340,7 +340,7 @@ class TableService:
                 was used for another command, or the table could not be saved; nothing
                 changed either way.
         """
-        if await self.current(table_id) is None:
+        if table_id not in self.tables and await self.current(table_id) is None:
             raise ServiceError("there is no table in this channel: start one with /poker new")
         async with self._lock(table_id):
             earlier = self._shows.get(table_id)
@@ -663,7 +663,9 @@ class TableService:
 
     async def _deal_owed(self, live: Live) -> list[Outgoing]:
         """Under the table's lock: deal the hand the table owes, committed as a step of its
-        own (``{"type": "Deal"}``, no player); nothing if none is owed.
+        own (``{"type": "Deal"}``, no player); nothing if none is owed. On a shared
+        database the caller has read the server's kill tables first
+        (:meth:`_fresh_obligations`).
 
         A deal the engine refuses pauses the game with a message to the table rather
         than failing every command after it.
@@ -674,7 +676,6 @@ class TableService:
             ServiceError: the deal could not be saved (nothing changed; the timer and the
                 next command try again).
         """
-        await self._fresh_obligations(live)
         if not self._owes_deal(live):
             return []
         undo = live.undo_point()
@@ -709,6 +710,7 @@ class TableService:
             if live is None:
                 return
             try:
+                await self._fresh_obligations(live)
                 await self._deal_owed(live)
             except ServiceError:
                 log.warning("the next hand at %s could not be saved; the timer retries", table_id)
@@ -859,6 +861,8 @@ class TableService:
                     continue
                 try:
                     deadline = live.deadline
+                    if live.table.current is None:
+                        await self._fresh_obligations(live)
                     if self._owes_deal(live):
                         published += await self._deal_owed(live)
                     elif deadline is not None and now >= deadline:
