@@ -258,6 +258,11 @@ def _host_commands(host: app_commands.Group) -> None:
     ) -> None:
         await answer(interaction, f"adjust discord:{player.id} {amount} {reason}")
 
+    @host.command(name="bomb", description="Make the next hand a bomb pot")
+    @app_commands.describe(ante="each player's ante (the house's bomb ante when left out)")
+    async def bomb(interaction: discord.Interaction, ante: str | None = None) -> None:
+        await answer(interaction, f"bomb {ante}" if ante else "bomb")
+
     @host.command(name="set", description="Change an option: turn SECONDS, runs on|off...")
     async def set_(interaction: discord.Interaction, option: str, value: str) -> None:
         await answer(interaction, f"set {option} {value}")

@@ -51,8 +51,9 @@ def table_embed(view: TableView, recent: Sequence[str]) -> discord.Embed:
     """
     title = f"Hand #{view.hand_number} · {view.title}" if view.hand_number else view.title
     lines = []
-    if view.board:
-        lines.append(f"Board: **{cards_text(view.board)}**")
+    for line in view.board_lines():
+        label, cards = line.split(": ", 1)
+        lines.append(f"{label}: **{cards}**")
     if view.phase != "between hands":
         lines.append(f"Pot: **{view.pot}** · {view.phase}")
     name = view.to_act_name()

@@ -164,8 +164,9 @@ def table_blocks(view: TableView, recent: Sequence[str], over: bool = False) -> 
         {"type": "header", "text": _text("plain_text", (hand + view.title)[:150])}
     ]
     facts = []
-    if view.board:
-        facts.append(f"*Board* {cards_text(view.board)}")
+    for line in view.board_lines():
+        label, cards = line.split(": ", 1)
+        facts.append(f"*{label}* {cards}")
     if view.pot or view.phase != "between hands":
         facts.append(f"*Pot* {view.pot}")
     facts.append(f"_{view.phase}_")

@@ -39,6 +39,7 @@ HELP = (
     "  rabbit           the board the last hand would have dealt, not played\n"
     "  stats [NAME]     VPIP, PFR, 3-bet, showdowns, net: this session and all time\n"
     "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
+    "  host: bomb [ANTE] (the next hand a bomb pot) · set bomb ANTE every N · set bomb double on\n"
     "Amounts: 40, 1k, 2.5k."
 )
 

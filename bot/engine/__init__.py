@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from bot.engine.actions import Muck as Muck
     from bot.engine.actions import Raise as Raise
     from bot.engine.actions import Show as Show
+    from bot.engine.bombpot import BombRules as BombRules
+    from bot.engine.bombpot import bomb_rules_from as bomb_rules_from
     from bot.engine.cards import FULL_DECK as FULL_DECK
     from bot.engine.cards import UNKNOWN as UNKNOWN
     from bot.engine.cards import CardError as CardError
@@ -97,6 +99,8 @@ _HOME = {
     "Show": "bot.engine.actions",
     "CardError": "bot.engine.cards",
     "Deck": "bot.engine.cards",
+    "BombRules": "bot.engine.bombpot",
+    "bomb_rules_from": "bot.engine.bombpot",
     "FULL_DECK": "bot.engine.cards",
     "UNKNOWN": "bot.engine.cards",
     "parse_cards": "bot.engine.cards",

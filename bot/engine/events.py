@@ -56,6 +56,16 @@ class PotKilled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BombPot(Event):
+    """The hand is a bomb pot (RULES.md "Bomb pots"): everyone dealt in antes ``ante``
+    chips, there is no betting before the flop, and ``boards`` boards (1 or 2) are dealt,
+    each deciding an equal share of every pot."""
+
+    ante: int
+    boards: int
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateEvent(Event):
     """An event about ``player`` (a hand index) that only he may see."""
 
@@ -116,11 +126,13 @@ class CardsDrawn(PrivateEvent):
 
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
-    """Community cards; ``run`` is 0 for the only or first run of the board."""
+    """Community cards; ``run`` is 0 for the only or first run of the board, or for a
+    double board's first board (``double_board``: 1 is its second board)."""
 
     street: int
     cards: tuple[str, ...]
     run: int = 0
+    double_board: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +213,12 @@ class PotAwarded(Event):
     Attributes:
         pot: 0 for the main pot, 1.. for side pots.
         half: "high", "low" or None when the pot is not split high-low.
-        run: which run of the board decided it (0 when dealt once).
+        run: which run of the board decided it (0 when dealt once), or which board of a
+            double board (``double_board``).
         amount: chips in this share.
         winners: (player, chips) pairs; odd chips already given by the rules.
         description: the winning hand in words, "" when won by folds.
+        double_board: the hand had two boards, ``run`` naming the board.
     """
 
     pot: int
@@ -213,6 +227,7 @@ class PotAwarded(Event):
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str
+    double_board: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
 from .evaluate import high_value
 from .events import (
     BoardDealt,
+    BombPot,
     CardProofs,
     CardsDrawn,
     Discarded,
@@ -139,6 +140,7 @@ class Hand:
         self.hole: list[tuple[str, ...] | None] = [None] * n
         self.up: list[tuple[bool, ...]] = [()] * n
         self.board: list[str] = []
+        self.second_board: list[str] = []  # a double board's second board
         self.run_boards: list[list[str]] = []
         self.collected = 0
         self.dead = 0
@@ -178,9 +180,20 @@ class Hand:
         elif spec.is_draw:
             room = n * 5 <= 52
         else:
-            room = n * len(spec.streets[0].hole) + 5 <= 52
+            room = n * len(spec.streets[0].hole) + 5 * setup.boards <= 52
+        if setup.boards not in (1, 2):
+            raise ConfigError("a hand is dealt one board, or two for a double board")
+        flop_game = spec.blinds and not spec.is_draw and spec.streets[-1].board > 0
+        if (setup.bomb or setup.boards > 1) and not flop_game:
+            raise ConfigError(
+                f"{setup.config.game.label} has no flop: bomb pots and double boards are "
+                'dealt in hold\'em and Omaha games (RULES.md "Bomb pots")'
+            )
+        if setup.bomb and (any(setup.forced_blinds()) or setup.kill is not None):
+            raise ConfigError('a bomb pot has no blinds and is never killed (RULES.md "Bomb pots")')
         if not room:
-            raise ConfigError(f"{n} players cannot all be dealt {setup.config.game.label}")
+            boards = " with two boards" if setup.boards > 1 else ""
+            raise ConfigError(f"{n} players cannot all be dealt {setup.config.game.label}{boards}")
         if spec.is_stud and setup.config.structure not in (
             Structure.FIXED_LIMIT,
             Structure.SPREAD_LIMIT,
@@ -325,6 +338,8 @@ class Hand:
             raise ConfigError(f"{self.config.game.label} is played without blinds")
         root = self.shuffle.commitment.root if self.shuffle else None
         self._emit(HandStarted(self.config.description, self.names, self.starting, root))
+        if setup.bomb:
+            self._emit(BombPot(max(antes), setup.boards))
         if setup.kill is not None:
             if setup.kill.killer not in self.names:
                 raise ConfigError(f"{setup.kill.killer} is not dealt into this hand")
@@ -462,7 +477,9 @@ class Hand:
             cards = tuple(self._draw_cards(self._need_hole[i]))
             self._take_hole(i, cards, spec_street.hole)
         if self._need_board:
-            self._put_board(self._draw_cards(self._need_board))
+            board = self._draw_cards(self._need_board)
+            second = self._draw_cards(self._need_board) if self.setup.boards > 1 else []
+            self._put_board(board, second)
         else:
             self._after_deal()
 
@@ -542,7 +559,7 @@ class Hand:
         the hands shown. Folded and mucked hands and the undealt stub are never opened."""
         if self.shuffle is None:
             return []
-        public = [c for board in self.boards() for c in board]
+        public = [c for board in self.boards() for c in board] + self.second_board
         public += [c for cards in self.shown.values() for c in cards]
         for i in range(self.n):
             public += self.upcards(i)
@@ -554,13 +571,16 @@ class Hand:
         finished hand of a board game (hold'em, Omaha) gone on to the river, each opened
         against the hand's shuffle commitment. They are the next cards of the deck, which
         in these games no player was or would have been dealt; a hand that reached the
-        river, was run more than once, or was not dealt from a committed deck has none.
+        river, was run more than once or dealt two boards, or was not dealt from a
+        committed deck has none.
 
         Returns:
             One opening per card, in dealing order (card, deck position, proof).
         """
         if not self.is_complete or self.deck is None or self.shuffle is None or self.runs > 1:
             return []
+        if self.setup.boards > 1:
+            return []  # two boards' next cards are not one board that would have come
         streets = self.spec.streets
         if any(street.hole for street in streets[1:]):
             return []  # stud and draw: the next cards were players' cards to come
@@ -612,8 +632,11 @@ class Hand:
                 raise IllegalAction("a player is never dealt his own discards back")
 
     def board_needed(self) -> int:
-        """How many board cards the next deal takes (0 when no deal is due)."""
-        return self._need_board if self.phase is Phase.DEALING_BOARD else 0
+        """How many board cards the next deal takes (0 when no deal is due); with a double
+        board, both boards' cards: the first board's, then the second's."""
+        if self.phase is not Phase.DEALING_BOARD:
+            return 0
+        return self._need_board * self.setup.boards
 
     def deal_board(self, cards: Sequence[str]) -> list[Event]:
         """Replay: deal the next board cards (3 for the flop, then 1 and 1; in stud, one
@@ -637,14 +660,20 @@ class Hand:
             raise IllegalAction(f"the next board deal is {need} card(s), not {len(cards)}")
         self._check_unseen(cards)
         start = len(self.events)
-        self._put_board(list(cards))
+        half = len(cards) // self.setup.boards
+        self._put_board(list(cards[:half]), list(cards[half:]))
         return self.events[start:]
 
-    def _put_board(self, cards: list[str]) -> None:
+    def _put_board(self, cards: list[str], second: Sequence[str] = ()) -> None:
         self.board.extend(cards)
         self._in_play.update(cards)
         self._need_board = 0
-        self._emit(BoardDealt(self.street, tuple(cards)))
+        double = self.setup.boards > 1
+        self._emit(BoardDealt(self.street, tuple(cards), 0, double))
+        if double:
+            self.second_board.extend(second)
+            self._in_play.update(second)
+            self._emit(BoardDealt(self.street, tuple(second), 1, True))
         self._after_deal()
 
     def _after_deal(self) -> None:
@@ -656,6 +685,9 @@ class Hand:
             return
         if self.betting_over:
             self._next_street()
+            return
+        if self.street == 0 and self.setup.bomb:
+            self._close_street()  # a bomb pot has no betting before the flop
             return
         self._start_betting()
 
@@ -816,10 +848,12 @@ class Hand:
     def _next_street(self) -> None:
         if self.street == len(self.spec.streets) - 1:
             self.betting_over = True
+            if self.setup.boards > 1:  # each board decides half of every pot, as runs do
+                self.run_boards = [self.board, self.second_board]
             self.showdown._enter_showdown()
             return
         if self.betting_over and self.deck is not None and not self.run_votes:
-            board_game = self.spec.streets[-1].board > 0
+            board_game = self.spec.streets[-1].board > 0 and self.setup.boards == 1
             if self.offer_runs and board_game and len(self.board) < 5 and self.runs == 1:
                 self.phase = Phase.RUNS_VOTE
                 self.to_act = self.live()[0]

@@ -4,6 +4,7 @@ The hand keeps one history, its events (:mod:`bot.engine.events`); the action li
 PHH file (``d dh p1 AcKd``, ``p2 cbr 300``, ``p1 sm``...) are read off them here, so the
 two can never disagree. What a hand history does not record is left out: the boards of a
 hand run more than once (000 NL §17) and a hand shown after it was won without a showdown.
+A double board's line deals both boards, the first board's cards then the second's.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
                 lines.append(f"p{p + 1} {_VERBS.get(action) or f'cbr {to}'}")
             case HoleCardsDealt(player=p, cards=cards) | CardsDrawn(player=p, cards=cards):
                 lines.append(f"d dh p{p + 1} {''.join(cards)}")
+            case BoardDealt(cards=cards, double_board=True, run=1):
+                lines[-1] += "".join(cards)  # a double board's line deals both boards
             case BoardDealt(cards=cards) if not runs:
                 lines.append(f"d db {''.join(cards)}")
             case Thrown(player=p, cards=cards):

@@ -123,6 +123,12 @@ class KillTracker:
             shown.missed.pop(kill.killer, None)
         return shown
 
+    def no_leg(self) -> None:
+        """The hand prepared last is dealt as a bomb pot: like a game without blinds, it
+        neither wins nor loses a leg, and the button stays as it was dealt (RULES.md
+        "Bomb pots")."""
+        self._blindless = True
+
     def defer_absent_killer(self, present: Sequence[str]) -> None:
         """A required killer who cannot be dealt this hand (he has no chips, or left the
         table) does not hold the table up: the button goes neutral and the kill is recorded

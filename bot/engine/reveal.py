@@ -9,12 +9,21 @@ may show or not).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from .actions import Muck, Show
 from .cards import UNKNOWN
 from .errors import IllegalAction
-from .events import Event, HandEnded, Mucked, OpenersVerified, Shown, ShuffleOpened
+from .events import (
+    Event,
+    HandEnded,
+    Mucked,
+    OpenersVerified,
+    PotAwarded,
+    Shown,
+    ShuffleOpened,
+)
 from .games import GameSpec
 from .phases import Phase
 from .pots import Pot, build_pots
@@ -22,6 +31,7 @@ from .showdown import Showdown
 
 if TYPE_CHECKING:
     from .fairness import CardOpening, SecretShuffle
+    from .setup import HandSetup
 
 
 class ShowdownHand(Protocol):
@@ -35,7 +45,9 @@ class ShowdownHand(Protocol):
     phase: Phase
     hole: list[tuple[str, ...] | None]
     board: list[str]
+    second_board: list[str]
     run_boards: list[list[str]]
+    setup: HandSetup
     folded: list[bool]
     stacks: list[int]
     contributed: list[int]
@@ -121,7 +133,11 @@ class ShowdownFlow:
         self.shown[i] = cards
         description = ""
         if self.hand.describe and self.hand.phase.value == "showdown" and UNKNOWN not in cards:
-            description = self._evaluator().describe(i, self.hand.board)
+            evaluator = self._evaluator()
+            description = evaluator.describe(i, self.hand.board)
+            if self.hand.setup.boards > 1:
+                second = evaluator.describe(i, self.hand.second_board)
+                description = f"board 1 {description}; board 2 {second}"
         self.hand.events.append(Shown(i, cards, description))
 
     def reveal(self, player: int, cards: Sequence[str]) -> None:
@@ -247,6 +263,10 @@ class ShowdownFlow:
         events, won, scoops = self._evaluator().award(
             pots, self.boards(), self.hand.describe, self.shown
         )
+        if self.hand.setup.boards > 1:
+            events = [
+                replace(e, double_board=True) if isinstance(e, PotAwarded) else e for e in events
+            ]
         self.hand.events.extend(events)
         for i, amount in enumerate(won):
             self.hand.stacks[i] += amount

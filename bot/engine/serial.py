@@ -95,6 +95,8 @@ def setup_to_dict(setup: HandSetup) -> dict[str, Any]:
         "kill": None if setup.kill is None else _flat(setup.kill),
         "reshuffle_seed": setup.reshuffle_seed,
         "carried": setup.carried,
+        "bomb": setup.bomb,
+        "boards": setup.boards,
         "lowball_kill": None
         if setup.lowball_kill is None
         else {
@@ -128,6 +130,8 @@ def setup_from_dict(data: dict[str, Any]) -> HandSetup:
             kill=None if kill is None else Kill(**kill),
             reshuffle_seed=int(data.get("reshuffle_seed", 0)),
             carried=int(data.get("carried", 0)),
+            bomb=bool(data.get("bomb", False)),
+            boards=int(data.get("boards", 1)),
             lowball_kill=None
             if lowball is None
             else LowballKill(int(lowball["amount"]), config_from_dict(lowball["config"])),

@@ -48,6 +48,10 @@ class HandSetup:
         dead_antes: antes are dead money for the main pot rather than each player's stake
             in the side pots; True for a big blind ante (one player antes for the table),
             and for PHH files with ``ante_trimming_status = false``.
+        bomb: a bomb pot (RULES.md "Bomb pots"): the antes are everyone's stake, no blind
+            is posted and there is no betting before the flop.
+        boards: 2 deals a second board beside the first, each board deciding half of
+            every pot (a bomb pot's double board); 1 otherwise.
     """
 
     config: GameConfig
@@ -65,6 +69,8 @@ class HandSetup:
     reshuffle_seed: int = 0
     carried: int = 0
     lowball_kill: LowballKill | None = None
+    bomb: bool = False
+    boards: int = 1
 
     @property
     def antes_are_dead(self) -> bool:

@@ -61,6 +61,7 @@ class Snapshot:
         legal: his legal range in words ("" when none).
         choices: his buttons.
         phase: the hand's phase in words (``betting``, ``drawing``...).
+        second_board: a double board's second board (RULES.md "Bomb pots"), else ().
     """
 
     title: str
@@ -72,6 +73,7 @@ class Snapshot:
     legal: str
     choices: tuple[Choice, ...]
     phase: str
+    second_board: tuple[str, ...] = ()
 
 
 def snapshot(hand: Hand) -> Snapshot:
@@ -89,8 +91,9 @@ def snapshot(hand: Hand) -> Snapshot:
         )
     to_act = hand.names[hand.to_act] if hand.to_act is not None else None
     legal, choices = _choices(hand) if not hand.is_complete else ("", ())
+    title = hand.config.description + (" · bomb pot" if hand.setup.bomb else "")
     return Snapshot(
-        hand.config.description,
+        title,
         tuple(hand.board),
         hand.pot_total(),
         players,
@@ -99,6 +102,7 @@ def snapshot(hand: Hand) -> Snapshot:
         legal,
         choices,
         hand.phase.value.replace("_", " "),
+        tuple(hand.second_board),
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import Action
+from .bombpot import BombRules, as_bomb, bomb_due, bomb_refusal
 from .config import Game, GameConfig
 from .dealerchoice import chooser as dealer_chooser
 from .dealerchoice import game_named
@@ -65,6 +66,7 @@ class TableSettings:
         currency: the currency's sign, e.g. "$".
         confirm_over: a bet or raise adding more than this many chips asks the player for a
             confirmation click (an all-in always does); 0 for all-ins only.
+        bomb: the table's bomb pots (RULES.md "Bomb pots").
     """
 
     config: GameConfig
@@ -82,6 +84,7 @@ class TableSettings:
     chips_per_unit: int = 0
     currency: str = ""
     confirm_over: int = 0
+    bomb: BombRules = BombRules()
 
     def __post_init__(self) -> None:
         games = self.mix or (self.config.game,)
@@ -121,6 +124,7 @@ class TableSettings:
             "chips_per_unit": self.chips_per_unit,
             "currency": self.currency,
             "confirm_over": self.confirm_over,
+            "bomb": self.bomb.to_dict(),
         }
 
     @classmethod
@@ -148,6 +152,7 @@ class TableSettings:
                 chips_per_unit=int(data.get("chips_per_unit", 0)),
                 currency=str(data.get("currency", "")),
                 confirm_over=int(data.get("confirm_over", 0)),
+                bomb=BombRules.from_dict(data.get("bomb")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
@@ -213,6 +218,8 @@ class Table:
         # unkilled hand), and who asked but was not left of the big blind (it lapsed)
         self.straddle_void: str | None = None
         self.straddle_lapsed: tuple[str, ...] = ()
+        self.bomb_called = 0  # the ante of a bomb pot the host called for the next deal
+        self.since_bomb = 0  # hands dealt since the last bomb pot
         self._settings_data: tuple[TableSettings, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -371,6 +378,27 @@ class Table:
             raise IllegalAction("a straddle is a blind: this game is played without blinds")
         if self.seating.seat_of(player_id) is None:
             raise IllegalAction("you are not seated at this table")
+
+    def call_bomb(self, ante: int | None = None) -> int:
+        """Host: the next hand is a bomb pot (RULES.md "Bomb pots"), of ``ante`` chips each
+        (None: the house's bomb ante, else the big blind). It waits past a killed pot and
+        past games without a flop.
+
+        Returns:
+            The ante, in chips.
+        Raises:
+            IllegalAction: an ante outside 1 to the maximum buy-in, or a table whose every
+                game lacks a flop.
+        """
+        config = self.settings.config
+        games = self.settings.mix or (config.game,)
+        if all(bomb_refusal(g) for g in games):
+            raise IllegalAction(str(bomb_refusal(config.game)))
+        most = self.settings.max_buy_in
+        if ante is not None and not 1 <= ante <= most:
+            raise IllegalAction(f"a bomb pot's ante is 1 to {most} chips")
+        self.bomb_called = ante or self.settings.bomb.ante_for(config)
+        return self.bomb_called
 
     def clock_on(self, by: str) -> str:
         """``by`` puts the clock on the player facing action (000 NL §15); returns who.
@@ -557,21 +585,37 @@ class Table:
             setup = self.kills.prepare(setup, self.quit_since, kill_offer, newcomers)
         elif kill_offer is not None:
             raise IllegalAction("this table plays without kills")
+        bomb = 0
+        if setup.kill is None and bomb_refusal(config.game) is None:  # a kill pot deals first
+            bomb = bomb_due(self.settings.bomb, config, self.bomb_called, self.since_bomb)
         self.straddle_void, self.straddle_lapsed = None, ()
-        if setup.kill is not None:  # RULES.md "Kill pots": a kill pot has no straddle
+        if setup.kill is not None or bomb:  # RULES.md "Kill pots", "Bomb pots": no straddle
             self.straddle_void = straddler
         else:
             if straddler is not None and left is not None:
                 setup = _with_straddle(setup, left)
             self.straddle_lapsed = tuple(p for p in straddle_asked if p != straddler)
+        if bomb:
+            setup = as_bomb(setup, bomb, self.settings.bomb.double_board)
+            if self.kills is not None:
+                self.kills.no_leg()
         hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
         before = {
             "seating": seating_before(self.seating),
             "rotation": rotation_before,
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
+            "bomb": [self.bomb_called, self.since_bomb],
         }
-        self.seating.commit_deal(deal)
+        if bomb:
+            # a hand between hands: the button, the blinds owed and the mix stay as they
+            # are for the hand after it (RULES.md "Bomb pots")
+            if rotation_before is not None:
+                self.rotation = Rotation.from_dict(rotation_before)
+            self.bomb_called, self.since_bomb = 0, 0
+        else:
+            self.seating.commit_deal(deal)
+            self.since_bomb += 1
         self.carried = 0
         self.hand_number += 1
         self.quit_since = []
@@ -646,6 +690,7 @@ class Table:
                 self.rotation = Rotation.from_dict(before["rotation"])
             self.last_dealt = tuple(before.get("last_dealt", ()))
             self.quit_since = list(before.get("quit_since", []))
+            self.bomb_called, self.since_bomb = before.get("bomb", (0, self.since_bomb))
         self.current = None
 
     def return_carried(self) -> Returned:
@@ -1022,6 +1067,8 @@ class Table:
             "carried_from": dict(self.carried_from),
             "carried_deals": [[n, list(players)] for n, players in self.carried_deals],
             "passes": self.passes,
+            "bomb_called": self.bomb_called,
+            "since_bomb": self.since_bomb,
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
             "current": current,
@@ -1050,6 +1097,8 @@ class Table:
             (int(n), tuple(str(p) for p in players)) for n, players in data.get("carried_deals", [])
         ]
         table.passes = int(data.get("passes", 0))
+        table.bomb_called = int(data.get("bomb_called", 0))
+        table.since_bomb = int(data.get("since_bomb", 0))
         table.last_dealt = tuple(data.get("last_dealt", ()))
         table.quit_since = list(data.get("quit_since", []))
         current = data.get("current")

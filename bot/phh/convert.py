@@ -115,6 +115,8 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         antes=antes,
         dead=dead,
         dead_antes=hh.ante_trimming_status is False,
+        bomb=bool(extra.get("_bomb_pot", False)),
+        boards=int(extra.get("_boards", 1)),
     )
 
 
@@ -152,6 +154,10 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_raise_cap", "none" if rules.raise_cap is None else rules.raise_cap)
     if setup.dead and any(setup.dead):
         fields.setdefault("_dead", list(setup.dead))
+    if setup.bomb:  # no betting before the flop (RULES.md "Bomb pots")
+        fields.setdefault("_bomb_pot", True)
+    if setup.boards > 1:
+        fields.setdefault("_boards", setup.boards)
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
     number = fields.pop("hand", None)
     stud = spec_for(config.game).bring_in

@@ -168,7 +168,8 @@ async def rabbit_lines(live: Live, stored: Books) -> list[str]:
     if not openings or root is None:
         return [
             f"hand {number} left no board to hunt: it reached the river, was run more than "
-            "once, or is not a board game (rabbit hunting is for hold'em and Omaha)"
+            "once, had two boards, or is not a board game (rabbit hunting is for hold'em and "
+            "Omaha)"
         ]
     proofs = [CardOpening.from_dict(o) for o in openings]
     size = 53 if live.table.settings.config.rules.joker else 52

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import OPTIONS, IllegalAction, Returned, changed_settings
-from bot.words.commands import Adjust, Kick, SetOption, Void, whole_number
+from bot.engine import OPTIONS, IllegalAction, Returned, bomb_rules_from, changed_settings
+from bot.words.commands import Adjust, Bomb, Kick, SetOption, Void, whole_number
 from bot.words.gamewords import GAME_WORDS
 from bot.words.tablesetup import STRUCTURE_WORDS
 from storage import AuditEntry, GameChanged, HandCredited, LedgerEntry, Write
@@ -110,6 +110,12 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         table.void_hand()
         extra.append(AuditEntry(live.id, host.id, "void", {"hand": number}))
         return f"the host voids hand {number}: every chip goes back"
+    if isinstance(command, Bomb):
+        ante = table.call_bomb(command.ante)
+        extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": ante}))
+        boards = ", two boards" if table.settings.bomb.double_board else ""
+        when = "the next hand" if not in_hand else "the hand after this one"
+        return f"the host calls a bomb pot: {when}, everyone antes {ante}{boards}"
     if isinstance(command, SetOption):
         if in_hand:
             raise IllegalAction(
@@ -148,13 +154,20 @@ def _set_option(live: Live, command: SetOption) -> str:
         live.table.settings = replace(settings, confirm_over=int(value))
         what = f"bets over {value} chips" if int(value) else "only all-ins"
         return f"{what} now ask for a confirmation click"
+    if name == "bomb":
+        bomb = bomb_rules_from(value, settings.bomb, settings.max_buy_in)
+        live.table.settings = replace(settings, bomb=bomb)
+        if not bomb.every:
+            live.table.since_bomb = 0
+        return f"bomb pots: {bomb.describe(settings.config)}"
     if name == "runs":
         if value not in ("on", "off"):
             raise IllegalAction("runs on or runs off")
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
-        f"{name} is not an option: turn, timeouts, runs, confirm, game, structure, stakes or buyin"
+        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, game, structure, "
+        "stakes or buyin"
     )
 
 

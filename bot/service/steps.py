@@ -33,6 +33,7 @@ from bot.service import controls
 from bot.service.state import Live, Notice, Outgoing, Player
 from bot.words.commands import (
     Adjust,
+    Bomb,
     Choose,
     Clock,
     Command,
@@ -304,7 +305,9 @@ def _wait(step: Step, player: Player, command: Wait) -> None:
     step.tell(f"{player.name} is number {place} on the waiting list")
 
 
-def _host_control(step: Step, player: Player, command: Kick | Adjust | Void | SetOption) -> None:
+def _host_control(
+    step: Step, player: Player, command: Kick | Adjust | Void | SetOption | Bomb
+) -> None:
     live = step.live
     seated = len(live.table.seated())
     step.tell(controls.host_control(live, player, command, step.extra))
@@ -334,6 +337,7 @@ HANDLERS: dict[type[Command], Callable[[Step, Player, Any], None]] = {
     Adjust: _host_control,
     Void: _host_control,
     SetOption: _host_control,
+    Bomb: _host_control,
 }
 
 
@@ -491,13 +495,18 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
         text = f"{name} owes {what}: dealt into no game until it is posted (000 kill §6)"
         notes.append(Outgoing(live.id, None, Notice(text)))
     names = live.names or {}
-    if table.current is not None and table.current.setup.kill is not None:
-        live.straddlers = list(straddlers)  # they stand for the next unkilled hand
+    setup = table.current.setup if table.current is not None else None
+    if setup is not None and (setup.kill is not None or setup.bomb):
+        live.straddlers = list(straddlers)  # they stand for a hand with blinds
     void = table.straddle_void
     if void is not None:
+        bomb = setup is not None and setup.bomb
+        pot, after = (
+            ("a bomb pot", "the next hand") if bomb else ("a killed pot", "the next unkilled hand")
+        )
         text = (
-            f"{names.get(void, void)}'s straddle is void this hand: a killed pot has no "
-            "straddle; it stands for the next unkilled hand"
+            f"{names.get(void, void)}'s straddle is void this hand: {pot} has no "
+            f"straddle; it stands for {after}"
         )
         notes.append(Outgoing(live.id, None, Notice(text)))
     for player_id in table.straddle_lapsed:

@@ -156,6 +156,14 @@ class Void(Command):
 
 
 @dataclass(frozen=True)
+class Bomb(Command):
+    """Host: the next hand is a bomb pot (RULES.md "Bomb pots"), of ``ante`` chips each
+    (None: the house's bomb ante)."""
+
+    ante: int | None = None
+
+
+@dataclass(frozen=True)
 class SetOption(Command):
     """Host: change a house option between hands (``turn 45``, ``runs off``), or the game,
     structure, stakes or buy-in range (``game omaha``, ``structure pot_limit``, ``stakes
@@ -468,11 +476,15 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
     if head == "void":
         _nothing_after(head, rest, "'void'")
         return Void()
+    if head in ("bomb", "bombpot"):
+        if len(rest) > 1:
+            raise ParseError("bomb [ANTE]: the next hand is a bomb pot, e.g. 'bomb' or 'bomb 20'")
+        return Bomb(parse_amount(rest[0]) if rest else None)
     if head == "set":
         if len(rest) < 2:
             raise ParseError(
                 "set OPTION VALUE: turn SECONDS, runs on|off, timeouts N, game GAME, "
-                "structure STRUCTURE, stakes 1/2, buyin MIN MAX"
+                "structure STRUCTURE, stakes 1/2, buyin MIN MAX, bomb ANTE every N"
             )
         name = rest[0].lower()
         return SetOption(_OPTION_ALIASES.get(name, name), " ".join(rest[1:]).lower())

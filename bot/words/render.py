@@ -75,8 +75,13 @@ def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch p
     if isinstance(event, ev.Discarded):
         taken = "stands pat" if not event.count else f"draws {event.count}"
         return f"{name(event.player)} {taken}"
+    if isinstance(event, ev.BombPot):
+        boards = ", two boards, each for half of every pot" if event.boards > 1 else ""
+        return f"BOMB POT: everyone antes {event.ante}, no betting before the flop{boards}"
     if isinstance(event, ev.BoardDealt):
         run = f" (run {event.run + 1})" if event.run else ""
+        if event.double_board:
+            run = f" (board {event.run + 1})"
         street = STREETS[event.street] if event.street < len(STREETS) else "board"
         if len(event.cards) > (3 if event.street == 1 else 1):
             street = "board"  # a run dealt out at once after an all-in: more than a street
@@ -126,6 +131,8 @@ def _awarded(event: ev.PotAwarded, name: object) -> str:
     pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
     half = f" ({event.half})" if event.half else ""
     run = f" run {event.run + 1}" if event.run else ""
+    if event.double_board:
+        run = f" on board {event.run + 1}"
     how = f" with {event.description}" if event.description else ""
     if len(event.winners) == 1:
         player, chips = event.winners[0]

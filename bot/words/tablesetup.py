@@ -384,6 +384,7 @@ def describe_settings(settings: TableSettings) -> list[str]:
     rules = config.rules
     lines.append("straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle")
     lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
+    lines.append(settings.bomb.describe(config) + " ('bomb' calls one)")
     if settings.kill is not None:
         kill = settings.kill
         lines.append(

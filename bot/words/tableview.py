@@ -46,6 +46,7 @@ class TableView:
         phase: the hand's phase (``betting``, ``drawing``...), or ``between hands``.
         step: how many moves the hand has had: a button shown for one decision carries it,
             so a second click of the same button cannot act on the next decision.
+        second_board: a double board's second board, else ().
     """
 
     table_id: str
@@ -60,6 +61,17 @@ class TableView:
     footer: str
     phase: str
     step: int = 0
+    second_board: tuple[str, ...] = ()
+
+    def board_lines(self) -> list[str]:
+        """The board in words, a line per board: ``Board: A♠ K♥ 2♦``, or ``Board 1: ...``
+        and ``Board 2: ...`` for a double board (cards without markup)."""
+        if self.second_board:
+            return [
+                f"Board 1: {cards_text(self.board)}",
+                f"Board 2: {cards_text(self.second_board)}",
+            ]
+        return [f"Board: {cards_text(self.board)}"] if self.board else []
 
     def to_act_name(self) -> str | None:
         """The display name of the player to act, or None."""
@@ -72,8 +84,7 @@ class TableView:
         """The whole summary as plain text (the console, and chat clients without rich
         messages)."""
         lines = [f"Hand #{self.hand_number} · {self.title}"]
-        if self.board:
-            lines.append(f"Board: {cards_text(self.board)}")
+        lines += self.board_lines()
         if self.pot or self.phase != "between hands":
             lines.append(f"Pot: {self.pot}")
         for seat in self.seats:
@@ -143,6 +154,7 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
             (),
             " · ".join(footer),
             "between hands",
+            second_board=shown.second_board if shown is not None else (),
         )
     return TableView(
         table_id,
@@ -157,6 +169,7 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         " · ".join(footer),
         shown.phase,
         table.step,
+        shown.second_board,
     )
 
 

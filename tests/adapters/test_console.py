@@ -242,3 +242,37 @@ async def test_ledger_csv_is_written_beside_you_and_said(
         ["alice", "console:alice", "buy_in", "200"],
         ["bob", "console:bob", "buy_in", "150"],
     ]
+
+
+async def test_a_double_board_bomb_pot_is_played_across_a_restart(tmp_path: Path) -> None:
+    """The host's 'set bomb double on' and 'bomb 10': everyone antes 10, the flop comes
+    at once on two boards, the hand is saved mid-flop and played on by a second run,
+    and each board takes half the pot; the folded hand's cards never reach the channel."""
+    first = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\n"
+        "alice: set bomb double on\nalice: bomb 10\n"
+        "deck: As Ah Ks Kh 2c 7d Kd 5c 9s Ad 6c 8s 3h 3d 4h 4d\n"
+        "alice: start\nalice: pause\nbob: check\n"
+    )
+    text = await _run(tmp_path / "t.db", first)
+    lines = text.splitlines()
+    assert (
+        "BOMB POT: everyone antes 10, no betting before the flop, two boards, each for half "
+        "of every pot" in lines
+    )
+    assert "Flop (board 1): K♦ 5♣ 9♠" in lines and "Flop (board 2): A♦ 6♣ 8♠" in lines
+    rest = (
+        "carol: check\nalice: bet 20\nbob: call\ncarol: call\n"
+        + "bob: check\ncarol: check\nalice: check\n" * 2
+    )
+    text = await _run(tmp_path / "t.db", rest)
+    lines = text.splitlines()
+    assert (
+        "carol wins 45: the main pot on board 1 with three of a kind, kings (K♠ K♥ K♦ 9♠ 5♣)"
+        in lines
+    )
+    assert (
+        "bob wins 45: the main pot on board 2 with three of a kind, aces (A♠ A♥ A♦ 8♠ 6♣)" in lines
+    )
+    public = [line for line in lines if not line.startswith("  [to ")]
+    assert not any("2♣" in line or "7♦" in line for line in public)

@@ -23,7 +23,7 @@ LEAVES = {
     *("sitout", "back", "leave", "fold", "check", "call", "allin", "pat", "cards"),
     *("status", "clock", "kill", "object", "straddle", "help", "rabbit"),
     *("rules", "ledger", "leaderboard", "history", "verify", "stats"),
-    *("start", "pause", "void", "end", "kick", "adjust", "set"),
+    *("start", "pause", "void", "end", "kick", "adjust", "set", "bomb"),
 }
 
 
