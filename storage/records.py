@@ -59,8 +59,10 @@ def _now() -> float:
 class LedgerEntry:
     """A line of a session's ledger: chips that came to or left the table outside play.
 
-    ``kind`` is ``buy_in``, ``top_up``, ``cash_out`` or ``adjust`` (a host's correction,
-    with ``note``); ``amount`` in chips, negative only for an adjustment down."""
+    ``kind`` is ``buy_in``, ``top_up``, ``cash_out``, ``adjust`` (a host's correction,
+    with ``note``) or ``bounty`` (the 7-2 game's, won or paid in a hand: already in the
+    stacks, so no balance counts it); ``amount`` in chips, negative only for an
+    adjustment down or a bounty paid."""
 
     table_id: str
     session_id: int | None

@@ -50,7 +50,7 @@ class BombRules:
     def describe(self, config: GameConfig) -> str:
         """The option in words, e.g. "a bomb pot of 10 each after every 12 hands, two
         boards"."""
-        when = f"after every {self.every} hands" if self.every else "when the host calls one"
+        when = f"after every {self.every} hands" if self.every else "when the host types 'bomb'"
         boards = ", two boards" if self.double_board else ""
         return f"a bomb pot of {self.ante_for(config)} each {when}{boards}"
 

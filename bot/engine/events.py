@@ -231,6 +231,18 @@ class PotAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SevenDeuce(Event):
+    """The 7-2 game's bounty (RULES.md "The 7-2 game"): ``player`` won the main pot with
+    ``cards`` (shown to all with the claim) and collects ``total`` chips, ``paid`` being
+    (player, chips) for each other player dealt in who had chips left."""
+
+    player: int
+    cards: tuple[str, ...]
+    paid: tuple[tuple[int, int], ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over: final stacks, what each won from the pot, who scooped."""
 

@@ -189,6 +189,8 @@ class Hand:
                 f"{setup.config.game.label} has no flop: bomb pots and double boards are "
                 'dealt in hold\'em and Omaha games (RULES.md "Bomb pots")'
             )
+        if setup.seven_deuce and (setup.seven_deuce < 0 or setup.config.game is not Game.HOLDEM):
+            raise ConfigError("the 7-2 bounty is a whole number of chips, in hold'em only")
         if setup.bomb and (any(setup.forced_blinds()) or setup.kill is not None):
             raise ConfigError('a bomb pot has no blinds and is never killed (RULES.md "Bomb pots")')
         if not room:

@@ -27,6 +27,7 @@ from .events import (
 from .games import GameSpec
 from .phases import Phase
 from .pots import Pot, build_pots
+from .sevendeuce import seven_deuce_claim
 from .showdown import Showdown
 
 if TYPE_CHECKING:
@@ -256,6 +257,19 @@ class ShowdownFlow:
         self._award()
         return self.hand.events[start:]
 
+    def _collect_bounty(self, awards: Sequence[Event]) -> None:
+        """The 7-2 game: the main pot's winner holding seven-deuce shows it and collects
+        the bounty from each other player dealt in (RULES.md "The 7-2 game")."""
+        hand = self.hand
+        claim = seven_deuce_claim(hand.setup.seven_deuce, hand.hole, awards, hand.stacks)
+        if claim is None:
+            return
+        for i, chips in claim.paid:
+            hand.stacks[i] -= chips
+        hand.stacks[claim.player] += claim.total
+        self.shown.setdefault(claim.player, claim.cards)  # opened with the shuffle's proof
+        hand.events.append(claim)
+
     def _award(self) -> None:
         self.hand.phase = Phase.COMPLETE
         self.hand.to_act = None
@@ -270,6 +284,7 @@ class ShowdownFlow:
         self.hand.events.extend(events)
         for i, amount in enumerate(won):
             self.hand.stacks[i] += amount
+        self._collect_bounty(events)
         self.won = won
         self.scoops = tuple(scoops)
         self.hand.collected = 0

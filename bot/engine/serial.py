@@ -97,6 +97,7 @@ def setup_to_dict(setup: HandSetup) -> dict[str, Any]:
         "carried": setup.carried,
         "bomb": setup.bomb,
         "boards": setup.boards,
+        "seven_deuce": setup.seven_deuce,
         "lowball_kill": None
         if setup.lowball_kill is None
         else {
@@ -132,6 +133,7 @@ def setup_from_dict(data: dict[str, Any]) -> HandSetup:
             carried=int(data.get("carried", 0)),
             bomb=bool(data.get("bomb", False)),
             boards=int(data.get("boards", 1)),
+            seven_deuce=int(data.get("seven_deuce", 0)),
             lowball_kill=None
             if lowball is None
             else LowballKill(int(lowball["amount"]), config_from_dict(lowball["config"])),

@@ -52,6 +52,7 @@ class HandSetup:
             is posted and there is no betting before the flop.
         boards: 2 deals a second board beside the first, each board deciding half of
             every pot (a bomb pot's double board); 1 otherwise.
+        seven_deuce: the 7-2 game's bounty in chips (RULES.md "The 7-2 game"), 0 for none.
     """
 
     config: GameConfig
@@ -71,6 +72,7 @@ class HandSetup:
     lowball_kill: LowballKill | None = None
     bomb: bool = False
     boards: int = 1
+    seven_deuce: int = 0
 
     @property
     def antes_are_dead(self) -> bool:

@@ -37,6 +37,7 @@ from .serial import (
     setup_from_dict,
     setup_to_dict,
 )
+from .sevendeuce import BOUNTY_GAMES
 from .snapshot import Snapshot, snapshot
 from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
 from .undeal import seating_before, undo_deal
@@ -67,6 +68,9 @@ class TableSettings:
         confirm_over: a bet or raise adding more than this many chips asks the player for a
             confirmation click (an all-in always does); 0 for all-ins only.
         bomb: the table's bomb pots (RULES.md "Bomb pots").
+        seven_deuce: the 7-2 game's bounty, chips from each other player dealt in to the
+            winner of a hold'em main pot with seven-deuce (RULES.md "The 7-2 game"); 0
+            for none.
     """
 
     config: GameConfig
@@ -85,6 +89,7 @@ class TableSettings:
     currency: str = ""
     confirm_over: int = 0
     bomb: BombRules = BombRules()
+    seven_deuce: int = 0
 
     def __post_init__(self) -> None:
         games = self.mix or (self.config.game,)
@@ -125,6 +130,7 @@ class TableSettings:
             "currency": self.currency,
             "confirm_over": self.confirm_over,
             "bomb": self.bomb.to_dict(),
+            "seven_deuce": self.seven_deuce,
         }
 
     @classmethod
@@ -153,6 +159,7 @@ class TableSettings:
                 currency=str(data.get("currency", "")),
                 confirm_over=int(data.get("confirm_over", 0)),
                 bomb=BombRules.from_dict(data.get("bomb")),
+                seven_deuce=int(data.get("seven_deuce", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
@@ -578,6 +585,7 @@ class Table:
             blind_kinds=kinds,
             reshuffle_seed=reshuffle_seed,
             carried=self.carried,
+            seven_deuce=self.settings.seven_deuce if config.game in BOUNTY_GAMES else 0,
         )
         if self.kills is not None:
             self.kills.defer_absent_killer(names)

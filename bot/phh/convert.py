@@ -117,6 +117,7 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         dead_antes=hh.ante_trimming_status is False,
         bomb=bool(extra.get("_bomb_pot", False)),
         boards=int(extra.get("_boards", 1)),
+        seven_deuce=int(extra.get("_seven_deuce", 0)),
     )
 
 
@@ -158,6 +159,8 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_bomb_pot", True)
     if setup.boards > 1:
         fields.setdefault("_boards", setup.boards)
+    if setup.seven_deuce:
+        fields.setdefault("_seven_deuce", setup.seven_deuce)
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
     number = fields.pop("hand", None)
     stud = spec_for(config.game).bring_in

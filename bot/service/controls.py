@@ -160,13 +160,28 @@ def _set_option(live: Live, command: SetOption) -> str:
         if not bomb.every:
             live.table.since_bomb = 0
         return f"bomb pots: {bomb.describe(settings.config)}"
+    if name in ("sevendeuce", "72", "7-2", "seven_deuce"):
+        most = settings.max_buy_in
+        chips = 0 if value == "off" else whole_number(value, most)
+        if chips is None:
+            raise IllegalAction(
+                f"set 72 N: the 7-2 game's bounty, 1 to {most} chips from each other player "
+                "dealt in; set 72 off ends it"
+            )
+        live.table.settings = replace(settings, seven_deuce=chips)
+        if not chips:
+            return "the 7-2 game is off"
+        return (
+            f"the 7-2 game: winning a hold'em main pot with seven-deuce collects {chips} "
+            "from each other player dealt in"
+        )
     if name == "runs":
         if value not in ("on", "off"):
             raise IllegalAction("runs on or runs off")
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
-        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, game, structure, "
+        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, 72, game, structure, "
         "stakes or buyin"
     )
 

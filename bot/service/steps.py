@@ -22,6 +22,7 @@ from bot.engine import (
     HandStarted,
     IllegalAction,
     PotAwarded,
+    SevenDeuce,
     ShuffleOpened,
     Table,
     kill_after_window,
@@ -549,6 +550,16 @@ def _finish(step: Step) -> None:
             rabbit=rabbit,
         )
     )
+    for claim in (e for e in hand.events if isinstance(e, SevenDeuce)):
+        # in the stacks already: a ledger line tells the books, counted in no balance
+        note = f"7-2 bounty, hand {current.number}"
+        winner = hand.names[claim.player]
+        step.extra.append(
+            LedgerEntry(live.id, live.session_id, winner, "bounty", claim.total, note)
+        )
+        for i, chips in claim.paid:
+            payer = hand.names[i]
+            step.extra.append(LedgerEntry(live.id, live.session_id, payer, "bounty", -chips, note))
     table.finish_hand()
     live.pre = {}  # moves chosen in advance were for that hand only
     cash_out_leavers(step)

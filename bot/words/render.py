@@ -106,6 +106,12 @@ def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch p
         return f"{name(event.player)} mucks"
     if isinstance(event, ev.PotAwarded):
         return _awarded(event, name)
+    if isinstance(event, ev.SevenDeuce):
+        paid = ", ".join(f"{name(p)} {chips}" for p, chips in event.paid)
+        return (
+            f"{name(event.player)} shows {cards_text(event.cards)} and collects the 7-2 "
+            f"bounty: {event.total} ({paid})"
+        )
     if isinstance(event, ev.PassedOut):
         return f"No one opened: the pot of {event.pot} stays for the next deal"
     if isinstance(event, ev.OpenersVerified):

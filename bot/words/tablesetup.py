@@ -384,7 +384,12 @@ def describe_settings(settings: TableSettings) -> list[str]:
     rules = config.rules
     lines.append("straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle")
     lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
-    lines.append(settings.bomb.describe(config) + " ('bomb' calls one)")
+    lines.append(settings.bomb.describe(config))
+    if settings.seven_deuce:
+        lines.append(
+            f"7-2 game: winning the main pot with seven-deuce collects {settings.seven_deuce} "
+            "from each other player dealt in (hold'em)"
+        )
     if settings.kill is not None:
         kill = settings.kill
         lines.append(

@@ -276,3 +276,32 @@ async def test_a_double_board_bomb_pot_is_played_across_a_restart(tmp_path: Path
     )
     public = [line for line in lines if not line.startswith("  [to ")]
     assert not any("2♣" in line or "7♦" in line for line in public)
+
+
+async def test_the_seven_deuce_bounty_is_in_the_result_the_ledger_and_the_books(
+    tmp_path: Path,
+) -> None:
+    """'set 72 5': alice wins the main pot with 7-2 (the hand saved and played on by a
+    second run), shows it and collects 5 from each; the ledger lists the bounty, and the
+    session's results count it once, in the stacks."""
+    first = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\nalice: set 72 abc\nalice: set 72 5\n"
+        "deck: Ks Kh As Ah 7h 2c\nalice: start\nalice: pause\nalice: raise 20\n"
+    )
+    lines = (await _run(tmp_path / "t.db", first)).splitlines()
+    assert (
+        "  [to alice] set 72 N: the 7-2 game's bounty, 1 to 200 chips from each other player "
+        "dealt in; set 72 off ends it" in lines
+    )
+    rest = "bob: fold\ncarol: fold\nalice: ledger\nalice: end\n"
+    lines = (await _run(tmp_path / "t.db", rest)).splitlines()
+    assert "alice shows 7♥ 2♣ and collects the 7-2 bounty: 10 (bob 5, carol 5)" in lines
+    ledger = [line for line in lines if "bounty" in line and line.startswith("  [to alice]")]
+    assert ledger == [
+        "  [to alice] alice: bounty 10",
+        "  [to alice] bob: bounty -5",
+        "  [to alice] carol: bounty -5",
+    ]
+    assert any(line.startswith("alice: +13") for line in lines)  # 3 from the pot, 10 bounty
+    assert any(line.startswith("bob: -6") for line in lines)
+    assert any(line.startswith("carol: -7") for line in lines)
