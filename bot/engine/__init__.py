@@ -80,6 +80,7 @@ if TYPE_CHECKING:
     from bot.engine.table import TableSettings as TableSettings
     from bot.engine.table import kill_after_window as kill_after_window
     from bot.engine.table import objection_open as objection_open
+    from bot.engine.timebank import time_bank_from as time_bank_from
     from bot.engine.turns import CLOCK_SECONDS as CLOCK_SECONDS
     from bot.engine.turns import WARNING_SECONDS as WARNING_SECONDS
     from bot.engine.turns import Turn as Turn
@@ -103,6 +104,7 @@ _HOME = {
     "BombRules": "bot.engine.bombpot",
     "bomb_rules_from": "bot.engine.bombpot",
     "FULL_DECK": "bot.engine.cards",
+    "time_bank_from": "bot.engine.timebank",
     "UNKNOWN": "bot.engine.cards",
     "parse_cards": "bot.engine.cards",
     "pretty": "bot.engine.cards",

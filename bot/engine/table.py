@@ -39,6 +39,7 @@ from .serial import (
 )
 from .sevendeuce import BOUNTY_GAMES
 from .snapshot import Snapshot, snapshot
+from .timebank import TimeBankRules, TimeBanks
 from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
 from .undeal import seating_before, undo_deal
 
@@ -71,6 +72,7 @@ class TableSettings:
         seven_deuce: the 7-2 game's bounty, chips from each other player dealt in to the
             winner of a hold'em main pot with seven-deuce (RULES.md "The 7-2 game"); 0
             for none.
+        time_bank: the time bank's size and refill (RULES.md "The time bank").
     """
 
     config: GameConfig
@@ -90,6 +92,7 @@ class TableSettings:
     confirm_over: int = 0
     bomb: BombRules = BombRules()
     seven_deuce: int = 0
+    time_bank: TimeBankRules = TimeBankRules()
 
     def __post_init__(self) -> None:
         games = self.mix or (self.config.game,)
@@ -131,6 +134,7 @@ class TableSettings:
             "confirm_over": self.confirm_over,
             "bomb": self.bomb.to_dict(),
             "seven_deuce": self.seven_deuce,
+            "time_bank": self.time_bank.to_dict(),
         }
 
     @classmethod
@@ -160,6 +164,7 @@ class TableSettings:
                 confirm_over=int(data.get("confirm_over", 0)),
                 bomb=BombRules.from_dict(data.get("bomb")),
                 seven_deuce=int(data.get("seven_deuce", 0)),
+                time_bank=TimeBankRules.from_dict(data.get("time_bank")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
@@ -227,6 +232,7 @@ class Table:
         self.straddle_lapsed: tuple[str, ...] = ()
         self.bomb_called = 0  # the ante of a bomb pot the host called for the next deal
         self.since_bomb = 0  # hands dealt since the last bomb pot
+        self.banks = TimeBanks()
         self._settings_data: tuple[TableSettings, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -750,6 +756,7 @@ class Table:
             self.passes = 0
         if self.kills is not None:
             self.kills.settle(hand)
+        self.banks.refill(self.settings.time_bank, self.hand_number, [*hand.names])
         self.current = None
         # a wish to sit out or leave waits for one kill owed, never for a killer who just
         # posted and won again: that kill is recorded against him and he goes (000 kill §6)
@@ -1077,6 +1084,7 @@ class Table:
             "passes": self.passes,
             "bomb_called": self.bomb_called,
             "since_bomb": self.since_bomb,
+            "time_banks": self.banks.to_dict(),
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
             "current": current,
@@ -1107,6 +1115,7 @@ class Table:
         table.passes = int(data.get("passes", 0))
         table.bomb_called = int(data.get("bomb_called", 0))
         table.since_bomb = int(data.get("since_bomb", 0))
+        table.banks = TimeBanks.from_dict(data.get("time_banks"))
         table.last_dealt = tuple(data.get("last_dealt", ()))
         table.quit_since = list(data.get("quit_since", []))
         current = data.get("current")

@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import OPTIONS, IllegalAction, Returned, bomb_rules_from, changed_settings
+from bot.engine import (
+    OPTIONS,
+    IllegalAction,
+    Returned,
+    bomb_rules_from,
+    changed_settings,
+    time_bank_from,
+)
 from bot.words.commands import Adjust, Bomb, Kick, SetOption, Void, whole_number
 from bot.words.gamewords import GAME_WORDS
 from bot.words.tablesetup import STRUCTURE_WORDS
@@ -175,14 +182,18 @@ def _set_option(live: Live, command: SetOption) -> str:
             f"the 7-2 game: winning a hold'em main pot with seven-deuce collects {chips} "
             "from each other player dealt in"
         )
+    if name in ("timebank", "bank"):
+        bank = time_bank_from(value)
+        live.table.settings = replace(settings, time_bank=bank)
+        return bank.describe()
     if name == "runs":
         if value not in ("on", "off"):
             raise IllegalAction("runs on or runs off")
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
-        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, 72, game, structure, "
-        "stakes or buyin"
+        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, 72, timebank, game, "
+        "structure, stakes or buyin"
     )
 
 

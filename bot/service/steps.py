@@ -9,6 +9,7 @@ gathered and publishes it, or puts the table back as it was when a step raises.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -237,6 +238,7 @@ def _clock(step: Step, player: Player, command: Clock) -> None:
     """000 NL §15: a player at the table puts the clock on the player to act."""
     live = step.live
     live.table.clock_on(player.id)
+    _close_bank(step)  # the clock's minute replaces what is left of a time bank running
     live.clock_on = True
     live.warned = False
     live.deadline = step.clock() + CLOCK_SECONDS + WARNING_SECONDS
@@ -394,6 +396,7 @@ def advance(step: Step, deal_now: bool = False) -> None:
     turn = turn_key(table)
     if turn == live.turn and live.deadline is not None:
         return  # the same decision is still pending: its timer (or clock) runs on
+    _close_bank(step)
     live.turn = turn
     live.clock_on = False
     live.warned = False
@@ -417,13 +420,31 @@ def time_out(step: Step, player_id: str) -> None:
     Raises:
         EngineError: the engine refused (the decision was no longer pending)."""
     live = step.live
+    table = live.table
     name = (live.names or {}).get(player_id, player_id)
-    events, sat_out = live.table.time_out(player_id)
+    granted = table.banks.open(table.settings.time_bank, player_id)
+    if granted:  # RULES.md "The time bank": drawn on before the timer acts for him
+        live.deadline = step.clock() + granted
+        step.tell(f"{name}'s time bank runs: {granted} seconds to act")
+        return
+    _close_bank(step)
+    events, sat_out = table.time_out(player_id)
     step.tell(f"{name}'s time ran out")
     if sat_out:
         step.tell(f"{name} is sat out after this hand")
     step.show(events)
     advance(step)
+
+
+def _close_bank(step: Step) -> None:
+    """The decision a time bank ran for is over: the seconds taken of it, rounded up,
+    come off the player's bank (RULES.md "The time bank")."""
+    live = step.live
+    banks = live.table.banks
+    if banks.running is None:
+        return
+    left = max(0.0, (live.deadline or 0.0) - step.clock())
+    banks.close(math.ceil(banks.running[1] - left))
 
 
 def _apply_pre_action(step: Step) -> bool:

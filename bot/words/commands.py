@@ -484,7 +484,8 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         if len(rest) < 2:
             raise ParseError(
                 "set OPTION VALUE: turn SECONDS, runs on|off, timeouts N, game GAME, "
-                "structure STRUCTURE, stakes 1/2, buyin MIN MAX, bomb ANTE every N, 72 BOUNTY"
+                "structure STRUCTURE, stakes 1/2, buyin MIN MAX, bomb ANTE every N, 72 BOUNTY, "
+                "timebank SECONDS"
             )
         name = rest[0].lower()
         return SetOption(_OPTION_ALIASES.get(name, name), " ".join(rest[1:]).lower())

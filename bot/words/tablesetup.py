@@ -385,6 +385,7 @@ def describe_settings(settings: TableSettings) -> list[str]:
     lines.append("straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle")
     lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
     lines.append(settings.bomb.describe(config))
+    lines.append(settings.time_bank.describe())
     if settings.seven_deuce:
         lines.append(
             f"7-2 game: winning the main pot with seven-deuce collects {settings.seven_deuce} "

@@ -118,6 +118,9 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         footer.append(kill_status(table, names))
         button = table.kill_button()
         holder = button.holder if button is not None else None
+    if table.banks.running is not None:
+        banking, granted = table.banks.running
+        footer.append(f"⏳ {names.get(banking, banking)} is on the time bank: {granted}s")
     seats = []
     for number in sorted(seating.seats):
         seat = seating.seats[number]

@@ -1,0 +1,145 @@
+"""The time bank (RULES.md "The time bank"): seconds each player may draw on when his
+time to act runs out, refilled by a set amount every N hands.
+
+The engine keeps the banks and decides what is granted and spent; the service, which
+owns the clock, says when a turn's time ran out and how long the player then took.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction
+
+SECONDS_MOST = 600  # a bank of ten minutes at most
+EVERY_MOST = 100  # hands between refills, at most
+
+_USAGE = (
+    "set timebank SECONDS (each player's bank, 1 to {most}), set timebank SECONDS add S "
+    "every N (S seconds back every N hands, up to the bank), set timebank off"
+)
+
+
+@dataclass(frozen=True)
+class TimeBankRules:
+    """The table's time bank, a house option.
+
+    Attributes:
+        seconds: each player's bank when he first sits, and the most it holds; 0 for no
+            time bank.
+        refill: seconds given back to every seated player ...
+        every: ... after every this many hands (0: never refilled).
+    """
+
+    seconds: int = 0
+    refill: int = 0
+    every: int = 0
+
+    def describe(self) -> str:
+        """The option in words, for ``rules``."""
+        if not self.seconds:
+            return "no time bank"
+        refill = f", {self.refill}s back every {self.every} hands" if self.every else ""
+        return f"time bank: {self.seconds}s each when the time to act runs out{refill}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saving."""
+        return {"seconds": self.seconds, "refill": self.refill, "every": self.every}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TimeBankRules:
+        """The rules saved by :meth:`to_dict` (None: no time bank)."""
+        if not data:
+            return cls()
+        return cls(int(data["seconds"]), int(data["refill"]), int(data["every"]))
+
+
+def time_bank_from(words: str) -> TimeBankRules:
+    """The time bank option after the host's ``set timebank`` words.
+
+    Args:
+        words: ``off``, ``SECONDS`` or ``SECONDS add S every N``.
+    Returns:
+        The option.
+    Raises:
+        IllegalAction: anything else, or a number out of its range (bank 1 to 600
+            seconds, refill 1 to the bank, N 1 to 100 hands), with the legal forms.
+    """
+    parts = words.lower().split()
+    usage = _USAGE.format(most=SECONDS_MOST)
+    if parts == ["off"]:
+        return TimeBankRules()
+    if len(parts) not in (1, 5) or (len(parts) == 5 and parts[1::2] != ["add", "every"]):
+        raise IllegalAction(usage)
+    seconds = _whole(parts[0], SECONDS_MOST, "a time bank is 1 to 600 seconds", usage)
+    if len(parts) == 1:
+        return TimeBankRules(seconds)
+    refill = _whole(parts[2], seconds, f"the refill is 1 to the bank's {seconds} seconds", usage)
+    every = _whole(parts[4], EVERY_MOST, f"a refill every 1 to {EVERY_MOST} hands", usage)
+    return TimeBankRules(seconds, refill, every)
+
+
+def _whole(word: str, most: int, what: str, usage: str) -> int:
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= most:
+        raise IllegalAction(f"{what}, not {word[:20]!r}: {usage}")
+    return int(word)
+
+
+@dataclass
+class TimeBanks:
+    """Every player's time bank at a table, in whole seconds by player id, and the bank
+    running now, if any (``running``: the player and the seconds granted him)."""
+
+    seconds: dict[str, int] = field(default_factory=dict)
+    running: tuple[str, int] | None = None
+
+    def left(self, rules: TimeBankRules, player_id: str) -> int:
+        """Seconds in ``player_id``'s bank (a player new to the table has a full one)."""
+        if not rules.seconds:
+            return 0
+        return min(rules.seconds, self.seconds.get(player_id, rules.seconds))
+
+    def open(self, rules: TimeBankRules, player_id: str) -> int:
+        """His time to act ran out: the seconds his bank grants him now (all of it), 0
+        when it is empty, off, or already running for him on this decision."""
+        if self.running is not None:
+            return 0
+        granted = self.left(rules, player_id)
+        if granted > 0:
+            self.running = (player_id, granted)
+        return granted
+
+    def close(self, used: int) -> None:
+        """The decision the bank ran for is over, ``used`` seconds of it taken (rounded up
+        by the caller; at most what was granted, at least 0)."""
+        if self.running is None:
+            return
+        player_id, granted = self.running
+        spent = min(max(used, 0), granted)
+        self.seconds[player_id] = granted - spent
+        self.running = None
+
+    def refill(self, rules: TimeBankRules, hand_number: int, players: list[str]) -> None:
+        """After hand ``hand_number``: every ``every`` hands, each of ``players`` gets
+        ``refill`` seconds back, up to the bank's size."""
+        if not rules.seconds or not rules.every or hand_number % rules.every:
+            return
+        for player_id in players:
+            left = self.left(rules, player_id)
+            self.seconds[player_id] = min(rules.seconds, left + rules.refill)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saving."""
+        return {"seconds": dict(self.seconds), "running": list(self.running or []) or None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TimeBanks:
+        """The banks saved by :meth:`to_dict` (None: none yet)."""
+        if not data:
+            return cls()
+        running = data.get("running")
+        return cls(
+            {str(k): int(v) for k, v in data.get("seconds", {}).items()},
+            (str(running[0]), int(running[1])) if running else None,
+        )

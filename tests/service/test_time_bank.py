@@ -1,0 +1,98 @@
+"""The time bank (RULES.md "The time bank"): drawn on when the time to act runs out,
+shown on the table message while it runs, spent by the seconds taken, refilled every N
+hands, kept across a restart; the host's words and their refusals."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from support import ANN, BOB, CAT, SETTINGS, FakeClock, OpenDatabase, open_service, to_act
+
+from bot.engine.errors import IllegalAction
+from bot.engine.timebank import TimeBankRules, TimeBanks, time_bank_from
+from bot.service.tables import Notice, Outgoing, TableService
+from bot.words.commands import Play, Sit, Start, parse
+from bot.words.tableview import table_view
+from storage.db import Database
+
+BANKED = replace(SETTINGS, time_bank=TimeBankRules(20, 5, 2))
+
+
+def _said(published: list[Outgoing]) -> list[str]:
+    return [str(o.event.text) for o in published if isinstance(o.event, Notice)]
+
+
+async def _table(service: TableService) -> str:
+    table_id = await service.create_table("srv", "chan", ANN, BANKED)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    return table_id
+
+
+async def test_the_bank_runs_when_the_timer_does_and_spends_the_seconds_taken(
+    db: Database, open_db: OpenDatabase, tmp_path: Path
+) -> None:
+    """The turn's 30 seconds run out: the player's 20-second bank starts instead of a
+    fold, the table message says so, and acting 8 seconds into it leaves 12; the bank
+    and its deadline survive a restart in between."""
+    clock = FakeClock()
+    service, published = await open_service(db, clock)
+    table_id = await _table(service)
+    player = to_act(service, table_id)
+    clock.now += 31
+    await service.tick()
+    assert f"{player.name}'s time bank runs: 20 seconds to act" in _said(published)
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None and not hand.folded[hand.names.index(player.id)]
+    view = table_view(table_id, live.table, live.names or {})
+    assert f"⏳ {player.name} is on the time bank: 20s" in view.footer
+
+    await db.close()
+    again, _ = await open_service(await open_db(tmp_path / "t.db"), clock)
+    clock.now += 8
+    assert await again.tick() == []  # the bank's deadline was kept: 12 seconds remain
+    await again.handle(table_id, player, Play("call"))
+    banks = again.tables[table_id].table.banks
+    assert banks.running is None and banks.seconds[player.id] == 12
+
+
+async def test_an_empty_bank_lets_the_timer_act_and_the_bank_refills_every_n_hands(
+    service: TableService, clock: FakeClock, published: list[Outgoing]
+) -> None:
+    """The bank runs out: the timer folds him (000 NL §15); after every second hand the
+    players dealt in get 5 seconds back, up to the bank's 20."""
+    table_id = await _table(service)
+    live = service.tables[table_id]
+    player = to_act(service, table_id)
+    clock.now += 31
+    await service.tick()
+    clock.now += 21
+    await service.tick()
+    assert f"{player.name}'s time ran out" in _said(published)
+    hand = live.table.hand
+    assert hand is not None and hand.folded[hand.names.index(player.id)]
+    assert live.table.banks.seconds[player.id] == 0
+    while live.table.hand_number < 3:  # hand 2 finished: the refill
+        actor = to_act(service, table_id)
+        await service.handle(table_id, actor, Play("fold"))
+    assert live.table.banks.left(BANKED.time_bank, player.id) == 5
+    assert live.table.banks.left(BANKED.time_bank, ANN.id if player != ANN else BOB.id) == 20
+
+
+def test_set_timebank_words_and_refusals() -> None:
+    assert time_bank_from("60") == TimeBankRules(60)
+    assert time_bank_from("60 add 10 every 5") == TimeBankRules(60, 10, 5)
+    assert time_bank_from("off") == TimeBankRules()
+    for bad in ("abc", "-5", "1e9", "0", "601", "60 add 61 every 5", "60 add 10 every 0", "60 10"):
+        with pytest.raises(IllegalAction, match="set timebank"):
+            time_bank_from(bad)
+    banks = TimeBanks()
+    rules = TimeBankRules(30)
+    assert banks.open(rules, "a") == 30 and banks.open(rules, "a") == 0  # once per decision
+    banks.close(100)
+    assert banks.left(rules, "a") == 0
+    assert parse("set timebank 60 add 10 every 5").value == "60 add 10 every 5"  # type: ignore[union-attr]
