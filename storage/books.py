@@ -128,6 +128,23 @@ class Books:
         )
         return [(int(n), str(p), list(jsontext.loads(ids))) for n, p, ids in rows]
 
+    async def hands_with_times(
+        self, table_id: str, player_id: str, limit: int, session_id: int | None = None
+    ) -> list[tuple[int, str, list[str], float]]:
+        """A player's own recent hands at a table, of one session when ``session_id`` is
+        given: (number, PHH, player ids in hand order, when it was dealt in seconds since
+        the epoch), newest first, at most ``limit``."""
+        session = " AND session_id = ?" if session_id is not None else ""
+        rows = await self._rows(
+            "SELECT number, phh, players, started_at FROM hands WHERE table_id = ?"
+            " AND phh IS NOT NULL"
+            " AND EXISTS (SELECT 1 FROM json_each(hands.players) WHERE value = ?)"
+            + session
+            + " ORDER BY number DESC LIMIT ?",
+            (table_id, player_id, *(() if session_id is None else (session_id,)), limit),
+        )
+        return [(int(n), str(p), list(jsontext.loads(ids)), float(at)) for n, p, ids, at in rows]
+
     async def events_since(
         self, table_id: str, version: int
     ) -> list[tuple[int, str | None, dict[str, Any]]]:

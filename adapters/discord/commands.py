@@ -219,13 +219,22 @@ def _info_commands(info: app_commands.Group) -> None:
         await answer(interaction, f"leaderboard {pots}".strip())
 
     @info.command(name="history", description="The last hands' histories")
-    @app_commands.describe(count="how many hands (1-20)", phh="as PHH hand histories")
+    @app_commands.describe(
+        count="how many hands (1-20)",
+        phh="as PHH hand histories",
+        pokerstars="in PokerStars' format, for tracking programs",
+        session="every hand of yours this session instead",
+    )
     async def history(
         interaction: discord.Interaction,
         count: app_commands.Range[int, 1, 20] = 1,
         phh: bool = False,
+        pokerstars: bool = False,
+        session: bool = False,
     ) -> None:
-        await answer(interaction, f"history {count}" + (" phh" if phh else ""))
+        words = ["history", "session" if session else str(count)]
+        words += ["phh"] * phh + ["pokerstars"] * pokerstars
+        await answer(interaction, " ".join(words))
 
     @info.command(name="verify", description="Check a hand's shuffle commitment")
     @app_commands.describe(hand="the hand number (default: the last)")

@@ -82,13 +82,15 @@ def stacks_match(ours: Sequence[int], expected: Sequence[Any]) -> bool:
 
 
 def play_history(
-    hh: HandHistory, session: KillSessionReplay | None = None
+    hh: HandHistory, session: KillSessionReplay | None = None, describe: bool = False
 ) -> tuple[Hand, int | None, str | None]:
     """Play a hand history through the engine, strictly.
 
     Args:
         hh: the hand.
         session: the kill button of the file's earlier hands, in a kill game.
+        describe: name the hands shown and the winning hands in the events (an export
+            that prints them); a replay that checks stacks skips it.
 
     Returns:
         ``(hand, action_index, error)``: the hand as far as it got; the index of the first
@@ -102,7 +104,7 @@ def play_history(
     setup = setup_from_phh(hh)
     if session is not None:
         setup = session.setup_for(hh, setup)
-    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False, describe=False)
+    hand = Hand(setup, auto_deal=False, strict=True, auto_showdown=False, describe=describe)
     for index, text in enumerate(hh.actions):
         try:
             action = parse_action(text)

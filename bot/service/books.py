@@ -14,7 +14,9 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from bot.engine import CardOpening, Game, IllegalAction, ShuffleCommitment, verify_hand
+from bot.phh.convert import Unsupported
 from bot.phh.notation import HandHistory, dumps_phh, load_phh
+from bot.phh.pokerstars import hand_number, pokerstars_text
 from bot.phh.redact import redact
 from bot.phh.stats import Tally, tally
 from bot.service.settle import money, nets, settle_up
@@ -26,6 +28,7 @@ from storage import Books
 
 if TYPE_CHECKING:
     from bot.service.state import Live
+    from bot.words.commands import History
 
 
 async def session_summary(
@@ -105,22 +108,55 @@ async def leaderboard_lines(
     return lines if board else [f"Leaderboard{title}: no hands yet"]
 
 
-async def history_lines(
-    live: Live, stored: Books, player_id: str, count: int, as_phh: bool
-) -> list[str]:
-    """A player's own last hands, newest first, as PHH or as readable text (one block a
-    hand: ``Hand N · game`` then :func:`bot.words.handtext.hand_lines`), with every other
-    player's unshown cards hidden."""
+SESSION_MOST = 500  # hands of one session in one answer
+
+
+async def history_lines(live: Live, stored: Books, player_id: str, command: History) -> list[str]:
+    """A player's own last hands, newest first, as PHH, as PokerStars' text (oldest first,
+    as trackers read a file) or as readable text (one block a hand: ``Hand N · game`` then
+    :func:`bot.words.handtext.hand_lines`), with every other player's unshown cards
+    hidden; ``command.session``: this session's hands (at most 500)."""
     out: list[str] = []
-    for number, text, ids in await stored.hands_of(live.id, player_id, count):
+    session = live.session_id if command.session else None
+    count = SESSION_MOST if command.session else command.count
+    played = await stored.hands_with_times(live.id, player_id, count, session)
+    if command.pokerstars:
+        return _pokerstars(live, player_id, played)
+    for number, text, ids, _ in played:
         # by id, never by display name: two players may share a name
         viewer = ids.index(player_id) if player_id in ids else -1
         seen = redact(load_phh(text), viewer)
-        if as_phh:
+        if command.phh:
             out.append(f"# hand {number}\n{dumps_phh(seen)}")
         else:
             head = f"Hand {number} · {game_label(seen)}"
             out.append("\n".join([head, *hand_lines(seen, viewer)]))
+    return out or ["no finished hands of yours at this table yet"]
+
+
+def _pokerstars(
+    live: Live, player_id: str, played: list[tuple[int, str, list[str], float]]
+) -> list[str]:
+    """The hands in PokerStars' format, oldest first; a hand it is not written for is
+    named with the reason instead (its PHH has every game)."""
+    out: list[str] = []
+    skipped: list[str] = []
+    for number, text, ids, started in reversed(played):
+        viewer = ids.index(player_id) if player_id in ids else -1
+        try:
+            out.append(
+                pokerstars_text(
+                    load_phh(text),
+                    viewer,
+                    number=hand_number(live.id, number),
+                    table=live.channel,
+                    started=started,
+                )
+            )
+        except Unsupported as exc:
+            skipped.append(f"hand {number}: {exc}")
+    if skipped:
+        out.append("not in PokerStars' format: " + "; ".join(skipped))
     return out or ["no finished hands of yours at this table yet"]
 
 

@@ -895,9 +895,7 @@ class TableService:
         if isinstance(command, Leaderboard):
             return await books.leaderboard_lines(live, self.db.books, command.kill, command.game)
         if isinstance(command, History):
-            return await books.history_lines(
-                live, self.db.books, player.id, command.count, command.phh
-            )
+            return await books.history_lines(live, self.db.books, player.id, command)
         if isinstance(command, Stats):
             if not command.player:
                 return await books.stats_lines(live, self.db.books, player.id, player.name)

@@ -211,10 +211,14 @@ class Rabbit(Command):
 
 @dataclass(frozen=True)
 class History(Command):
-    """Your own last hands (``phh`` for the hand history format)."""
+    """Your own last hands (``phh`` for the hand history format, ``pokerstars`` for
+    PokerStars' text that trackers import; ``session``: every hand of yours this
+    session)."""
 
     count: int = 1
     phh: bool = False
+    pokerstars: bool = False
+    session: bool = False
 
 
 PLAY_WORDS = {
@@ -518,16 +522,23 @@ HISTORY_MOST = 20
 
 
 def _history(rest: list[str]) -> History:
-    """``history [N] [phh]``: N from 1 to 20 (1 when left out).
+    """``history [N|session] [phh|pokerstars]``: N from 1 to 20 (1 when left out), or
+    every hand of yours this session.
 
     Raises:
         ParseError: anything else, with how the command is written.
     """
-    usage = f"history [N] [phh]: your last N hands, N from 1 to {HISTORY_MOST}, e.g. 'history 3'"
+    usage = (
+        f"history [N|session] [phh|pokerstars]: your last N hands, N from 1 to {HISTORY_MOST}"
+        ", or this session's; e.g. 'history 3' or 'history session pokerstars'"
+    )
     words = [w.lower() for w in rest]
-    phh = "phh" in words
-    numbers = [w for w in words if w != "phh"]
-    if len(numbers) > 1 or words.count("phh") > 1:
+    formats = [w for w in words if w in ("phh", "pokerstars", "stars")]
+    numbers = [w for w in words if w not in ("phh", "pokerstars", "stars", "session")]
+    session = "session" in words
+    if len(formats) > 1 or len(numbers) > 1 or words.count("session") > 1:
+        raise ParseError(usage)
+    if session and numbers:
         raise ParseError(usage)
     count = 1
     if numbers:
@@ -535,4 +546,5 @@ def _history(rest: list[str]) -> History:
         if not read:
             raise ParseError(f"{numbers[0][:20]!r} is not a number of hands: {usage}")
         count = read
-    return History(count, phh)
+    form = formats[0] if formats else ""
+    return History(count, form == "phh", form in ("pokerstars", "stars"), session)

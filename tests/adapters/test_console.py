@@ -322,3 +322,24 @@ async def test_the_time_bank_runs_before_the_timer_acts_and_shows_on_the_table(
     shown = said.index("  [to alice] ⏳ alice is on the time bank: 20s")
     second = said.index("  [to alice] ⏳ alice is on the time bank: 20s", shown + 1)
     assert ran < shown < second < said.index("alice's time ran out") < said.index("alice folds")
+
+
+async def test_history_in_pokerstars_format_is_the_askers_own_view(tmp_path: Path) -> None:
+    """'history 1 pokerstars' and 'history session stars': PokerStars' text, to the asker
+    alone, with his own cards and no one else's; a bad word is refused with the forms."""
+    lines = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\ndeck: Ks Kh As Ah 7h 2c\n"
+        "alice: start\nalice: pause\nalice: raise 20\nbob: fold\ncarol: fold\n"
+        "alice: history 1 pokerstars\nbob: history session stars\nalice: history 2 phh stars\n"
+    )
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    mine = [line[len("  [to alice] ") :] for line in said if line.startswith("  [to alice] ")]
+    mine = mine[next(i for i, line in enumerate(mine) if line.startswith("PokerStars")) :]
+    assert mine[0].startswith("PokerStars Hand #") and ": Hold'em No Limit (1/2) - " in mine[0]
+    assert "Dealt to alice [7h 2c]" in mine and "alice: raises 18 to 20" in mine
+    bobs = [line for line in said if line.startswith("  [to bob] ")]
+    assert "  [to bob] Dealt to bob [Ks Kh]" in bobs
+    assert not any("7h" in line or "As" in line for line in bobs)
+    public = [line for line in said if not line.startswith("  [to ")]
+    assert not any("Dealt to" in line for line in public)
+    assert mine[-1].startswith("history [N|session] [phh|pokerstars]: your last N hands")

@@ -106,7 +106,7 @@ async def test_history_and_verify_refuse_what_they_cannot_read(pipeline: Pipelin
     await _seated(pipeline)
     for text in ("history abc", "history -3"):
         reply = await pipeline.say("Ann", text)
-        assert not reply.ok and "history [N] [phh]" in reply.text, text
+        assert not reply.ok and "history [N|session] [phh|pokerstars]" in reply.text, text
     for text in ("verify 4 0", "verify 0", "verify x"):
         reply = await pipeline.say("Ann", text)
         assert not reply.ok and "verify [HAND NUMBER]" in reply.text, text

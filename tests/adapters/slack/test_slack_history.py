@@ -1,0 +1,22 @@
+"""Hand histories through the Slack adapter: PokerStars' text for trackers, answered to
+the asker alone."""
+
+from __future__ import annotations
+
+from slack_mock import Harness, public_texts
+
+USERS = ("UANN", "UBOB")
+
+
+async def test_history_pokerstars_answers_the_asker_alone() -> None:
+    """``/poker history 1 pokerstars`` after a hand: the ephemeral answer is the hand in
+    PokerStars' format with the asker's cards dealt to him; the channel gets none of it."""
+    async with Harness() as h:
+        await h.deal(users=USERS)
+        await h.command("UANN", "pause")
+        await h.command(h.to_act(), "fold")
+        await h.command("UBOB", "history 1 pokerstars")
+        (reply,) = [b for b in h.mock.of("chat.postEphemeral") if "PokerStars" in b["text"]]
+        assert reply["user"] == "UBOB" and "Dealt to Ubob [" in reply["text"]
+        assert "Dealt to Uann" not in reply["text"]
+        assert not any("PokerStars Hand" in text for text in public_texts(h.mock))
