@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from bot.engine.actions import Raise as Raise
     from bot.engine.actions import Show as Show
     from bot.engine.bombpot import BombRules as BombRules
+    from bot.engine.bombpot import bomb_refusal as bomb_refusal
     from bot.engine.bombpot import bomb_rules_from as bomb_rules_from
     from bot.engine.cards import FULL_DECK as FULL_DECK
     from bot.engine.cards import UNKNOWN as UNKNOWN
@@ -102,6 +103,7 @@ _HOME = {
     "CardError": "bot.engine.cards",
     "Deck": "bot.engine.cards",
     "BombRules": "bot.engine.bombpot",
+    "bomb_refusal": "bot.engine.bombpot",
     "bomb_rules_from": "bot.engine.bombpot",
     "FULL_DECK": "bot.engine.cards",
     "time_bank_from": "bot.engine.timebank",

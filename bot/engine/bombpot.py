@@ -117,13 +117,36 @@ def boards_fit(config: GameConfig, players: int) -> bool:
     return players * hole + 10 <= 52
 
 
-def as_bomb(setup: HandSetup, ante: int, double_board: bool) -> HandSetup:
+def bomb_order(seats: tuple[int, ...], button: int | None, size: int) -> tuple[int, ...]:
+    """The seats dealt into a bomb pot in hand order: clockwise from the first seat left
+    of ``button`` (the button as it stands, which a bomb pot does not move), the button
+    last; ``seats`` as they are when the table has no button yet."""
+    if button is None:
+        return seats
+    return tuple(sorted(seats, key=lambda s: (s - button - 1) % size))
+
+
+def as_bomb(
+    setup: HandSetup,
+    ante: int,
+    double_board: bool,
+    seats: tuple[int, ...] = (),
+    order: tuple[int, ...] = (),
+) -> HandSetup:
     """``setup`` dealt as a bomb pot: ``ante`` chips from everyone dealt in as his stake in
     the pot, no blind or straddle, no dead blind collected (a blind owed waits for the
     next hand), the first to act left of the button, and two boards when ``double_board``
-    and the deck holds them (else one)."""
+    and the deck holds them (else one). ``seats`` are the set-up's players' seats and
+    ``order`` the same seats in the bomb pot's hand order (:func:`bomb_order`)."""
     n = len(setup.names)
     boards = 2 if double_board and boards_fit(setup.config, n) else 1
+    if order:
+        moved = [seats.index(s) for s in order]
+        setup = replace(
+            setup,
+            names=tuple(setup.names[i] for i in moved),
+            stacks=tuple(setup.stacks[i] for i in moved),
+        )
     return replace(
         setup,
         blinds=(0,) * n,

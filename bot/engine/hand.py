@@ -349,6 +349,9 @@ class Hand:
             kill = setup.kill
             self._emit(PotKilled(killer, kill.amount, kill.reason, self.config.describe()))
         self.dead = setup.carried
+        if setup.bomb:  # no one antes more than another can match (RULES.md "Bomb pots")
+            can = sorted((min(a, s) for a, s in zip(antes, self.stacks, strict=True)), reverse=True)
+            antes = tuple(min(a, can[1]) for a in antes)
         for i in range(n):
             take = min(antes[i], self.stacks[i])
             if take:
@@ -853,6 +856,9 @@ class Hand:
             if self.setup.boards > 1:  # each board decides half of every pot, as runs do
                 self.run_boards = [self.board, self.second_board]
             self.showdown._enter_showdown()
+            return
+        if self.setup.bomb and self.street == 0:
+            self._begin_street(1)  # a bomb pot's flop comes with the hole cards
             return
         if self.betting_over and self.deck is not None and not self.run_votes:
             board_game = self.spec.streets[-1].board > 0 and self.setup.boards == 1

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import Action
-from .bombpot import BombRules, as_bomb, bomb_due, bomb_refusal
+from .bombpot import BombRules, as_bomb, bomb_due, bomb_order, bomb_refusal
 from .config import Game, GameConfig
 from .dealerchoice import chooser as dealer_chooser
 from .dealerchoice import game_named
@@ -404,14 +404,39 @@ class Table:
                 game lacks a flop.
         """
         config = self.settings.config
-        games = self.settings.mix or (config.game,)
-        if all(bomb_refusal(g) for g in games):
-            raise IllegalAction(str(bomb_refusal(config.game)))
+        refusal = self.bomb_refusal()
+        if refusal:
+            raise IllegalAction(refusal)
         most = self.settings.max_buy_in
         if ante is not None and not 1 <= ante <= most:
             raise IllegalAction(f"a bomb pot's ante is 1 to {most} chips")
         self.bomb_called = ante or self.settings.bomb.ante_for(config)
         return self.bomb_called
+
+    def cancel_bomb(self) -> None:
+        """Host: the bomb pot called for the next hand is not dealt after all."""
+        self.bomb_called = 0
+
+    def set_bomb_rules(self, rules: BombRules) -> None:
+        """Host, between hands: the table's bomb pots (RULES.md "Bomb pots"); a new
+        schedule counts its hands from now.
+
+        Raises:
+            IllegalAction: a schedule or a double board at a table whose every game lacks
+                a flop.
+        """
+        if (rules.every or rules.double_board) and self.bomb_refusal():
+            raise IllegalAction(str(self.bomb_refusal()))
+        if rules.every != self.settings.bomb.every:
+            self.since_bomb = 0
+        self.settings = replace(self.settings, bomb=rules)
+
+    def bomb_refusal(self) -> str | None:
+        """Why this table can deal no bomb pot (none of its games has a flop), or None."""
+        games = self.settings.mix or (self.settings.config.game,)
+        if all(bomb_refusal(g) for g in games):
+            return bomb_refusal(self.settings.config.game)
+        return None
 
     def clock_on(self, by: str) -> str:
         """``by`` puts the clock on the player facing action (000 NL §15); returns who.
@@ -609,8 +634,11 @@ class Table:
             if straddler is not None and left is not None:
                 setup = _with_straddle(setup, left)
             self.straddle_lapsed = tuple(p for p in straddle_asked if p != straddler)
+        seats = deal.seats
         if bomb:
-            setup = as_bomb(setup, bomb, self.settings.bomb.double_board)
+            # the button stands: the order starts left of the button the table shows
+            seats = bomb_order(deal.seats, self.seating.button, self.seating.size)
+            setup = as_bomb(setup, bomb, self.settings.bomb.double_board, deal.seats, seats)
             if self.kills is not None:
                 self.kills.no_leg()
         hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
@@ -635,10 +663,8 @@ class Table:
         self.quit_since = []
         self.last_dealt = names
         secret = hand.shuffle.to_dict() if hand.shuffle else None
-        self.current = PlayedHand(
-            self.hand_number, setup, deal.seats, secret, [], hand, before=before
-        )
-        if self.rotation is not None:
+        self.current = PlayedHand(self.hand_number, setup, seats, secret, [], hand, before=before)
+        if self.rotation is not None and not bomb:  # a bomb pot changes no game
             upcoming = self.rotation.upcoming
             announce = MixGame(config.game.label, upcoming.label if upcoming else None)
             return [announce, *hand.events]
@@ -704,7 +730,9 @@ class Table:
                 self.rotation = Rotation.from_dict(before["rotation"])
             self.last_dealt = tuple(before.get("last_dealt", ()))
             self.quit_since = list(before.get("quit_since", []))
-            self.bomb_called, self.since_bomb = before.get("bomb", (0, self.since_bomb))
+            # a bomb pot voided is dealt again; one the host called during the hand stands
+            called, self.since_bomb = before.get("bomb", (0, self.since_bomb))
+            self.bomb_called = self.bomb_called or called
         self.current = None
 
     def return_carried(self) -> Returned:

@@ -71,6 +71,8 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
     if len(blinds) != n or len(antes) != n:
         raise Unsupported("the blinds, antes and stacks do not list the same seats")
     positive = sorted(b for b in blinds if b > 0)
+    if "_blinds" in extra:  # a bomb pot's stakes: its blinds were not posted
+        positive = sorted(_whole(extra["_blinds"], "a blind"))
     small_blind = positive[0] if len(positive) > 1 else 0
     big_blind = (
         int(hh.min_bet)
@@ -155,8 +157,9 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_raise_cap", "none" if rules.raise_cap is None else rules.raise_cap)
     if setup.dead and any(setup.dead):
         fields.setdefault("_dead", list(setup.dead))
-    if setup.bomb:  # no betting before the flop (RULES.md "Bomb pots")
+    if setup.bomb:  # no betting before the flop, and no blind posted (RULES.md "Bomb pots")
         fields.setdefault("_bomb_pot", True)
+        fields.setdefault("_blinds", [stakes.small_blind, stakes.big_blind])
     if setup.boards > 1:
         fields.setdefault("_boards", setup.boards)
     if setup.seven_deuce:

@@ -47,7 +47,7 @@ def hand_facts(hh: HandHistory) -> list[HandFacts]:
     put = [float(b) for b in blinds] + [0.0] * (seats - len(blinds))
     level = max(put, default=0.0)
     raises = 0
-    first_round = True
+    first_round = not hh.extra.get("_bomb_pot")  # a bomb pot's betting starts on the flop
     acted = False
     folded_first = [False] * seats
     vpip, pfr, three, chance, shown = ([False] * seats for _ in range(5))

@@ -118,10 +118,16 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         extra.append(AuditEntry(live.id, host.id, "void", {"hand": number}))
         return f"the host voids hand {number}: every chip goes back"
     if isinstance(command, Bomb):
+        if command.off:
+            table.cancel_bomb()
+            extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": 0}))
+            return "the host calls off the bomb pot"
         ante = table.call_bomb(command.ante)
         extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": ante}))
         boards = ", two boards" if table.settings.bomb.double_board else ""
         when = "the next hand" if not in_hand else "the hand after this one"
+        if table.settings.mix:
+            when = "the next hold'em or Omaha hand" + ("" if not in_hand else " after this one")
         return f"the host calls a bomb pot: {when}, everyone antes {ante}{boards}"
     if isinstance(command, SetOption):
         if in_hand:
@@ -163,9 +169,7 @@ def _set_option(live: Live, command: SetOption) -> str:
         return f"{what} now ask for a confirmation click"
     if name == "bomb":
         bomb = bomb_rules_from(value, settings.bomb, settings.max_buy_in)
-        live.table.settings = replace(settings, bomb=bomb)
-        if not bomb.every:
-            live.table.since_bomb = 0
+        live.table.set_bomb_rules(bomb)
         return f"bomb pots: {bomb.describe(settings.config)}"
     if name in ("sevendeuce", "72", "7-2", "seven_deuce"):
         most = settings.max_buy_in

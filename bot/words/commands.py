@@ -161,6 +161,7 @@ class Bomb(Command):
     (None: the house's bomb ante)."""
 
     ante: int | None = None
+    off: bool = False
 
 
 @dataclass(frozen=True)
@@ -482,7 +483,12 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         return Void()
     if head in ("bomb", "bombpot"):
         if len(rest) > 1:
-            raise ParseError("bomb [ANTE]: the next hand is a bomb pot, e.g. 'bomb' or 'bomb 20'")
+            raise ParseError(
+                "bomb [ANTE]: the next hand is a bomb pot, e.g. 'bomb' or 'bomb 20'; "
+                "'bomb off' calls it off"
+            )
+        if rest and rest[0].lower() == "off":
+            return Bomb(off=True)
         return Bomb(parse_amount(rest[0]) if rest else None)
     if head == "set":
         if len(rest) < 2:

@@ -45,6 +45,9 @@ def game_label(hh: HandHistory) -> str:
         stakes = f"{_chips(hh.small_bet)}/{_chips(hh.big_bet)}"
     else:
         posted = sorted({b for b in hh.blinds_or_straddles if b > 0})
+        table = hh.extra.get("_blinds")  # a bomb pot: the table's blinds, none posted
+        if not posted and isinstance(table, list):
+            posted = sorted(b for b in table if isinstance(b, int) and b > 0)
         stakes = "/".join(_chips(b) for b in posted or [b for b in [hh.min_bet] if b])
     return f"{structure.label} {game.label} {stakes}".rstrip()
 
@@ -276,6 +279,13 @@ class _Reader:
         self._new_street()
         self._close()
         before = len(self.board)
+        if self.hh.extra.get("_boards") == 2 and len(cards) % 2 == 0:
+            half = len(cards) // 2  # a double board's line deals both: board 1, then 2
+            self.board += cards[:half]
+            street = {0: "Flop", 3: "Turn", 4: "River"}.get(before, "Board")
+            first, second = cards_text(cards[:half]), cards_text(cards[half:])
+            self.lines.append(f"{street}, board 1: {first} · board 2: {second}")
+            return
         self.board += cards
         shown = cards_text([c for c in cards if c != UNKNOWN])
         if self.spec is not None and self.spec.is_stud:

@@ -21,6 +21,7 @@ from bot.engine import (
     Stakes,
     Structure,
     TableSettings,
+    bomb_refusal,
     bring_in_problem,
     limit_blinds,
     parse_mix,
@@ -384,7 +385,8 @@ def describe_settings(settings: TableSettings) -> list[str]:
     rules = config.rules
     lines.append("straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle")
     lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
-    lines.append(settings.bomb.describe(config))
+    if any(bomb_refusal(g) is None for g in settings.mix or (config.game,)):
+        lines.append(settings.bomb.describe(config))
     lines.append(settings.time_bank.describe())
     if settings.seven_deuce:
         lines.append(

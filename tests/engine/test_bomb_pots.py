@@ -14,7 +14,7 @@ from bot.engine.bombpot import BombRules, bomb_rules_from
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError, IllegalAction
-from bot.engine.events import BoardDealt, BombPot, PotAwarded, StreetEnded
+from bot.engine.events import BoardDealt, BombPot, Posted, PotAwarded, StreetEnded
 from bot.engine.kills import ButtonState, Kill, KillRules
 from bot.engine.table import Table, TableSettings
 from bot.phh.convert import hand_to_phh
@@ -238,3 +238,129 @@ def test_a_bomb_pot_survives_a_restart_and_a_void_deals_it_again() -> None:
     restored.start_hand(Deck(rng=rng).order)
     assert restored.hand is not None and restored.hand.setup.bomb
     assert [s.stack for s in restored.seated()] == [500, 500, 500]
+
+
+def test_a_bomb_pot_is_played_around_the_button_as_it_stands() -> None:
+    """The button does not move: the bomb pot's order starts left of the button the table
+    shows (the last hand's), the button acts last on the flop, and the hand after it moves
+    the button on from there, as it would have without the bomb pot."""
+    table = _table()
+    rng = random.Random(5)
+    table.start_hand(Deck(rng=rng).order)
+    _check_down(table)
+    button = table.seating.button
+    assert button is not None
+    holder = table.seating.seats[button].player_id
+    table.call_bomb()
+    table.start_hand(Deck(rng=rng).order)
+    hand = table.hand
+    assert hand is not None and hand.setup.bomb
+    assert hand.names[-1] == holder and table.seating.button == button
+    assert hand.legal_actions().player == 0
+    _check_down(table)
+    table.start_hand(Deck(rng=rng).order)
+    assert table.hand is not None and table.hand.names[-1] != holder  # it moves on now
+
+
+def test_a_heads_up_bomb_pot_has_the_button_act_last_on_the_flop() -> None:
+    table = _table()
+    table.seating.leave("cat")
+    rng = random.Random(5)
+    table.start_hand(Deck(rng=rng).order)
+    _check_down(table)
+    holder = table.seating.seats[table.seating.button or 0].player_id
+    table.call_bomb()
+    table.start_hand(Deck(rng=rng).order)
+    hand = table.hand
+    assert hand is not None and hand.names == tuple(p for p in ("ann", "bob") if p != holder) + (
+        holder,
+    )
+    assert hand.names[hand.legal_actions().player] != holder
+
+
+def test_everyone_all_in_from_the_antes_sees_one_flop_before_running_it_twice() -> None:
+    """The hole cards and the flop are dealt together: a vote on running the board twice
+    comes after the flop, for the turn and river only."""
+    cfg = config(sb=1, bb=2)
+    hand = new_hand(cfg, [10, 10, 10], CARDS + ["Qd", "Jd", "3c"], offer_runs=True, **BOMB)
+    assert hand.board == ["Qd", "Jd", "3c"]
+    assert hand.phase.value == "runs_vote"
+
+
+def test_an_ante_no_one_can_match_is_not_taken() -> None:
+    """The largest ante is cut to the next largest: chips no one else put in are not a
+    pot (as an uncalled bet is returned)."""
+    hand = new_hand(config(sb=1, bb=2), [200, 100, 50], CARDS, **{**BOMB, "antes": (200, 200, 200)})
+    posted = [(e.player, e.amount, e.all_in) for e in of_type(hand.events, Posted)]
+    assert posted == [(0, 100, False), (1, 100, True), (2, 50, True)]
+    assert hand.is_complete and sum(hand.stacks) == 350  # all-in: dealt out at once
+    assert not any(a.winners == ((0, 100),) for a in of_type(hand.events, PotAwarded))
+
+
+def test_void_keeps_a_bomb_called_during_the_hand_and_a_schedule_counts_from_when_set() -> None:
+    table = _table()
+    rng = random.Random(6)
+    table.start_hand(Deck(rng=rng).order)
+    table.call_bomb(10)
+    table.void_hand()
+    assert table.bomb_called == 10
+    table.start_hand(Deck(rng=rng).order)
+    assert table.hand is not None and table.hand.setup.bomb
+    _check_down(table)
+    for _ in range(3):
+        table.start_hand(Deck(rng=rng).order)
+        _check_down(table)
+    table.set_bomb_rules(BombRules(10, 3, False))
+    bombs = []
+    for _ in range(4):
+        table.start_hand(Deck(rng=rng).order)
+        assert table.hand is not None
+        bombs.append(table.hand.setup.bomb)
+        _check_down(table)
+    assert bombs == [False, False, False, True]
+
+
+def test_a_called_bomb_is_cancelled_and_a_table_without_a_flop_game_takes_no_schedule() -> None:
+    table = _table()
+    table.call_bomb(10)
+    table.cancel_bomb()
+    table.start_hand(Deck(rng=random.Random(1)).order)
+    assert table.hand is not None and not table.hand.setup.bomb
+    razz = GameConfig(
+        Game.RAZZ, Structure.FIXED_LIMIT, Stakes(0, 0, small_bet=2, big_bet=4, bring_in=1, ante=1)
+    )
+    table.settings = TableSettings(razz, seats=6, min_buy_in=100, max_buy_in=1000)
+    with pytest.raises(IllegalAction, match="no flop"):
+        table.set_bomb_rules(BombRules(10, 3, False))
+
+
+@pytest.mark.parametrize(
+    "structure", [Structure.NO_LIMIT, Structure.FIXED_LIMIT, Structure.POT_LIMIT]
+)
+def test_a_bomb_pots_history_keeps_its_stakes_and_replays(structure: Structure) -> None:
+    """The blinds are the table's though no one posted them: the history names the stakes
+    and a fixed-limit bomb pot replays."""
+    from bot.words.handtext import game_label
+
+    cfg = config(structure=structure, sb=1, bb=2, small_bet=2, big_bet=4)
+    hand = new_hand(cfg, [200, 200, 200], CARDS, **BOMB)
+    while not hand.is_complete:
+        play(hand, Check(hand.legal_actions().player))
+    history = hand_to_phh(hand)
+    assert game_label(history).endswith(
+        " 1/2" if structure is not Structure.FIXED_LIMIT else " 2/4"
+    )
+    replayed, index, error = play_history(load_phh(dumps_phh(history)))
+    assert (index, error) == (None, None) and replayed.stacks == hand.stacks
+
+
+def test_a_double_board_history_tells_each_board_apart() -> None:
+    from bot.words.handtext import hand_lines
+
+    cards = [*CARDS, "Kd", "5c", "9s", "Ad", "6c", "8s", "3h", "3d", "4h", "4d"]
+    hand = new_hand(config(sb=1, bb=2), [500, 500, 500], cards, **BOMB, boards=2)
+    while not hand.is_complete:
+        play(hand, Check(hand.legal_actions().player))
+    lines = hand_lines(hand_to_phh(hand), 0)
+    assert "Flop, board 1: K♦ 5♣ 9♠ · board 2: A♦ 6♣ 8♠" in lines
+    assert "River, board 1: 4♥ · board 2: 4♦" in lines

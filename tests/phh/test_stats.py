@@ -86,3 +86,28 @@ def test_a_tally_counts_hands_shares_net_and_the_biggest_pot_won() -> None:
     assert (bob.net, bob.biggest_pot_won) == (-76, 0)
     alice = tally("alice", hands)
     assert (alice.won_at_showdown, alice.net, alice.biggest_pot_won) == (2, 80, 80)
+
+
+def test_a_bomb_pot_has_no_preflop_so_its_flop_bet_is_not_vpip_or_pfr() -> None:
+    """A bomb pot's first betting round is the flop's (RULES.md "Bomb pots"): no one
+    chose to put money in before the flop, so it counts toward no VPIP, PFR or 3-bet."""
+    bomb = HandHistory(
+        variant="NT",
+        antes=[10, 10, 10],
+        blinds_or_straddles=[0, 0, 0],
+        min_bet=2,
+        starting_stacks=[200, 200, 200],
+        actions=[
+            "d dh p1 AsKd",
+            "d dh p2 ????",
+            "d dh p3 QsQh",
+            "d db 9c8d3s",
+            "p1 cbr 20",
+            "p2 cbr 60",
+            "p3 f",
+            "p1 f",
+        ],
+        extra={"_bomb_pot": True},
+    )
+    facts = hand_facts(bomb)
+    assert not any(f.vpip or f.pfr or f.three_bet or f.three_bet_chance for f in facts)
