@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.chat.chart import stack_chart_png, stack_series
+from bot.chat.picture import ShownHand, showdown_png
 from bot.engine import events as ev
 from bot.process.logsafe import described
-from bot.service.state import Attachment, TableShown
+from bot.service.state import Attachment, ShowdownPicture, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import render
 from bot.words.tableview import TableView, table_view
@@ -82,7 +83,8 @@ class Failure:
     """A delivery the table should have seen and the platform did not take.
 
     Attributes:
-        what: ``channel post``, ``table message``, ``turn nudge``, ``chart`` or ``file``.
+        what: ``channel post``, ``table message``, ``turn nudge``, ``chart``, ``file`` or
+            ``picture``.
         error: the exception's type name (its message is left out: it may quote the line).
     """
 
@@ -122,12 +124,16 @@ class Presenter:
         in order. Raises nothing (the batch is committed whatever the platform does).
         """
         posts: dict[str, list[str]] = {}
+        pictures: list[Outgoing] = []  # posted after the result they picture
         private: dict[str, list[Outgoing]] = {}  # player id -> his lines, in order
         shown: dict[str, TableView] = {}  # table id -> the table as committed
         for item in outgoing:
             if isinstance(item.event, TableShown):
                 shown[item.table_id] = item.event.view
                 posts.setdefault(item.table_id, [])
+                continue
+            if isinstance(item.event, ShowdownPicture):
+                pictures.append(item)
                 continue
             if isinstance(item.event, Attachment):
                 event = item.event
@@ -156,6 +162,25 @@ class Presenter:
                     table_id, "channel post", self.transport.post(table_id, "\n".join(lines))
                 )
             await self.refresh(table_id, shown.get(table_id))
+        for item in pictures:
+            await self._picture(item.table_id, item.event)  # type: ignore[arg-type]
+
+    async def _picture(self, table_id: str, event: ShowdownPicture) -> None:
+        """Draw a showdown's picture off the event loop and post it; a failure is the
+        host's to see, as any delivery's, and the text result stands."""
+        try:
+            hands = [ShownHand(*hand) for hand in event.hands]
+            png = await asyncio.to_thread(showdown_png, event.title, event.boards, hands)
+        except Exception as exc:  # noqa: BLE001 - a picture never holds up the table
+            log.error(
+                "table %s: a showdown picture could not be drawn: %s", table_id, described(exc)
+            )
+            return
+        caption = event.title.split(" · ")[0] + ": the showdown"
+        name = event.title.split(" · ")[0].replace("Hand #", "hand-") + ".png"
+        await self._deliver(
+            table_id, "picture", self.transport.post_file(table_id, png, name, caption)
+        )
 
     async def _lines_of(self, items: list[Outgoing], posts: dict[str, list[str]]) -> None:
         """One player's private lines of a batch, one after another."""

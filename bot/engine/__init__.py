@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from bot.engine.events import HoleCardsDealt as HoleCardsDealt
     from bot.engine.events import PotAwarded as PotAwarded
     from bot.engine.events import SevenDeuce as SevenDeuce
+    from bot.engine.events import Shown as Shown
     from bot.engine.events import ShuffleOpened as ShuffleOpened
     from bot.engine.fairness import CardOpening as CardOpening
     from bot.engine.fairness import ShuffleCommitment as ShuffleCommitment
@@ -130,6 +131,7 @@ _HOME = {
     "HoleCardsDealt": "bot.engine.events",
     "PotAwarded": "bot.engine.events",
     "SevenDeuce": "bot.engine.events",
+    "Shown": "bot.engine.events",
     "ShuffleOpened": "bot.engine.events",
     "CardOpening": "bot.engine.fairness",
     "ShuffleCommitment": "bot.engine.fairness",

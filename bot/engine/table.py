@@ -73,6 +73,8 @@ class TableSettings:
             winner of a hold'em main pot with seven-deuce (RULES.md "The 7-2 game"); 0
             for none.
         time_bank: the time bank's size and refill (RULES.md "The time bank").
+        pictures: a showdown's result comes with a picture of the board and the hands
+            shown, where the platform shows pictures.
     """
 
     config: GameConfig
@@ -93,6 +95,7 @@ class TableSettings:
     bomb: BombRules = BombRules()
     seven_deuce: int = 0
     time_bank: TimeBankRules = TimeBankRules()
+    pictures: bool = True
 
     def __post_init__(self) -> None:
         games = self.mix or (self.config.game,)
@@ -135,6 +138,7 @@ class TableSettings:
             "bomb": self.bomb.to_dict(),
             "seven_deuce": self.seven_deuce,
             "time_bank": self.time_bank.to_dict(),
+            "pictures": self.pictures,
         }
 
     @classmethod
@@ -165,6 +169,7 @@ class TableSettings:
                 bomb=BombRules.from_dict(data.get("bomb")),
                 seven_deuce=int(data.get("seven_deuce", 0)),
                 time_bank=TimeBankRules.from_dict(data.get("time_bank")),
+                pictures=bool(data.get("pictures", True)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc

@@ -186,6 +186,11 @@ def _set_option(live: Live, command: SetOption) -> str:
             f"the 7-2 game: winning a hold'em main pot with seven-deuce collects {chips} "
             "from each other player dealt in"
         )
+    if name in ("pictures", "picture"):
+        if value not in ("on", "off"):
+            raise IllegalAction("pictures on or pictures off: a picture with each showdown")
+        live.table.settings = replace(settings, pictures=value == "on")
+        return f"showdowns {'come with' if value == 'on' else 'come without'} a picture"
     if name in ("timebank", "bank"):
         bank = time_bank_from(value)
         live.table.settings = replace(settings, time_bank=bank)
@@ -196,8 +201,8 @@ def _set_option(live: Live, command: SetOption) -> str:
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
-        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, 72, timebank, game, "
-        "structure, stakes or buyin"
+        f"{name} is not an option: turn, timeouts, runs, confirm, bomb, 72, timebank, "
+        "pictures, game, structure, stakes or buyin"
     )
 
 

@@ -42,6 +42,17 @@ class Attachment(Event):
 
 
 @dataclass(frozen=True)
+class ShowdownPicture(Event):
+    """What a picture of a showdown shows (:mod:`bot.chat.picture` draws it): only public
+    cards. ``boards`` holds each board's cards; ``hands`` is (display name, cards shown,
+    the hand in words, chips won) per hand shown, in the order shown."""
+
+    title: str
+    boards: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, tuple[str, ...], str, int], ...]
+
+
+@dataclass(frozen=True)
 class TableChanged(Event):
     """The table changed without anything to say (e.g. a vote on running it twice): the
     table message is shown again; renders to nothing."""

@@ -20,10 +20,12 @@ from bot.engine import (
     WARNING_SECONDS,
     Decision,
     Event,
+    Hand,
     HandStarted,
     IllegalAction,
     PotAwarded,
     SevenDeuce,
+    Shown,
     ShuffleOpened,
     Table,
     kill_after_window,
@@ -32,7 +34,7 @@ from bot.engine import (
 from bot.phh.convert import hand_to_phh
 from bot.phh.notation import dumps_phh
 from bot.service import controls
-from bot.service.state import Live, Notice, Outgoing, Player
+from bot.service.state import Live, Notice, Outgoing, Player, ShowdownPicture
 from bot.words.commands import (
     Adjust,
     Bomb,
@@ -571,6 +573,10 @@ def _finish(step: Step) -> None:
             rabbit=rabbit,
         )
     )
+    if table.settings.pictures:
+        picture = showdown_picture(hand, current.number, names)
+        if picture is not None:
+            step.out.append(Outgoing(live.id, None, picture))
     for claim in (e for e in hand.events if isinstance(e, SevenDeuce)):
         # in the stacks already: a ledger line tells the books, counted in no balance
         note = f"7-2 bounty, hand {current.number}"
@@ -587,6 +593,30 @@ def _finish(step: Step) -> None:
     for seat in table.seated():
         if seat.stack == 0:
             step.tell(f"{seat.name} is out of chips: 'topup N' buys in again")
+
+
+def showdown_picture(hand: Hand, number: int, names: dict[str, str]) -> ShowdownPicture | None:
+    """What the picture of a finished hand's showdown shows: its board(s) and the hands
+    shown, each with its name and what it won; None when no hand was shown. Only cards
+    the table has seen are in it."""
+    shown: dict[int, tuple[tuple[str, ...], str]] = {}
+    for event in hand.events:
+        if isinstance(event, Shown):
+            shown[event.player] = (event.cards, event.description)
+        elif isinstance(event, SevenDeuce):
+            shown.setdefault(event.player, (event.cards, "seven-deuce"))
+    if not shown:
+        return None
+    won = hand.won or [0] * hand.n
+    title = f"Hand #{number} · {hand.config.description}"
+    boards = tuple(tuple(b) for b in hand.boards() if b)
+    if hand.second_board and len(boards) < 2:
+        boards += (tuple(hand.second_board),)
+    hands = tuple(
+        (names.get(hand.names[i], hand.names[i]), cards, words, won[i])
+        for i, (cards, words) in shown.items()
+    )
+    return ShowdownPicture(title, boards, hands)
 
 
 def cash_out_leavers(step: Step) -> None:

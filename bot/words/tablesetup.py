@@ -388,6 +388,7 @@ def describe_settings(settings: TableSettings) -> list[str]:
     if any(bomb_refusal(g) is None for g in settings.mix or (config.game,)):
         lines.append(settings.bomb.describe(config))
     lines.append(settings.time_bank.describe())
+    lines.append("a picture with each showdown" if settings.pictures else "no showdown pictures")
     if settings.seven_deuce:
         lines.append(
             f"7-2 game: winning the main pot with seven-deuce collects {settings.seven_deuce} "
