@@ -855,6 +855,8 @@ class Hand:
             self.betting_over = True
             if self.setup.boards > 1:  # each board decides half of every pot, as runs do
                 self.run_boards = [self.board, self.second_board]
+            elif self.setup.runs and not self.run_boards:
+                self._replay_runs()
             self.showdown._enter_showdown()
             return
         if self.setup.bomb and self.street == 0:
@@ -899,6 +901,17 @@ class Hand:
             self._next_street()
         else:
             self.to_act = waiting[0]
+
+    def _replay_runs(self) -> None:
+        """Replay: the board was run more than once (000 NL §17); the first run was dealt
+        as the board, the others are the set-up's, each after the cards all runs share."""
+        shared = self.board[: 5 - len(self.setup.runs[0])]
+        self.run_boards = [list(self.board)]
+        for extra in self.setup.runs:
+            self._check_unseen(extra)
+            self._in_play.update(extra)
+            self.run_boards.append(shared + list(extra))
+        self.runs = len(self.run_boards)
 
     def _deal_runs(self) -> None:
         base = list(self.board)

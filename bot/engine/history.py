@@ -2,9 +2,11 @@
 
 The hand keeps one history, its events (:mod:`bot.engine.events`); the action lines of a
 PHH file (``d dh p1 AcKd``, ``p2 cbr 300``, ``p1 sm``...) are read off them here, so the
-two can never disagree. What a hand history does not record is left out: the boards of a
-hand run more than once (000 NL §17) and a hand shown after it was won without a showdown.
-A double board's line deals both boards, the first board's cards then the second's.
+two can never disagree. A hand run more than once (000 NL §17) deals its first run street
+by street as if dealt once; the other runs are the history's ``_runs`` field
+(:func:`bot.phh.convert.hand_to_phh`). A double board's line deals both boards, the first
+board's cards then the second's. A hand shown after it was won without a showdown is left
+out.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from .events import (
 
 # PHH's verb for each betting action; a bet, raise or completion is "cbr" to its total
 _VERBS = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
+# the streets still to deal in a flop game, by how many board cards are out
+_STREETS_LEFT = {0: (3, 1, 1), 3: (1, 1), 4: (1,)}
 
 
 def phh_actions(events: Iterable[Event]) -> list[str]:
@@ -39,6 +43,7 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
     """
     lines: list[str] = []
     runs = over = False
+    board = 0  # board cards dealt before the runs
     for event in events:
         match event:
             case Acted(player=p, action=action, to=to):
@@ -47,7 +52,13 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
                 lines.append(f"d dh p{p + 1} {''.join(cards)}")
             case BoardDealt(cards=cards, double_board=True, run=1):
                 lines[-1] += "".join(cards)  # a double board's line deals both boards
+            case BoardDealt(cards=cards, run=0) if runs:
+                # the first run, street by street, as a board dealt once would be
+                for size in _STREETS_LEFT.get(board, (len(cards),)):
+                    lines.append(f"d db {''.join(cards[:size])}")
+                    cards = cards[size:]
             case BoardDealt(cards=cards) if not runs:
+                board += len(cards)
                 lines.append(f"d db {''.join(cards)}")
             case Thrown(player=p, cards=cards):
                 lines.append(f"p{p + 1} sd {''.join(cards)}".rstrip())

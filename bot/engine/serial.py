@@ -98,6 +98,7 @@ def setup_to_dict(setup: HandSetup) -> dict[str, Any]:
         "bomb": setup.bomb,
         "boards": setup.boards,
         "seven_deuce": setup.seven_deuce,
+        "runs": [list(r) for r in setup.runs],
         "lowball_kill": None
         if setup.lowball_kill is None
         else {
@@ -134,6 +135,7 @@ def setup_from_dict(data: dict[str, Any]) -> HandSetup:
             bomb=bool(data.get("bomb", False)),
             boards=int(data.get("boards", 1)),
             seven_deuce=int(data.get("seven_deuce", 0)),
+            runs=tuple(tuple(r) for r in data.get("runs", ())),
             lowball_kill=None
             if lowball is None
             else LowballKill(int(lowball["amount"]), config_from_dict(lowball["config"])),

@@ -53,6 +53,8 @@ class HandSetup:
         boards: 2 deals a second board beside the first, each board deciding half of
             every pot (a bomb pot's double board); 1 otherwise.
         seven_deuce: the 7-2 game's bounty in chips (RULES.md "The 7-2 game"), 0 for none.
+        runs: replay of a board run more than once (000 NL §17): each run after the first,
+            its cards after the board they share; () for a board dealt once.
     """
 
     config: GameConfig
@@ -73,6 +75,7 @@ class HandSetup:
     bomb: bool = False
     boards: int = 1
     seven_deuce: int = 0
+    runs: tuple[tuple[str, ...], ...] = ()
 
     @property
     def antes_are_dead(self) -> bool:

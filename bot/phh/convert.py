@@ -12,6 +12,7 @@ dead money such as a missed small blind).
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
@@ -51,6 +52,11 @@ def _rules(extra: dict[str, Any]) -> HouseRules:
         max_open_multiple=int(extra.get("_max_open_multiple", 0)),
         pot_cap=int(extra.get("_pot_cap", 0)),
     )
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    """PHH's cards written together (``"KdKc"``) one by one."""
+    return tuple(text[i : i + 2] for i in range(0, len(text), 2))
 
 
 def setup_from_phh(hh: HandHistory) -> HandSetup:
@@ -120,6 +126,7 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         bomb=bool(extra.get("_bomb_pot", False)),
         boards=int(extra.get("_boards", 1)),
         seven_deuce=int(extra.get("_seven_deuce", 0)),
+        runs=tuple(_cards(str(run)) for run in extra.get("_runs", ())),
     )
 
 
@@ -164,6 +171,9 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_boards", setup.boards)
     if setup.seven_deuce:
         fields.setdefault("_seven_deuce", setup.seven_deuce)
+    if len(played.run_boards) > 1 and setup.boards == 1:  # 000 NL §17: the other runs
+        shared = len(os.path.commonprefix(played.run_boards))
+        fields.setdefault("_runs", ["".join(board[shared:]) for board in played.run_boards[1:]])
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
     number = fields.pop("hand", None)
     stud = spec_for(config.game).bring_in

@@ -88,8 +88,11 @@ def pokerstars_text(
             f"{config.description} has no PokerStars format here: it is written for hold'em "
             "and Omaha, no-limit, pot-limit and fixed limit ('history phh' has every game)"
         )
-    if setup.boards > 1:
-        raise Unsupported("a double board has no PokerStars format ('history phh' has it)")
+    if setup.boards > 1 or setup.runs:
+        raise Unsupported(
+            "a double board or a board run twice has no PokerStars format here ('history phh' "
+            "has it)"
+        )
     seen = redact(hh, viewer)
     hand, index, error = play_history(seen)
     if error is not None:

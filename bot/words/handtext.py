@@ -129,11 +129,23 @@ class _Reader:
         for action in actions:
             self._action(action)
         self._close()
+        self._runs()
         self._describe()
         if self._passed_out(actions):
             self.lines.append("No one opened: the antes stay in the pot for the next deal")
         self.lines.extend(self._results())
         return self.lines
+
+    def _runs(self) -> None:
+        """A board run more than once (000 NL §17): every run, the first as dealt."""
+        runs = self.hh.extra.get("_runs")
+        if not isinstance(runs, list) or not runs:
+            return
+        extra = [[str(r)[i : i + 2] for i in range(0, len(str(r)), 2)] for r in runs]
+        shared = self.board[: 5 - len(extra[0])]
+        self.lines.append(f"Run 1: {cards_text(self.board)}")
+        for k, cards in enumerate(extra, start=2):
+            self.lines.append(f"Run {k}: {cards_text(shared + cards)}")
 
     def _name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < self.n:
