@@ -88,11 +88,13 @@ def _whole(word: str, most: int, what: str, usage: str) -> int:
 
 @dataclass
 class TimeBanks:
-    """Every player's time bank at a table, in whole seconds by player id, and the bank
-    running now, if any (``running``: the player and the seconds granted him)."""
+    """Every player's time bank at a table, in whole seconds by player id, the bank
+    running now, if any (``running``: the player and the seconds granted him), and whose
+    bank has run in the decision pending (``ran``: a bank runs once a decision)."""
 
     seconds: dict[str, int] = field(default_factory=dict)
     running: tuple[str, int] | None = None
+    ran: str | None = None
 
     def left(self, rules: TimeBankRules, player_id: str) -> int:
         """Seconds in ``player_id``'s bank (a player new to the table has a full one)."""
@@ -103,7 +105,7 @@ class TimeBanks:
     def open(self, rules: TimeBankRules, player_id: str) -> int:
         """His time to act ran out: the seconds his bank grants him now (all of it), 0
         when it is empty, off, or already running for him on this decision."""
-        if self.running is not None:
+        if self.running is not None or self.ran == player_id:
             return 0
         granted = self.left(rules, player_id)
         if granted > 0:
@@ -118,7 +120,11 @@ class TimeBanks:
         player_id, granted = self.running
         spent = min(max(used, 0), granted)
         self.seconds[player_id] = granted - spent
-        self.running = None
+        self.running, self.ran = None, player_id
+
+    def next_decision(self) -> None:
+        """The decision the table waited on is over: a bank may run on the next one."""
+        self.ran = None
 
     def refill(self, rules: TimeBankRules, hand_number: int, players: list[str]) -> None:
         """After hand ``hand_number``: every ``every`` hands, each of ``players`` gets
@@ -131,7 +137,11 @@ class TimeBanks:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving."""
-        return {"seconds": dict(self.seconds), "running": list(self.running or []) or None}
+        return {
+            "seconds": dict(self.seconds),
+            "running": list(self.running or []) or None,
+            "ran": self.ran,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TimeBanks:
@@ -142,4 +152,5 @@ class TimeBanks:
         return cls(
             {str(k): int(v) for k, v in data.get("seconds", {}).items()},
             (str(running[0]), int(running[1])) if running else None,
+            data.get("ran"),
         )

@@ -239,7 +239,11 @@ def _pause(step: Step, player: Player, command: Pause) -> None:
 def _clock(step: Step, player: Player, command: Clock) -> None:
     """000 NL §15: a player at the table puts the clock on the player to act."""
     live = step.live
-    live.table.clock_on(player.id)
+    facing = live.table.clock_on(player.id)
+    if live.clock_on:
+        name = (live.names or {}).get(facing, facing)
+        left = max(0, math.ceil((live.deadline or 0.0) - step.clock()))
+        raise IllegalAction(f"the clock is already on {name}: {left} seconds left")
     _close_bank(step)  # the clock's minute replaces what is left of a time bank running
     live.clock_on = True
     live.warned = False
@@ -399,6 +403,7 @@ def advance(step: Step, deal_now: bool = False) -> None:
     if turn == live.turn and live.deadline is not None:
         return  # the same decision is still pending: its timer (or clock) runs on
     _close_bank(step)
+    live.table.banks.next_decision()
     live.turn = turn
     live.clock_on = False
     live.warned = False

@@ -12,7 +12,7 @@ from support import ANN, BOB, CAT, SETTINGS, FakeClock, OpenDatabase, open_servi
 
 from bot.engine.errors import IllegalAction
 from bot.engine.timebank import TimeBankRules, TimeBanks, time_bank_from
-from bot.service.tables import Notice, Outgoing, TableService
+from bot.service.tables import Notice, Outgoing, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 from bot.words.tableview import table_view
 from storage.db import Database
@@ -96,3 +96,26 @@ def test_set_timebank_words_and_refusals() -> None:
     banks.close(100)
     assert banks.left(rules, "a") == 0
     assert parse("set timebank 60 add 10 every 5").value == "60 add 10 every 5"  # type: ignore[union-attr]
+
+
+async def test_the_clock_on_a_running_bank_is_the_decision_s_last_time(
+    service: TableService, clock: FakeClock, published: list[Outgoing]
+) -> None:
+    """The bank runs at most once a decision: the clock put on a player whose bank runs
+    gives him the clock's time, and when that runs out the timer acts; the clock cannot
+    be put on him twice in one decision."""
+    table_id = await _table(service)
+    player = to_act(service, table_id)
+    others = [p for p in (ANN, BOB, CAT) if p != player]
+    clock.now += 31
+    await service.tick()
+    await service.handle(table_id, others[0], parse("clock"))
+    with pytest.raises(ServiceError, match="the clock is already on"):
+        await service.handle(table_id, others[1], parse("clock"))
+    clock.now += 71
+    await service.tick()
+    said = _said(published)
+    assert said.count(f"{player.name}'s time bank runs: 20 seconds to act") == 1
+    assert not any("time bank runs: 1" in line for line in said)
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.folded[hand.names.index(player.id)]
