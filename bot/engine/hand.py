@@ -940,8 +940,8 @@ class Hand:
             IllegalAction: anything else the rules do not allow; its message says what is
                 legal. Nothing changes when it is raised.
         """
-        if self.phase is Phase.COMPLETE:
-            raise HandOver("this hand is over")
+        if self.phase is Phase.COMPLETE and type(action) is not Show:
+            raise HandOver("this hand is over")  # a winner by folds may still show
         player = getattr(action, "player", None)
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.n:
             raise IllegalAction(f"there is no player {player!r} in this hand")

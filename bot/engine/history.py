@@ -2,8 +2,9 @@
 
 The hand keeps one history, its events (:mod:`bot.engine.events`); the action lines of a
 PHH file (``d dh p1 AcKd``, ``p2 cbr 300``, ``p1 sm``...) are read off them here, so the
-two can never disagree. A hand run more than once (000 NL §17) deals its first run street
-by street as if dealt once; the other runs are the history's ``_runs`` field
+two can never disagree. The 7-2 game's claim is a show (``sm``) after the pot is won. A
+hand run more than once (000 NL §17) deals its first run street by street as if dealt
+once; the other runs are the history's ``_runs`` field
 (:func:`bot.phh.convert.hand_to_phh`). A double board's line deals both boards, the first
 board's cards then the second's. A hand shown after it was won without a showdown is left
 out.
@@ -22,6 +23,7 @@ from .events import (
     HoleCardsDealt,
     Mucked,
     RunsAgreed,
+    SevenDeuce,
     Shown,
     Thrown,
 )
@@ -43,6 +45,7 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
     """
     lines: list[str] = []
     runs = over = False
+    shown: set[int] = set()
     board = 0  # board cards dealt before the runs
     for event in events:
         match event:
@@ -63,6 +66,10 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
             case Thrown(player=p, cards=cards):
                 lines.append(f"p{p + 1} sd {''.join(cards)}".rstrip())
             case Shown(player=p, cards=cards) if not over:
+                shown.add(p)
+                lines.append(f"p{p + 1} sm {''.join(cards)}")
+            case SevenDeuce(player=p, cards=cards) if p not in shown:
+                # the 7-2 game's claim shows the cards to all (RULES.md "The 7-2 game")
                 lines.append(f"p{p + 1} sm {''.join(cards)}")
             case Mucked(player=p):
                 lines.append(f"p{p + 1} sm")

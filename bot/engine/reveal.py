@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from .actions import Muck, Show
 from .cards import UNKNOWN
-from .errors import IllegalAction
+from .errors import HandOver, IllegalAction
 from .events import (
     Event,
     HandEnded,
     Mucked,
     OpenersVerified,
     PotAwarded,
+    SevenDeuce,
     Shown,
     ShuffleOpened,
 )
@@ -176,7 +177,7 @@ class ShowdownFlow:
             if isinstance(action, Show) and self._won_by_folds(p):
                 self._show_after(p)
                 return
-            raise IllegalAction("this hand is over")
+            raise HandOver("this hand is over")
         if not self.hand.betting_over:
             raise IllegalAction("hands are shown only when the betting is over")
         if self.hand.folded[p]:
@@ -207,7 +208,10 @@ class ShowdownFlow:
         )
 
     def _show_after(self, p: int) -> None:
-        """A winner by folds may show his hand (RULES.md "Showdown")."""
+        """A winner by folds may show his hand (RULES.md "Showdown"); the 7-2 game's claim
+        has shown it already (a replay reads the claim's show here)."""
+        if p in self.shown and any(isinstance(e, SevenDeuce) for e in self.hand.events):
+            return
         if p in self.shown:
             raise IllegalAction(f"{self.hand.names[p]} has already shown")
         cards = self.hand.hole[p] or ()

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
 from bot.engine.errors import ConfigError, EngineError
+from bot.engine.events import SevenDeuce
 from bot.engine.games import spec_for
 from bot.engine.hand import Hand, HandSetup
 from bot.phh.notation import HandHistory
@@ -52,6 +53,18 @@ def _rules(extra: dict[str, Any]) -> HouseRules:
         max_open_multiple=int(extra.get("_max_open_multiple", 0)),
         pot_cap=int(extra.get("_pot_cap", 0)),
     )
+
+
+def _first_by_blinds(phh_blinds: list[int | float]) -> int:
+    """Who acts first when a file says nothing: left of the largest blind (the engine's
+    rule for a set-up without ``first_to_act``), by hand index; ``phh_blinds`` in PHH's
+    order (heads-up, the big blind's and small blind's swapped)."""
+    blinds = list(reversed(phh_blinds)) if len(phh_blinds) == 2 else list(phh_blinds)
+    top = max(blinds, default=0)
+    if not top:
+        return 0
+    largest = max(i for i, b in enumerate(blinds) if b == top)
+    return (largest + 1) % len(blinds)
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -123,6 +136,7 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         antes=antes,
         dead=dead,
         dead_antes=hh.ante_trimming_status is False,
+        first_to_act=int(extra["_first_to_act"]) if "_first_to_act" in extra else None,
         bomb=bool(extra.get("_bomb_pot", False)),
         boards=int(extra.get("_boards", 1)),
         seven_deuce=int(extra.get("_seven_deuce", 0)),
@@ -164,13 +178,23 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_raise_cap", "none" if rules.raise_cap is None else rules.raise_cap)
     if setup.dead and any(setup.dead):
         fields.setdefault("_dead", list(setup.dead))
-    if setup.bomb:  # no betting before the flop, and no blind posted (RULES.md "Bomb pots")
+    if setup.first_to_act is not None and setup.first_to_act != _first_by_blinds(blinds):
+        # a blind posted to come in, or a kill from the small blind: not the largest
+        # blind's left, so the file says who opens (as a hand index)
+        fields.setdefault("_first_to_act", setup.first_to_act)
+    if setup.bomb:  # no betting before the flop (RULES.md "Bomb pots")
         fields.setdefault("_bomb_pot", True)
+    posted = sorted(int(b) for b in blinds if b > 0)[:2]
+    if spec_for(config.game).blinds and posted != [stakes.small_blind, stakes.big_blind]:
+        # the table's blinds were not posted as such (a bomb pot, a dead small blind):
+        # the file keeps them, so it names the stakes it was played at
         fields.setdefault("_blinds", [stakes.small_blind, stakes.big_blind])
     if setup.boards > 1:
         fields.setdefault("_boards", setup.boards)
     if setup.seven_deuce:
         fields.setdefault("_seven_deuce", setup.seven_deuce)
+        for claim in (e for e in played.events if isinstance(e, SevenDeuce)):
+            fields.setdefault("_seven_deuce_won", [claim.player, claim.total])
     if len(played.run_boards) > 1 and setup.boards == 1:  # 000 NL §17: the other runs
         shared = len(os.path.commonprefix(played.run_boards))
         fields.setdefault("_runs", ["".join(board[shared:]) for board in played.run_boards[1:]])

@@ -10,6 +10,7 @@ limit, with one board; any other hand raises :class:`Unsupported`.
 
 from __future__ import annotations
 
+import re
 import time
 import zlib
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from bot.engine.events import (
     Mucked,
     Posted,
     PotAwarded,
+    SevenDeuce,
     Shown,
     UncalledReturned,
 )
@@ -97,7 +99,7 @@ def pokerstars_text(
     hand, index, error = play_history(seen)
     if error is not None:
         raise Unsupported(f"the hand does not replay (action {index}): {error}")
-    names = list(hh.players or setup.names)
+    names = _safe_names(list(hh.players or setup.names))
     stakes = config.stakes
     if config.structure is Structure.FIXED_LIMIT:
         blinds = f"{stakes.fixed_small}/{stakes.fixed_big}"
@@ -113,7 +115,23 @@ def pokerstars_text(
     lines += [f"Seat {i + 1}: {names[i]} ({hand.starting[i]} in chips)" for i in range(n)]
     lines += _story(hand, names, viewer)
     lines += _summary(hand, names, button)
+    for claim in (e for e in hand.events if isinstance(e, SevenDeuce)):
+        # outside the pot, which PokerStars' format has no words for: said for the reader
+        paid = ", ".join(f"{names[p]} {chips}" for p, chips in claim.paid)
+        lines.append(
+            f"7-2 bounty: {claim.total} to {names[claim.player]} ({paid}), outside the pot"
+        )
     return "\n".join(lines) + "\n"
+
+
+def _safe_names(names: list[str]) -> list[str]:
+    """Names a PokerStars reader cannot take for its own marks: no colon or square bracket
+    (``x: raises 50`` would read as an action), and two players of one name told apart
+    by their seat (``Sam #1``, ``Sam #2``)."""
+    clean = [
+        re.sub(r"[:\[\]]", "", name).strip() or f"Player {i + 1}" for i, name in enumerate(names)
+    ]
+    return [f"{c} #{i + 1}" if clean.count(c) > 1 else c for i, c in enumerate(clean)]
 
 
 def _story(hand: Hand, names: Sequence[str], viewer: int) -> list[str]:
@@ -229,7 +247,7 @@ def _summary(hand: Hand, names: Sequence[str], button: int) -> list[str]:
             lines.append(f"{who} showed {held} and won ({won[i]})")
         elif i in shown:
             lines.append(f"{who} showed {held} and lost")
-        elif won[i]:
+        elif won[i] or len(folded_on) == hand.n - 1:  # the pot, or a walk with none
             lines.append(f"{who} collected ({won[i]})")
         else:
             lines.append(f"{who} mucked")

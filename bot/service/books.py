@@ -155,6 +155,8 @@ def _pokerstars(
             )
         except Unsupported as exc:
             skipped.append(f"hand {number}: {exc}")
+    # a PokerStars file parts its hands with two blank lines (each hand ends in one newline)
+    out = [text + "\n" for text in out[:-1]] + out[-1:]
     if skipped:
         out.append("not in PokerStars' format: " + "; ".join(skipped))
     return out or ["no finished hands of yours at this table yet"]

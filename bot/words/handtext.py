@@ -45,8 +45,8 @@ def game_label(hh: HandHistory) -> str:
         stakes = f"{_chips(hh.small_bet)}/{_chips(hh.big_bet)}"
     else:
         posted = sorted({b for b in hh.blinds_or_straddles if b > 0})
-        table = hh.extra.get("_blinds")  # a bomb pot: the table's blinds, none posted
-        if not posted and isinstance(table, list):
+        table = hh.extra.get("_blinds")  # the table's blinds, not posted as such
+        if isinstance(table, list):
             posted = sorted(b for b in table if isinstance(b, int) and b > 0)
         stakes = "/".join(_chips(b) for b in posted or [b for b in [hh.min_bet] if b])
     return f"{structure.label} {game.label} {stakes}".rstrip()
@@ -211,7 +211,14 @@ class _Reader:
                 words.append(f"{self.names[i]} loses {_chips(-net)}")
             else:
                 words.append(f"{self.names[i]} breaks even")
-        return ["Result: " + ", ".join(words)]
+        lines = ["Result: " + ", ".join(words)]
+        claim = self.hh.extra.get("_seven_deuce_won")  # RULES.md "The 7-2 game"
+        if isinstance(claim, list) and len(claim) == 2 and 0 <= int(claim[0]) < self.n:
+            lines.append(
+                f"{self.names[int(claim[0])]} won with seven-deuce: the 7-2 bounty, "
+                f"{_chips(claim[1])} in all, is in the result"
+            )
+        return lines
 
     # ------------------------------------------------------------------ lines
 

@@ -343,3 +343,41 @@ async def test_history_in_pokerstars_format_is_the_askers_own_view(tmp_path: Pat
     public = [line for line in said if not line.startswith("  [to ")]
     assert not any("Dealt to" in line for line in public)
     assert mine[-1].startswith("history [N|session] [phh|pokerstars]: your last N hands")
+
+
+async def test_a_session_in_pokerstars_format_reads_as_one_file(tmp_path: Path) -> None:
+    """'history session pokerstars' over three hands: one file that pokerkit's PokerStars
+    parser reads as three hands (two blank lines between them)."""
+    import warnings
+
+    from pokerkit import HandHistory as PokerkitHistory
+
+    lines = "alice: sit 200\nbob: sit 200\nalice: start\nalice: fold\nbob: fold\nalice: pause\n"
+    lines += "alice: fold\nalice: history session pokerstars\n"
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    mine = [line[len("  [to alice] ") :] for line in said if line.startswith("  [to alice] ")]
+    text = "\n".join(mine[next(i for i, x in enumerate(mine) if x.startswith("PokerStars")) :])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hands = list(PokerkitHistory.from_pokerstars(text, error_status=True))
+    assert len(hands) == 3
+
+
+async def test_set_72_takes_1_to_the_buy_in_and_only_where_holdem_is_dealt(tmp_path: Path) -> None:
+    said = (
+        await _run(tmp_path / "t.db", "alice: sit 200\nalice: set 72 0\nalice: set 72 off\n")
+    ).splitlines()
+    assert (
+        "  [to alice] set 72 N: the 7-2 game's bounty, 1 to 200 chips from each other player "
+        "dealt in; set 72 off ends it" in said
+    )
+    assert "the 7-2 game is off" in said
+    out = io.StringIO()
+    options = Options(
+        db=str(tmp_path / "s.db"), lines=["alice: sit 200", "alice: set 72 5"], setup="razz", seed=1
+    )
+    assert await play_script(options, out) == 0
+    assert (
+        "  [to alice] the 7-2 game is played in hold'em: this table deals none"
+        in out.getvalue().splitlines()
+    )

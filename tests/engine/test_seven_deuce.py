@@ -76,3 +76,31 @@ def test_a_seven_deuce_hand_replays_from_its_history_with_the_bounty() -> None:
     replayed, index, error = play_history(load_phh(dumps_phh(hand_to_phh(hand))))
     assert (index, error) == (None, None)
     assert replayed.stacks == hand.stacks == [194, 193, 213]
+
+
+def test_the_claim_s_cards_are_public_in_every_player_s_history() -> None:
+    """The claim shows the cards to all: each other player's own view of the hand keeps
+    them, and replays to the stacks with the bounty."""
+    from bot.phh.redact import redact
+
+    hand = new_hand(NL, [200, 200, 200], ["Ks", "Kh", "As", "Ah", "7h", "2c"], seven_deuce=5)
+    play(hand, Raise(2, 20), Fold(0), Fold(1))
+    history = hand_to_phh(hand)
+    assert history.actions[-1] == "p3 sm 7h2c"
+    for viewer in (0, 1):
+        seen = redact(history, viewer)
+        replayed, index, error = play_history(seen)
+        assert (index, error) == (None, None)
+        assert replayed.stacks == [194, 193, 213]
+
+
+def test_the_hand_told_in_words_says_the_bounty_is_in_the_result() -> None:
+    from bot.words.handtext import hand_lines
+
+    hand = new_hand(NL, [200, 200, 200], ["Ks", "Kh", "As", "Ah", "7h", "2c"], seven_deuce=5)
+    play(hand, Raise(2, 20), Fold(0), Fold(1))
+    lines = hand_lines(hand_to_phh(hand), 0)
+    assert lines[-2:] == [
+        "Result: c wins 13, a loses 6, b loses 7",
+        "c won with seven-deuce: the 7-2 bounty, 10 in all, is in the result",
+    ]

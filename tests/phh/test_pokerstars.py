@@ -145,3 +145,29 @@ def test_games_pokerstars_is_not_written_for_are_refused_with_the_reason() -> No
     with pytest.raises(Unsupported, match="no PokerStars format here"):
         pokerstars_text(hand_to_phh(hand), 0, number=1, table="t", started=DEALT)
     assert parse_action("p1 f").kind == "fold"
+
+
+def test_names_a_reader_could_mistake_are_made_plain_and_told_apart() -> None:
+    """Two players called Sam and one called 'x: raises 50': no colon or bracket is
+    left, the Sams are told apart by seat, and pokerkit reads the hand to our stacks."""
+    config = GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2))
+    hand = _random_hand(config, random.Random(3), 3)
+    history = hand_to_phh(hand)
+    history.players = ["Sam", "Sam", "x: raises [50]"]
+    text = pokerstars_text(history, 0, number=1, table="t", started=DEALT)
+    assert "Seat 1: Sam #1 (" in text and "Seat 2: Sam #2 (" in text
+    assert "Seat 3: x raises 50 (" in text and "Dealt to Sam #1 [" in text
+    assert list(_parsed(text))[-1].stacks == hand.stacks
+
+
+def test_the_header_names_the_table_s_stakes_when_the_small_blind_is_dead() -> None:
+    """A dead small blind: only the big blind is posted, the header still says 1/2, and
+    the big blind who wins the walk collected it."""
+    config = GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2))
+    setup = HandSetup(config, NAMES[:3], (200, 200, 200), blinds=(0, 2, 0), first_to_act=2)
+    hand = Hand(setup)
+    hand.apply(Fold(2))
+    hand.apply(Fold(0))
+    text = pokerstars_text(hand_to_phh(hand), 2, number=1, table="t", started=DEALT)
+    assert ": Hold'em No Limit (1/2) - " in text.splitlines()[0]
+    assert "Seat 2: bob (big blind) collected (0)" in text
