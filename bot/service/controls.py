@@ -9,6 +9,7 @@ read by :mod:`bot.service.books`.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,16 @@ from bot.engine import (
     changed_settings,
     time_bank_from,
 )
-from bot.words.commands import Adjust, Bomb, Kick, SetOption, Void, whole_number
+from bot.words.commands import (
+    Adjust,
+    Bomb,
+    Kick,
+    ParseError,
+    SetOption,
+    Void,
+    parse_amount,
+    whole_number,
+)
 from bot.words.gamewords import GAME_WORDS
 from bot.words.tablesetup import STRUCTURE_WORDS
 from storage import AuditEntry, GameChanged, HandCredited, LedgerEntry, Write
@@ -169,7 +179,13 @@ def _set_option(live: Live, command: SetOption) -> str:
         what = f"bets over {value} chips" if int(value) else "only all-ins"
         return f"{what} now ask for a confirmation click"
     if name == "bomb":
-        bomb = bomb_rules_from(value, settings.bomb, settings.max_buy_in)
+        words = value.split()
+        if words and words[0] not in ("off", "double", "every"):
+            # the ante in any form a bet takes (1k, 2.5k), as 'bomb 1k' reads it; a word
+            # that is no amount is left for the engine to refuse with the forms it takes
+            with contextlib.suppress(ParseError):
+                words[0] = str(parse_amount(words[0]))
+        bomb = bomb_rules_from(" ".join(words), settings.bomb, settings.max_buy_in)
         live.table.set_bomb_rules(bomb)
         return f"bomb pots: {bomb.describe(settings.config)}"
     if name in ("sevendeuce", "72", "7-2", "seven_deuce"):

@@ -381,3 +381,13 @@ async def test_set_72_takes_1_to_the_buy_in_and_only_where_holdem_is_dealt(tmp_p
         "  [to alice] the 7-2 game is played in hold'em: this table deals none"
         in out.getvalue().splitlines()
     )
+
+
+async def test_set_bomb_takes_the_ante_as_a_bet_is_written(tmp_path: Path) -> None:
+    lines = "alice: sit 200\nalice: set bomb 0.1k every 5\nalice: set bomb 2.5x\n"
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    assert "bomb pots: a bomb pot of 100 each after every 5 hands" in said
+    assert any(
+        line.startswith("  [to alice] a bomb pot's ante is 1 to 200 chips, not '2.5x'")
+        for line in said
+    )
