@@ -71,7 +71,7 @@ def showdown_png(title: str, boards: Sequence[Sequence[str]], hands: Sequence[Sh
         _cards(draw, hand.cards, 24, y + 44)
         y += CARD_H + 70
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 
