@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from adapters.pieces import pieces
 from bot.chat.core import Request
 from bot.words.tableview import Choice
 
@@ -61,23 +62,8 @@ def request_of(
 
 
 def chunks(text: str, limit: int = MESSAGE_MAX) -> list[str]:
-    """``text`` split at line ends into pieces of at most ``limit`` characters."""
-    pieces: list[str] = []
-    current = ""
-    for line in text.splitlines() or [""]:
-        while len(line) > limit:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        joined = f"{current}\n{line}" if current else line
-        if len(joined) > limit:
-            pieces.append(current)
-            joined = line
-        current = joined
-    pieces.append(current)
-    return [p for p in pieces if p] or [""]
+    """``text`` split at line ends into Discord messages (:func:`adapters.pieces.pieces`)."""
+    return pieces(text, limit)
 
 
 async def reply(

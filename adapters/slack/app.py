@@ -24,6 +24,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.pieces import pieces
 from bot.chat.core import ChatCore, Reply, Request
 from bot.process.logsafe import described, frames
 from bot.words.commands import ParseError, parse_amount
@@ -37,6 +38,7 @@ from .users import Directory, SeenRequests
 log = logging.getLogger(__name__)
 
 COMMAND = "/poker"
+TEXT_MAX = 4000  # characters of text Slack takes whole in one message (it cuts longer ones)
 ACK_WITHIN = 2.0  # seconds a request may take before it is acknowledged anyway (Slack: 3)
 # the words that ask for one's own cards (bot.chat.core answers them); the My cards button sends
 # the first. Asking is also when a player whose DMs failed gets them tried once more.
@@ -256,13 +258,16 @@ class SlackBot:
         blocks = kb.reply_blocks(reply.text, reply.confirm, table_id, hand, step)
         text = kb.escape(reply.text)
         try:
-            await call_waiting(
-                self.client.chat_postEphemeral,
-                channel=channel,
-                user=user,
-                text=text,
-                **({"blocks": blocks} if blocks else {}),
-            )
+            # Slack cuts a long text: a long answer (a session's hands) goes in pieces
+            parts = [text] if blocks else pieces(text, TEXT_MAX)
+            for part in parts:
+                await call_waiting(
+                    self.client.chat_postEphemeral,
+                    channel=channel,
+                    user=user,
+                    text=part,
+                    **({"blocks": blocks} if blocks else {}),
+                )
             return
         except FAILURES as exc:
             if respond is None:

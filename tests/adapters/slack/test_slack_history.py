@@ -20,3 +20,20 @@ async def test_history_pokerstars_answers_the_asker_alone() -> None:
         assert reply["user"] == "UBOB" and "Dealt to Ubob [" in reply["text"]
         assert "Dealt to Uann" not in reply["text"]
         assert not any("PokerStars Hand" in text for text in public_texts(h.mock))
+
+
+async def test_a_long_answer_goes_in_pieces_slack_takes_whole() -> None:
+    """A session's hands in PokerStars' format run past what Slack shows of one message:
+    the answer goes in several ephemeral messages, each within 4,000 characters, that
+    together hold every hand."""
+    async with Harness() as h:
+        await h.deal(users=USERS)
+        for _ in range(19):
+            await h.command(h.to_act(), "fold")
+        await h.command("UANN", "pause")
+        await h.command(h.to_act(), "fold")
+        before = len(h.mock.of("chat.postEphemeral"))
+        await h.command("UBOB", "history session pokerstars")
+        parts = [b["text"] for b in h.mock.of("chat.postEphemeral")[before:]]
+        assert len(parts) > 1 and all(len(p) <= 4000 for p in parts)
+        assert "\n".join(parts).count("PokerStars Hand #") == 20
