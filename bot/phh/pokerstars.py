@@ -42,7 +42,6 @@ _STRUCTURES = {
     Structure.POT_LIMIT: "Pot Limit",
     Structure.FIXED_LIMIT: "Limit",
 }
-_STREETS = ("Flop", "Turn", "River")
 _POSTS = {
     "small_blind": "posts small blind",
     "big_blind": "posts big blind",
@@ -110,7 +109,7 @@ def pokerstars_text(
     button = 2 if n == 2 else n  # seats in hand order: the button is last (heads-up, 2nd)
     lines = [
         f"PokerStars Hand #{number}: {game} {structure} ({blinds}) - {when} UTC",
-        f"Table '{table}' {max(n, 2)}-max Seat #{button} is the button",
+        f"Table '{table}' {n}-max Seat #{button} is the button",
     ]
     lines += [f"Seat {i + 1}: {names[i]} ({hand.starting[i]} in chips)" for i in range(n)]
     lines += _story(hand, names, viewer)
