@@ -75,6 +75,7 @@ if TYPE_CHECKING:
     from bot.engine.rotation import config_for as config_for
     from bot.engine.rotation import parse_mix as parse_mix
     from bot.engine.rotation import stud_stakes as stud_stakes
+    from bot.engine.sevendeuce import seven_deuce_from as seven_deuce_from
     from bot.engine.showdown import Showdown as Showdown
     from bot.engine.snapshot import Choice as Choice
     from bot.engine.table import Returned as Returned
@@ -108,6 +109,7 @@ _HOME = {
     "bomb_rules_from": "bot.engine.bombpot",
     "FULL_DECK": "bot.engine.cards",
     "time_bank_from": "bot.engine.timebank",
+    "seven_deuce_from": "bot.engine.sevendeuce",
     "UNKNOWN": "bot.engine.cards",
     "parse_cards": "bot.engine.cards",
     "pretty": "bot.engine.cards",

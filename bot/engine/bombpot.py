@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .config import Game, GameConfig
-from .errors import IllegalAction
+from .errors import IllegalAction, whole_in
 from .games import spec_for
 from .setup import HandSetup
 
@@ -88,19 +88,13 @@ def bomb_rules_from(words: str, rules: BombRules, most: int) -> BombRules:
     ante, every = rules.ante, rules.every
     if parts and parts[0] != "every":
         what = f"a bomb pot's ante is 1 to {most} chips"
-        ante = _whole(parts.pop(0), 1, most, what, usage)
+        ante = whole_in(parts.pop(0), 1, most, what, usage)
     if parts[:1] == ["every"] and len(parts) == 2:
         what = f"a bomb pot after every 1 to {EVERY_MOST} hands"
-        every = _whole(parts[1], 1, EVERY_MOST, what, usage)
+        every = whole_in(parts[1], 1, EVERY_MOST, what, usage)
     elif parts:
         raise IllegalAction(usage)
     return replace(rules, ante=ante, every=every)
-
-
-def _whole(word: str, low: int, high: int, what: str, usage: str) -> int:
-    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:
-        raise IllegalAction(f"{what}, not {word[:20]!r}: {usage}")
-    return int(word)
 
 
 def bomb_refusal(game: Game) -> str | None:

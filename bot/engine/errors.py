@@ -24,3 +24,15 @@ class HandOver(IllegalAction):
 
 class ConfigError(EngineError):
     """A table or hand set-up that cannot be played (stakes, stacks, seats)."""
+
+
+def whole_in(word: str, low: int, high: int, what: str, usage: str) -> int:
+    """``word`` as a whole number from ``low`` to ``high``, written in ASCII digits.
+
+    Raises:
+        IllegalAction: anything else (``abc``, ``-5``, ``1e9``, out of range), saying
+            ``what`` the range is, the word refused and ``usage``, the legal forms.
+    """
+    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:
+        raise IllegalAction(f"{what}, not {word[:20]!r}: {usage}")
+    return int(word)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import UNKNOWN
+from .errors import IllegalAction
 from .events import Event, PotAwarded, SevenDeuce
 from .gamenames import Game
 
@@ -53,3 +54,25 @@ def seven_deuce_claim(
     if not payers:
         return None
     return SevenDeuce(winner, tuple(cards), payers, sum(chips for _, chips in payers))
+
+
+def seven_deuce_from(words: str, games: Sequence[Game], most: int) -> int:
+    """The 7-2 game's bounty after the host's ``set 72`` words, in chips (0: off).
+
+    Args:
+        words: ``off`` or a whole number of chips.
+        games: the games the table deals.
+        most: the largest bounty, in chips (the table's maximum buy-in).
+    Raises:
+        IllegalAction: a bounty outside 1 to ``most`` (the legal forms said), or one at a
+            table that deals no hold'em.
+    """
+    if words == "off":
+        return 0
+    usage = f"set 72 N: the 7-2 game's bounty, 1 to {most} chips from each other player "
+    usage += "dealt in; set 72 off ends it"
+    if not (words.isascii() and words.isdigit()) or not 1 <= int(words) <= most:
+        raise IllegalAction(usage)
+    if not any(game in BOUNTY_GAMES for game in games):
+        raise IllegalAction("the 7-2 game is played in hold'em: this table deals none")
+    return int(words)

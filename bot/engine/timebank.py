@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, whole_in
 
 SECONDS_MOST = 600  # a bank of ten minutes at most
 EVERY_MOST = 100  # hands between refills, at most
@@ -72,18 +72,13 @@ def time_bank_from(words: str) -> TimeBankRules:
         return TimeBankRules()
     if len(parts) not in (1, 5) or (len(parts) == 5 and parts[1::2] != ["add", "every"]):
         raise IllegalAction(usage)
-    seconds = _whole(parts[0], SECONDS_MOST, "a time bank is 1 to 600 seconds", usage)
+    seconds = whole_in(parts[0], 1, SECONDS_MOST, "a time bank is 1 to 600 seconds", usage)
     if len(parts) == 1:
         return TimeBankRules(seconds)
-    refill = _whole(parts[2], seconds, f"the refill is 1 to the bank's {seconds} seconds", usage)
-    every = _whole(parts[4], EVERY_MOST, f"a refill every 1 to {EVERY_MOST} hands", usage)
+    what = f"the refill is 1 to the bank's {seconds} seconds"
+    refill = whole_in(parts[2], 1, seconds, what, usage)
+    every = whole_in(parts[4], 1, EVERY_MOST, f"a refill every 1 to {EVERY_MOST} hands", usage)
     return TimeBankRules(seconds, refill, every)
-
-
-def _whole(word: str, most: int, what: str, usage: str) -> int:
-    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= most:
-        raise IllegalAction(f"{what}, not {word[:20]!r}: {usage}")
-    return int(word)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from bot.engine.cards import CardError, parse_cards
 from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
 from bot.engine.errors import ConfigError, EngineError
 from bot.engine.events import SevenDeuce
@@ -67,9 +68,16 @@ def _first_by_blinds(phh_blinds: list[int | float]) -> int:
     return (largest + 1) % len(blinds)
 
 
-def _cards(text: str) -> tuple[str, ...]:
-    """PHH's cards written together (``"KdKc"``) one by one."""
-    return tuple(text[i : i + 2] for i in range(0, len(text), 2))
+def _runs(runs: list[Any]) -> tuple[tuple[str, ...], ...]:
+    """The ``_runs`` field's boards (``["KdKc", ...]``) as cards.
+
+    Raises:
+        Unsupported: a run that is not cards.
+    """
+    try:
+        return tuple(tuple(parse_cards(str(run))) for run in runs)
+    except CardError as exc:
+        raise Unsupported(f"the other runs of the board cannot be read: {exc}") from exc
 
 
 def setup_from_phh(hh: HandHistory) -> HandSetup:
@@ -140,7 +148,7 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         bomb=bool(extra.get("_bomb_pot", False)),
         boards=int(extra.get("_boards", 1)),
         seven_deuce=int(extra.get("_seven_deuce", 0)),
-        runs=tuple(_cards(str(run)) for run in extra.get("_runs", ())),
+        runs=_runs(extra.get("_runs", ())),
     )
 
 

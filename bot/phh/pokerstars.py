@@ -217,15 +217,12 @@ def _summary(hand: Hand, names: Sequence[str], button: int) -> list[str]:
     lines = ["*** SUMMARY ***", f"{total} | Rake 0"]
     if hand.board:
         lines.append(f"Board [{' '.join(hand.board)}]")
-    won = [0] * hand.n
+    won = hand.won  # chips each took from the pots
     folded_on: dict[int, int] = {}
     blinds: dict[int, str] = {}
     board = 0
     for event in hand.events:
         match event:
-            case PotAwarded(winners=winners):
-                for w, chips in winners:
-                    won[w] += chips
             case BoardDealt(cards=cards):
                 board += len(cards)
             case Acted(player=p, action="fold"):

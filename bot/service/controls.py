@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import (
     OPTIONS,
-    Game,
     IllegalAction,
     Returned,
     bomb_rules_from,
     changed_settings,
+    seven_deuce_from,
     time_bank_from,
 )
 from bot.words.commands import (
@@ -189,16 +189,9 @@ def _set_option(live: Live, command: SetOption) -> str:
         live.table.set_bomb_rules(bomb)
         return f"bomb pots: {bomb.describe(settings.config)}"
     if name in ("sevendeuce", "72", "7-2", "seven_deuce"):
-        most = settings.max_buy_in
-        chips = 0 if value == "off" else whole_number(value, most)
-        if chips and Game.HOLDEM not in (settings.mix or (settings.config.game,)):
-            raise IllegalAction("the 7-2 game is played in hold'em: this table deals none")
-        if not chips and value != "off":
-            raise IllegalAction(
-                f"set 72 N: the 7-2 game's bounty, 1 to {most} chips from each other player "
-                "dealt in; set 72 off ends it"
-            )
-        live.table.settings = replace(settings, seven_deuce=chips or 0)
+        games = settings.mix or (settings.config.game,)
+        chips = seven_deuce_from(value, games, settings.max_buy_in)
+        live.table.settings = replace(settings, seven_deuce=chips)
         if not chips:
             return "the 7-2 game is off"
         return (

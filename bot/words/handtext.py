@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import UNKNOWN, EngineError, GameSpec, Showdown, Structure, spec_for
+from bot.engine import (
+    UNKNOWN,
+    CardError,
+    EngineError,
+    GameSpec,
+    Showdown,
+    Structure,
+    parse_cards,
+    spec_for,
+)
 from bot.phh.notation import HandHistory, Number, PhhAction
 from bot.phh.variants import UnsupportedVariant, from_phh
 from bot.words.render import cards_text
@@ -141,7 +150,10 @@ class _Reader:
         runs = self.hh.extra.get("_runs")
         if not isinstance(runs, list) or not runs:
             return
-        extra = [[str(r)[i : i + 2] for i in range(0, len(str(r)), 2)] for r in runs]
+        try:
+            extra = [parse_cards(str(run)) for run in runs]
+        except CardError:
+            return  # not cards: the replay refuses such a file; the text leaves it out
         shared = self.board[: 5 - len(extra[0])]
         self.lines.append(f"Run 1: {cards_text(self.board)}")
         for k, cards in enumerate(extra, start=2):
