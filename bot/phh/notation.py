@@ -348,7 +348,10 @@ def load_path(path: str | Path) -> list[tuple[str | None, HandHistory]]:
         PhhError: as :func:`load_phh` / :func:`load_phhs`, the message naming the file.
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    with open(path, "rb", buffering=0) as file:  # unbuffered: one read of the whole file
+        text = file.readall().decode("utf-8")
+    if "\r" in text:  # line ends as text mode reads them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         if path.suffix.lower() == ".phhs":
             return [(name, hand) for name, hand in load_phhs(text)]

@@ -68,6 +68,16 @@ _SAME = {
 _INTS = re.compile(rf"(?:{_SPACE}{_INT}{_SPACE},)*(?:{_SPACE}{_INT})?{_SPACE}\]")
 _INT_ITEM = re.compile(_INT)
 
+# The lines hand-history writers produce, each read with one match: ``key = 'text'``,
+# a whole number, a boolean, or a one-line array of whole numbers or of literal strings
+# written ``[a, b]``; any other line goes the general way below.
+_WHOLE = "(?:0|-?[1-9][0-9]*)"
+_PLAIN_LINE = re.compile(
+    rf"([A-Za-z0-9_-]+) = (?:'({_LITERAL}*)'|(true|false)|({_WHOLE})"
+    rf"|\[({_WHOLE}(?:, {_WHOLE})*)\]|\[('{_LITERAL}*'(?:, '{_LITERAL}*')*)\])(?:\n|\Z)"
+)
+_LITERAL_ITEM = re.compile(rf"'({_LITERAL}*)'")
+
 
 def _array(text: str, at: int) -> tuple[list[Any], int] | None:
     """The array whose ``[`` is just before ``at``: its items and the index after ``]``."""
@@ -113,6 +123,23 @@ def loads(text: str) -> dict[str, Any] | None:
     table = document
     at, size = 0, len(text)
     while at < size:
+        line = _PLAIN_LINE.match(text, at)
+        if line is not None:
+            name, literal, boolean, whole, wholes, literals = line.groups()
+            if name in table:
+                return None
+            if literal is not None:
+                table[name] = literal
+            elif boolean is not None:
+                table[name] = boolean == "true"
+            elif whole is not None:
+                table[name] = int(whole)
+            elif wholes is not None:
+                table[name] = [int(n) for n in wholes.split(", ")]
+            else:
+                table[name] = _LITERAL_ITEM.findall(literals)
+            at = line.end()
+            continue
         key = _KEY.match(text, at)
         if key is None:
             blank = _BLANK.match(text, at)

@@ -225,6 +225,18 @@ def test_load_path_reads_phhs(tmp_path: Path) -> None:
     assert load_path(single) == [(None, hands[0][1])]
 
 
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_load_path_reads_any_line_ending_as_text_mode_does(tmp_path: Path, ending: str) -> None:
+    """A file written with Windows or old Mac line ends is the same hand (the reader takes
+    the whole file as bytes, then reads line ends as text mode would)."""
+    hand = _house_hand(_x=1)
+    text = dumps_phh(hand)
+    assert "\n" in text
+    file = tmp_path / "hand.phh"
+    file.write_bytes(text.replace("\n", ending).encode("utf-8"))
+    assert load_path(file) == [(None, hand)]
+
+
 def test_dump_field_order() -> None:
     text = dumps_phh(_house_hand(author="us", _game="x"))
     keys = list(tomllib.loads(text))

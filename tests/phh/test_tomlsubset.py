@@ -43,9 +43,13 @@ def _documents(draw: st.DrawFn) -> str:
         key = draw(_KEYS)
         if draw(st.booleans()):
             items = draw(st.lists(_SCALARS, max_size=5))
-            gap = draw(_GAPS)
-            body = ("," + gap).join(items) + (draw(st.sampled_from(["", ","])) if items else "")
-            value = f"[{gap}{body}{gap}]"
+            if draw(st.booleans()):  # as hand-history writers lay an array out
+                value = "[" + ", ".join(items) + "]"
+            else:
+                gap = draw(_GAPS)
+                trail = draw(st.sampled_from(["", ","])) if items else ""
+                body = ("," + gap).join(items) + trail
+                value = f"[{gap}{body}{gap}]"
         else:
             value = draw(_SCALARS)
         lines.append(f"{key} = {value}{draw(st.sampled_from(['', ' # c', '  ']))}")
