@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bot.phh.replay import STATUSES, exit_status, replay_paths
-from bot.words.commands import whole_number
 from bot.words.counts import counted
 
 
@@ -49,6 +48,8 @@ def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
     span = f"from {low}" + ("" if high is None else f" to {high}")
 
     def read(text: str) -> int:
+        from bot.words.commands import whole_number  # a replay never reads a number
+
         number = whole_number(text.strip(), 10**6)
         if number is None or number < low or (high is not None and number > high):
             raise argparse.ArgumentTypeError(f"{text} is not a whole number {span}")
@@ -238,6 +239,8 @@ def _db_copy(args: argparse.Namespace) -> int:
 def _shards(text: str) -> list[int]:
     """An argument type: shard numbers as ``0-3``, ``5`` or ``0,2,4-6``, else refused with
     the forms (argparse names the option and exits with status 2)."""
+    from bot.words.commands import whole_number
+
     shards: list[int] = []
     for part in text.split(","):
         low, dash, high = part.strip().partition("-")

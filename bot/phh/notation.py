@@ -21,7 +21,6 @@ from __future__ import annotations
 import datetime
 import math
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -289,6 +288,8 @@ def _parse_toml(text: str) -> dict[str, Any]:
     fast = tomlsubset.loads(text)
     if fast is not None:
         return fast
+    import tomllib  # loaded only for a file outside that part
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
