@@ -7,7 +7,7 @@ amounts each structure allows come from :mod:`bot.engine.limits`.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from . import limits
 from .actions import Action, AllIn, BringIn, Call, Check, Fold, LegalActions, Raise
@@ -339,8 +339,8 @@ class BettingRound:
                 raise IllegalAction(f"you may not raise now: you may {legal.describe()}")
             self._raise(p, legal, legal.all_in_to)
         elif kind is Raise:
-            assert isinstance(action, Raise)
-            self._raise(p, self.legal_actions(), action.to)
+            raw: Any = action  # the amount as given: _raise checks it is a whole number
+            self._raise(p, self.legal_actions(), raw.to)
         else:
             raise IllegalAction(
                 f"that is not a betting action: you may {self.legal_actions().describe()}"

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import limits
-from .actions import Action, AgreeRuns, Discard, LegalActions, Muck, Show
+from .actions import AgreeRuns, Discard, LegalActions, Muck, Show
 from .betting import BettingRound
 from .cards import UNKNOWN, CardError, Deck
 from .config import Game, GameConfig, Structure
@@ -171,7 +171,8 @@ class Hand:
             raise ConfigError("a hand needs at least 2 players")
         if len(setup.stacks) != n:
             raise ConfigError("one stack per player is needed")
-        for stack in setup.stacks:
+        stacks: tuple[object, ...] = setup.stacks  # each checked (compiled, an int is unboxed)
+        for stack in stacks:
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                 raise ConfigError("every stack must be a whole number of chips above 0")
         spec = self.spec
@@ -330,7 +331,7 @@ class Hand:
         dead = setup.dead or (0,) * n
         if len(blinds) != n or len(antes) != n or len(dead) != n:
             raise ConfigError("one blind, ante and dead amount per player is needed")
-        if any(x < 0 for x in (*blinds, *antes, *dead)) or setup.carried < 0:
+        if min(blinds) < 0 or min(antes) < 0 or min(dead) < 0 or setup.carried < 0:
             raise ConfigError("forced bets cannot be negative")
         if setup.straddle and not self.config.rules.straddle_allowed:
             raise ConfigError("this table's house rules allow no straddle (000 NL §14)")
@@ -352,7 +353,7 @@ class Hand:
         if setup.bomb:  # no one antes more than another can match (RULES.md "Bomb pots")
             can = sorted((min(a, s) for a, s in zip(antes, self.stacks, strict=True)), reverse=True)
             antes = tuple(min(a, can[1]) for a in antes)
-        for i in range(n):
+        for i in range(n) if any(antes) else ():
             take = min(antes[i], self.stacks[i])
             if take:
                 self.stacks[i] -= take
@@ -362,7 +363,7 @@ class Hand:
                     self.contributed[i] += take
                     self.collected += take
                 self._emit(Posted(i, "ante", take, self.stacks[i] == 0))
-        for i in range(n):
+        for i in range(n) if setup.dead else ():
             take = min(dead[i], self.stacks[i])
             if take:
                 self.stacks[i] -= take
@@ -887,7 +888,8 @@ class Hand:
             raise IllegalAction(
                 "running it more than once is agreed only when betting is over with a player all-in"
             )
-        runs = action.runs
+        raw: Any = action  # the vote as given: checked here, never unboxed as an int first
+        runs = raw.runs
         if not isinstance(runs, int) or isinstance(runs, bool) or runs not in (1, 2, 3):
             raise IllegalAction("the board may be run once, twice or three times")
         if action.player not in self.live() or action.player in self.run_votes:
@@ -926,7 +928,7 @@ class Hand:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Apply one player action and return the events it caused.
 
         Args:
@@ -954,7 +956,7 @@ class Hand:
         elif kind is Discard:
             self._discard(action)  # type: ignore[arg-type]
         else:
-            self.betting.act(action)
+            self.betting.act(action)  # type: ignore[arg-type]
         if self.auto_showdown and self.phase is Phase.SHOWDOWN:
             self.showdown._auto_showdown()
         return self.events[start:]

@@ -10,7 +10,7 @@ until he buys in again. Buy-ins are between the table's minimum and maximum (000
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -121,7 +121,7 @@ class Seating:
     def _buy_in_range(self) -> str:
         return f"between {self.min_buy_in} and {self.max_buy_in} chips"
 
-    def sit(self, player_id: str, name: str, buy_in: int, seat: int | None = None) -> Seat:
+    def sit(self, player_id: str, name: str, buy_in: object, seat: object = None) -> Seat:
         """Seat a player with a buy-in (000 NL §16).
 
         Args:
@@ -179,7 +179,7 @@ class Seating:
         self.waiting_list.append((player_id, name))
         return len(self.waiting_list)
 
-    def top_up(self, player_id: str, amount: int, in_hand: bool) -> Seat:
+    def top_up(self, player_id: str, amount: object, in_hand: bool) -> Seat:
         """Add chips between hands, up to the maximum buy-in (000 NL §16: table stakes).
 
         Raises:
@@ -204,7 +204,7 @@ class Seating:
         self.set_stack(seat, seat.stack + amount)
         return seat
 
-    def rebuy(self, player_id: str, amount: int) -> Seat:
+    def rebuy(self, player_id: str, amount: object) -> Seat:
         """A player with no chips buys in again (between the minimum and maximum); the
         buy-in is added to the stack, never put in its place, so no chip the ledger counts
         is ever lost (000 NL §16).
@@ -491,6 +491,7 @@ class Seating:
 
 
 def _seat_dict(seat: Seat) -> dict[str, Any]:
-    data = dict(vars(seat))
+    # by the dataclass's fields, not vars(): a class compiled by mypyc has no __dict__
+    data = {f.name: getattr(seat, f.name) for f in fields(seat)}
     data["status"] = seat.status.value
     return data

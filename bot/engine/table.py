@@ -967,7 +967,7 @@ class Table:
             return None
         return hand.names[hand.to_act], hand.to_act
 
-    def sit(self, player_id: str, name: str, buy_in: int, seat: int | None = None) -> Seat:
+    def sit(self, player_id: str, name: str, buy_in: object, seat: object = None) -> Seat:
         """Seat a player with a buy-in in chips, at ``seat`` or the next free one (000 NL
         §16).
 
@@ -976,7 +976,7 @@ class Table:
                 the table's range (the range is named)."""
         return self.seating.sit(player_id, name, buy_in, seat)
 
-    def top_up(self, player_id: str, amount: int) -> Seat:
+    def top_up(self, player_id: str, amount: object) -> Seat:
         """Add ``amount`` chips to a stack between the player's hands, up to the maximum
         buy-in (000 NL §16: table stakes).
 
