@@ -13,10 +13,11 @@ dead money such as a missed small blind).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine.cards import CardError, parse_cards
-from bot.engine.config import GameConfig, HouseRules, Stakes, Structure
+from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
 from bot.engine.errors import ConfigError, EngineError
 from bot.engine.events import SevenDeuce
 from bot.engine.games import spec_for
@@ -34,6 +35,8 @@ class KillMismatch(EngineError):
 
 
 def _whole(values: list[Any], what: str) -> tuple[int, ...]:
+    if all(type(v) is int for v in values):  # nearly always: taken as they are
+        return tuple(values)
     out = []
     for v in values:
         if isinstance(v, float):
@@ -68,7 +71,7 @@ def _first_by_blinds(phh_blinds: list[int | float]) -> int:
     return (largest + 1) % len(blinds)
 
 
-def _runs(runs: list[Any]) -> tuple[tuple[str, ...], ...]:
+def _runs(runs: Sequence[Any]) -> tuple[tuple[str, ...], ...]:
     """The ``_runs`` field's boards (``["KdKc", ...]``) as cards.
 
     Raises:
@@ -78,6 +81,46 @@ def _runs(runs: list[Any]) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(parse_cards(str(run))) for run in runs)
     except CardError as exc:
         raise Unsupported(f"the other runs of the board cannot be read: {exc}") from exc
+
+
+_RULE_FIELDS = (
+    "_bet_unit",
+    "_raise_cap",
+    "_pot_rounding_unit",
+    "_small_blind_counts_as_big",
+    "_max_open_multiple",
+    "_pot_cap",
+)
+_CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
+
+
+def _config(
+    game: Game,
+    structure: Structure,
+    small_blind: int,
+    big_blind: int,
+    hh: HandHistory,
+    extra: dict[str, Any],
+) -> GameConfig:
+    """The game a hand history plays, its stakes and house rules checked.
+
+    Raises:
+        Unsupported: stakes or house rules that are not whole numbers of chips.
+    """
+    spread = extra.get("_spread")
+    try:
+        stakes = Stakes(
+            small_blind=min(small_blind, big_blind),
+            big_blind=big_blind,
+            small_bet=int(hh.small_bet or 0),
+            big_bet=int(hh.big_bet or 0),
+            spread_min=int(spread[0]) if spread else 0,
+            spread_max=tuple(int(x) for x in spread[1:]) if spread else (),
+            bring_in=int(hh.bring_in or 0),
+        )
+        return GameConfig(game, structure, stakes, _rules(extra))
+    except (ConfigError, TypeError, ValueError) as exc:
+        raise Unsupported(str(exc)) from exc
 
 
 def setup_from_phh(hh: HandHistory) -> HandSetup:
@@ -115,19 +158,17 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
     elif not big_blind:
         raise Unsupported("the hand has no big blind or minimum bet")
     spread = extra.get("_spread")
+    # a replay meets the same few games over and over: each is built and checked once
+    key = (game, structure, small_blind, big_blind, hh.small_bet, hh.big_bet, hh.bring_in)
     try:
-        stakes = Stakes(
-            small_blind=min(small_blind, big_blind),
-            big_blind=big_blind,
-            small_bet=int(hh.small_bet or 0),
-            big_bet=int(hh.big_bet or 0),
-            spread_min=int(spread[0]) if spread else 0,
-            spread_max=tuple(int(x) for x in spread[1:]) if spread else (),
-            bring_in=int(hh.bring_in or 0),
-        )
-        config = GameConfig(game, structure, stakes, _rules(extra))
-    except (ConfigError, TypeError, ValueError) as exc:
-        raise Unsupported(str(exc)) from exc
+        key += (*(extra.get(name) for name in _RULE_FIELDS), *(spread or ()))
+        config = _CONFIGS.get(key) or _config(game, structure, small_blind, big_blind, hh, extra)
+    except TypeError:  # a field that is not a plain value: built as it is, not kept
+        config = _config(game, structure, small_blind, big_blind, hh, extra)
+    else:
+        if len(_CONFIGS) >= 256:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
     if n == 2:
         blinds.reverse()
     names = (

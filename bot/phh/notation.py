@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -348,13 +349,13 @@ def load_path(path: str | Path) -> list[tuple[str | None, HandHistory]]:
         OSError: if the file cannot be read.
         PhhError: as :func:`load_phh` / :func:`load_phhs`, the message naming the file.
     """
-    path = Path(path)
+    path = os.fspath(path)
     with open(path, "rb", buffering=0) as file:  # unbuffered: one read of the whole file
         text = file.readall().decode("utf-8")
     if "\r" in text:  # line ends as text mode reads them
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
-        if path.suffix.lower() == ".phhs":
+        if os.path.splitext(path)[1].lower() == ".phhs":
             return [(name, hand) for name, hand in load_phhs(text)]
         return [(None, load_phh(text))]
     except PhhError as err:
@@ -380,7 +381,7 @@ _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 # Text with nothing to escape (almost every action and name) is written as it is: the
 # character loop below was most of the time of writing a hand.
-_PLAIN = re.compile('[^"\\\\\x00-\x1f\x7f\ud800-\udfff]*')
+_PLAIN = re.compile('[^"\\\\\x00-\x1f\x7f\\ud800-\\udfff]*')
 
 
 def _toml_str(text: str) -> str:

@@ -108,12 +108,12 @@ def play_history(
     for index, text in enumerate(hh.actions):
         try:
             action = parse_action(text)
-        except PhhError as exc:
-            return hand, index, str(exc)
+        except PhhError as unreadable:
+            return hand, index, str(unreadable)
         try:
             _apply(hand, action.kind, action.actor, action.target, action.cards, action.amount)
-        except EngineError as exc:
-            return hand, index, str(exc)
+        except EngineError as refused:
+            return hand, index, str(refused)
     try:
         hand.finish()
     except EngineError as exc:
@@ -173,14 +173,14 @@ def replay_history(
         result.extra["kill"] = None
     try:
         hand, index, error = play_history(hh, session)
-    except KillMismatch as exc:
-        result.status, result.error = "illegal", str(exc)
+    except KillMismatch as mismatch:
+        result.status, result.error = "illegal", str(mismatch)
         return result
-    except (UnsupportedVariant, Unsupported) as exc:
-        result.status, result.error = "unsupported", str(exc)
+    except (UnsupportedVariant, Unsupported) as unsupported:
+        result.status, result.error = "unsupported", str(unsupported)
         return result
-    except (PhhError, EngineError) as exc:
-        result.status, result.error = "unreadable", str(exc)
+    except (PhhError, EngineError) as unreadable:
+        result.status, result.error = "unreadable", str(unreadable)
         return result
     result.finishing_stacks = list(hand.stacks)
     if error is not None:
@@ -202,12 +202,21 @@ def iter_paths(paths: Sequence[str]) -> Iterator[str]:
     """Files as given, folders walked recursively in sorted path order (.phh and .phhs)."""
     for given in paths:
         if os.path.isdir(given):
-            found = sorted(str(p) for p in Path(given).rglob("*") if p.suffix in (".phh", ".phhs"))
-            if given.endswith(os.sep):
-                found = [given + f[len(given) :] for f in found]
-            yield from found
+            yield from sorted(_walk(given))
         else:
             yield given
+
+
+def _walk(given: str) -> Iterator[str]:
+    """Every .phh and .phhs file under a folder, spelled as a path under ``given``: as
+    given when it ends with a separator, else as pathlib spells it (``./d`` is ``d``)."""
+    prefix = given if given.endswith(os.sep) else str(Path(given)) + os.sep
+    for folder, _, names in os.walk(given):
+        inner = folder[len(given) :].lstrip(os.sep)
+        inner = inner + os.sep if inner else ""
+        for name in names:
+            if name.endswith((".phh", ".phhs")) and name not in (".phh", ".phhs"):
+                yield prefix + inner + name
 
 
 def _kill_session(hh: HandHistory) -> KillSessionReplay | None:
@@ -249,12 +258,12 @@ def replay_file(path: str) -> list[ReplayResult]:
     """Every hand of one file, in file order (see :func:`replay_paths`)."""
     try:
         hands = load_path(path)
-    except (OSError, PhhError, ValueError) as exc:
-        return [ReplayResult(path=path, status="unreadable", error=str(exc))]
+    except (OSError, PhhError, ValueError) as unreadable:
+        return [ReplayResult(path=path, status="unreadable", error=str(unreadable))]
     try:
         session = _kill_session(hands[0][1]) if hands else None
-    except KillMismatch as exc:
-        return [ReplayResult(path=path, status="unreadable", error=str(exc))]
+    except KillMismatch as mismatch:
+        return [ReplayResult(path=path, status="unreadable", error=str(mismatch))]
     results: list[ReplayResult] = []
     broken = False
     for name, hh in hands:
