@@ -52,6 +52,7 @@ from typing import Any
 
 import pokerkit
 
+from bot.compile import compiled
 from bot.engine import Call, Check, Fold, Hand, HandSetup, Muck, Raise, Show
 from bot.phh.convert import setup_from_phh
 from bot.phh.notation import HandHistory, load_path, parse_action
@@ -397,7 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"loaded and checked against finishing_stacks in {time.perf_counter() - start:.1f} s")
     print(
         f"Python {sys.version.split()[0]}, pokerkit {version('pokerkit')}, best of {args.repeat}, "
-        f"gc {'on' if args.gc else 'off'} while timing"
+        f"gc {'on' if args.gc else 'off'} while timing, "
+        f"{'compiled' if compiled() else 'pure Python'} build (bot.compile)"
     )
     print()
 

@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FLOORS = {
     "bot.engine": 0,
     "bot.process": 0,
+    "bot.compile": 0,
     "storage": 0,
     "bot.phh": 1,
     "bot.words": 2,

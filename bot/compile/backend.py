@@ -1,0 +1,144 @@
+"""The package's build backend: setuptools, plus an optional compiled build.
+
+``pip install .`` (or ``-e .``) builds the pure-Python package, as setuptools alone would.
+With ``KILLBUTTON_COMPILE=1`` in the environment, the modules in :data:`COMPILED` (the
+rules engine and the hand-history reader) are also compiled with mypyc from this same
+source into extension modules, which Python then loads in place of the ``.py`` files; the
+``.py`` files stay beside them. When mypyc cannot be had or there is no C compiler, the
+build says why on standard error and goes on pure, so the install works everywhere.
+
+An editable install builds the extension modules in the checkout: after editing one of
+those modules, install again (or delete its ``.so``), since the compiled module is the one
+Python loads.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+from glob import glob
+from typing import Any
+
+from setuptools import build_meta as _setuptools
+from setuptools.build_meta import (  # noqa: F401 - the hooks setuptools defines as they are
+    build_sdist,
+    get_requires_for_build_sdist,
+    prepare_metadata_for_build_editable,
+    prepare_metadata_for_build_wheel,
+)
+
+SWITCH = "KILLBUTTON_COMPILE"
+
+# The modules compiled: every module of the engine and of the hand-history package except
+# those kept pure. Compiled code refuses a value of the wrong Python type with a TypeError
+# where it is passed; the action and stake records take what a caller gives, so that the
+# engine refuses a bad amount with the legal choices in both builds. The chat layer
+# subclasses the events. A package's __init__ compiled into the shared library gets a
+# wrong __path__, and the engine's lazy __getattr__ crashes compiled (mypyc issue 1198).
+COMPILED = ("bot/engine/*.py", "bot/phh/*.py")
+KEPT_PURE = (
+    "bot/engine/__init__.py",
+    "bot/engine/actions.py",
+    "bot/engine/config.py",
+    "bot/engine/events.py",
+    "bot/phh/__init__.py",
+)
+
+# mypyc is part of mypy; the version the compiled build is tested with
+MYPYC = "mypy>=1.10"
+
+
+def wanted() -> bool:
+    """Whether the build was asked to compile (``KILLBUTTON_COMPILE=1``)."""
+    return os.environ.get(SWITCH, "") == "1"
+
+
+def compiled_paths() -> list[str]:
+    """The source files to compile, relative to the project's root, sorted."""
+    found = {path for pattern in COMPILED for path in glob(pattern)}
+    return sorted(found - set(KEPT_PURE))
+
+
+def _remove_compiled() -> None:
+    """A pure build removes the extension modules an earlier compiled build left in the
+    checkout, which Python would otherwise load in place of the source."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    sources = [path for pattern in COMPILED for path in glob(pattern)]
+    stale = [path[: -len(".py")] + suffix for path in sources]
+    stale = [path for path in stale if os.path.exists(path)]
+    stale += glob("bot/compile/native__mypyc*")
+    for path in stale:
+        os.remove(path)
+    if stale:
+        _say(f"removed the {len(stale)} compiled modules of an earlier build")
+
+
+def _say(text: str) -> None:
+    print(f"killbutton build: {text}", file=sys.stderr)
+
+
+# setuptools' own backend class (read as Any: setuptools is typed in some versions only)
+_SetuptoolsBackend: Any = getattr(_setuptools, "_BuildMetaBackend")  # noqa: B009
+
+
+class _Backend(_SetuptoolsBackend):  # type: ignore[misc]
+    """setuptools' backend, with the compiled modules added when they are asked for."""
+
+    def run_setup(self, setup_script: str = "setup.py") -> None:
+        from setuptools import setup
+
+        building = any(c in sys.argv for c in ("bdist_wheel", "editable_wheel"))
+        if not (building and wanted()):
+            if building:
+                _remove_compiled()
+            setup()
+            return
+        try:
+            from mypyc.build import mypycify
+
+            extensions = mypycify(compiled_paths(), group_name="bot.compile.native")
+        except (Exception, SystemExit) as exc:  # mypyc failed: the pure build
+            why = "its errors are above" if isinstance(exc, SystemExit) else exc
+            _say(f"mypyc could not compile ({why}); building pure Python")
+            setup()
+            return
+        try:
+            setup(ext_modules=extensions)
+        except (Exception, SystemExit) as exc:  # no C compiler, or it failed: pure
+            _say(f"the C compiler failed ({exc}); building pure Python")
+            setup()
+
+
+_BACKEND = _Backend()
+
+
+def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
+    """setuptools' requirements, and mypy (for mypyc) when compiling."""
+    found: list[str] = _BACKEND.get_requires_for_build_wheel(config_settings)
+    return [*found, MYPYC] if wanted() else found
+
+
+def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
+    """As :func:`get_requires_for_build_wheel`."""
+    return get_requires_for_build_wheel(config_settings)
+
+
+def build_wheel(
+    wheel_directory: str,
+    config_settings: dict[str, Any] | None = None,
+    metadata_directory: str | None = None,
+) -> str:
+    """A wheel, compiled when asked (see the module's description); its file name."""
+    name: str = _BACKEND.build_wheel(wheel_directory, config_settings, metadata_directory)
+    return name
+
+
+def build_editable(
+    wheel_directory: str,
+    config_settings: dict[str, Any] | None = None,
+    metadata_directory: str | None = None,
+) -> str:
+    """An editable wheel, its extension modules built in the checkout when asked."""
+    name: str = _BACKEND.build_editable(wheel_directory, config_settings, metadata_directory)
+    return name
