@@ -159,16 +159,21 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         raise Unsupported("the hand has no big blind or minimum bet")
     spread = extra.get("_spread")
     # a replay meets the same few games over and over: each is built and checked once
-    key = (game, structure, small_blind, big_blind, hh.small_bet, hh.big_bet, hh.bring_in)
-    try:
+    key: tuple[Any, ...] | None = None
+    if spread is None or isinstance(spread, list):
+        key = (game, structure, small_blind, big_blind, hh.small_bet, hh.big_bet, hh.bring_in)
         key += (*(extra.get(name) for name in _RULE_FIELDS), *(spread or ()))
-        config = _CONFIGS.get(key) or _config(game, structure, small_blind, big_blind, hh, extra)
-    except TypeError:  # a field that is not a plain value: built as it is, not kept
+        try:
+            hash(key)
+        except TypeError:  # a field that is not a plain value: built as it is, not kept
+            key = None
+    config = _CONFIGS.get(key) if key is not None else None
+    if config is None:
         config = _config(game, structure, small_blind, big_blind, hh, extra)
-    else:
-        if len(_CONFIGS) >= 256:
-            _CONFIGS.clear()
-        _CONFIGS[key] = config
+        if key is not None:
+            if len(_CONFIGS) >= 256:
+                _CONFIGS.clear()
+            _CONFIGS[key] = config
     if n == 2:
         blinds.reverse()
     names = (
