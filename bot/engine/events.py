@@ -7,13 +7,25 @@ must never show a private event to anyone else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from .fairness import CardOpening
 
+_Class = TypeVar("_Class")
 
+try:  # a mark for the compiled build only (bot/compile); a no-op without mypy installed
+    from mypy_extensions import mypyc_attr
+except ImportError:
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
+        return lambda cls: cls
+
+
+# the service's own events (bot/service/state.py) subclass it in Python
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base class of every event."""

@@ -21,8 +21,8 @@ def _tree(root: Path, names: list[str]) -> None:
 def test_the_engine_and_the_reader_are_compiled_but_not_the_records_callers_fill(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The betting round and the replay are compiled; the action and stake records, the
-    events the chat layer subclasses and the packages' __init__ stay Python."""
+    """The betting round, the events and the replay are compiled; the action and stake
+    records and the packages' __init__ stay Python."""
     _tree(
         tmp_path,
         [
@@ -37,7 +37,11 @@ def test_the_engine_and_the_reader_are_compiled_but_not_the_records_callers_fill
         ],
     )
     monkeypatch.chdir(tmp_path)
-    assert backend.compiled_paths() == ["bot/engine/hand.py", "bot/phh/replay.py"]
+    assert backend.compiled_paths() == [
+        "bot/engine/events.py",
+        "bot/engine/hand.py",
+        "bot/phh/replay.py",
+    ]
 
 
 def test_a_pure_build_removes_the_compiled_modules_an_earlier_build_left(
