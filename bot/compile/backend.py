@@ -4,8 +4,9 @@
 With ``KILLBUTTON_COMPILE=1`` in the environment, the modules in :data:`COMPILED` (the
 rules engine and the hand-history reader) are also compiled with mypyc from this same
 source into extension modules, which Python then loads in place of the ``.py`` files; the
-``.py`` files stay beside them. When mypyc cannot be had or there is no C compiler, the
-build says why on standard error and goes on pure, so the install works everywhere.
+``.py`` files stay beside them. When there is no working C compiler or mypyc refuses the
+source, the build says why on standard error and goes on pure, so the install works
+everywhere (a compiler that fails half way through the build fails the build).
 
 An editable install builds the extension modules in the checkout: after editing one of
 those modules, install again (or delete its ``.so``), since the compiled module is the one
@@ -15,8 +16,11 @@ Python loads.
 from __future__ import annotations
 
 import os
+import shlex
+import subprocess
 import sys
 import sysconfig
+import tempfile
 from glob import glob
 from typing import Any
 
@@ -74,6 +78,30 @@ def _remove_compiled() -> None:
         _say(f"removed the {len(stale)} compiled modules of an earlier build")
 
 
+def _no_compiler() -> str | None:
+    """Why the C compiler setuptools would use (``CC``, else Python's own) cannot build
+    against this Python's headers, or None when it can: tried on a one-line file before
+    anything is generated, since a build that fails half way cannot start again pure."""
+    command = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    headers = sysconfig.get_paths()["include"]
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "probe.c")
+        with open(source, "w", encoding="ascii") as file:
+            file.write("#include <Python.h>\nint probe(void) { return 0; }\n")
+        try:
+            done = subprocess.run(
+                [*command, "-I", headers, "-c", source, "-o", os.path.join(folder, "probe.o")],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+        except (OSError, subprocess.SubprocessError) as exc:
+            return f"{command[0]}: {exc}"
+    if done.returncode != 0:
+        return f"{' '.join(command)} exited {done.returncode}: {done.stderr.strip()[:200]}"
+    return None
+
+
 def _say(text: str) -> None:
     print(f"killbutton build: {text}", file=sys.stderr)
 
@@ -94,6 +122,11 @@ class _Backend(_SetuptoolsBackend):  # type: ignore[misc]
                 _remove_compiled()
             setup()
             return
+        missing = _no_compiler()
+        if missing:
+            _say(f"no C compiler to build with ({missing}); building pure Python")
+            setup()
+            return
         try:
             from mypyc.build import mypycify
 
@@ -103,11 +136,7 @@ class _Backend(_SetuptoolsBackend):  # type: ignore[misc]
             _say(f"mypyc could not compile ({why}); building pure Python")
             setup()
             return
-        try:
-            setup(ext_modules=extensions)
-        except (Exception, SystemExit) as exc:  # no C compiler, or it failed: pure
-            _say(f"the C compiler failed ({exc}); building pure Python")
-            setup()
+        setup(ext_modules=extensions)
 
 
 _BACKEND = _Backend()

@@ -3,6 +3,7 @@ build leaving no compiled module of an earlier build to shadow the source."""
 
 from __future__ import annotations
 
+import shutil
 import sysconfig
 from pathlib import Path
 
@@ -75,3 +76,23 @@ def test_compiling_is_asked_for_by_the_environment_only(monkeypatch: pytest.Monk
         assert not backend.wanted()
     monkeypatch.setenv(backend.SWITCH, "1")
     assert backend.wanted()
+
+
+def test_a_missing_or_broken_c_compiler_is_found_before_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No compiler, or one that fails: the reason, so the build goes on pure (a build
+    that fails half way cannot start again)."""
+    monkeypatch.setenv("CC", "/bin/false")
+    assert "exited 1" in (backend._no_compiler() or "")
+    monkeypatch.setenv("CC", "/no/such/compiler-here")
+    assert "compiler-here" in (backend._no_compiler() or "")
+
+
+def test_a_working_c_compiler_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiler Python was built with, when it is installed, builds the probe."""
+    monkeypatch.delenv("CC", raising=False)
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} is not installed here")
+    assert backend._no_compiler() is None
