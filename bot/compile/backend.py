@@ -58,18 +58,21 @@ def wanted() -> bool:
     return os.environ.get(SWITCH, "") == "1"
 
 
+def _sources() -> list[str]:
+    """Every module of the compiled packages, relative to the project's root, sorted."""
+    return sorted({path for pattern in COMPILED for path in glob(pattern)})
+
+
 def compiled_paths() -> list[str]:
     """The source files to compile, relative to the project's root, sorted."""
-    found = {path for pattern in COMPILED for path in glob(pattern)}
-    return sorted(found - set(KEPT_PURE))
+    return [path for path in _sources() if path not in KEPT_PURE]
 
 
 def _remove_compiled() -> None:
     """A pure build removes the extension modules an earlier compiled build left in the
     checkout, which Python would otherwise load in place of the source."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    sources = [path for pattern in COMPILED for path in glob(pattern)]
-    stale = [path[: -len(".py")] + suffix for path in sources]
+    stale = [path[: -len(".py")] + suffix for path in _sources()]
     stale = [path for path in stale if os.path.exists(path)]
     stale += glob("bot/compile/native__mypyc*")
     for path in stale:
@@ -153,21 +156,6 @@ def get_requires_for_build_editable(config_settings: dict[str, Any] | None = Non
     return get_requires_for_build_wheel(config_settings)
 
 
-def build_wheel(
-    wheel_directory: str,
-    config_settings: dict[str, Any] | None = None,
-    metadata_directory: str | None = None,
-) -> str:
-    """A wheel, compiled when asked (see the module's description); its file name."""
-    name: str = _BACKEND.build_wheel(wheel_directory, config_settings, metadata_directory)
-    return name
-
-
-def build_editable(
-    wheel_directory: str,
-    config_settings: dict[str, Any] | None = None,
-    metadata_directory: str | None = None,
-) -> str:
-    """An editable wheel, its extension modules built in the checkout when asked."""
-    name: str = _BACKEND.build_editable(wheel_directory, config_settings, metadata_directory)
-    return name
+# the builds themselves are setuptools', through run_setup above
+build_wheel = _BACKEND.build_wheel
+build_editable = _BACKEND.build_editable
