@@ -864,14 +864,16 @@ class Hand:
             self._begin_street(1)  # a bomb pot's flop comes with the hole cards
             return
         if self.betting_over and self.deck is not None and not self.run_votes:
+            # RULES.md "Showdown": an all-in is tabled before the cards to come, and so
+            # before the vote on how many times to run them
+            if self.auto_showdown and not self.spec.is_draw:
+                for i in self.live():
+                    self.showdown._show(i)
             board_game = self.spec.streets[-1].board > 0 and self.setup.boards == 1
             if self.offer_runs and board_game and len(self.board) < 5 and self.runs == 1:
                 self.phase = Phase.RUNS_VOTE
                 self.to_act = self.live()[0]
                 return
-            if self.auto_showdown and not self.spec.is_draw:
-                for i in self.live():
-                    self.showdown._show(i)
         if self.runs > 1 and self.deck is not None:
             self._deal_runs()
             return

@@ -9,12 +9,13 @@ import random
 import pytest
 from helpers import assert_conserved, config, new_hand, of_type, play
 
-from bot.engine.actions import Call, Check, Fold, Raise
+from bot.engine.actions import AgreeRuns, AllIn, Call, Check, Fold, Raise
 from bot.engine.bombpot import BombRules, bomb_rules_from
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError, IllegalAction
-from bot.engine.events import BoardDealt, BombPot, Posted, PotAwarded, StreetEnded
+from bot.engine.events import BoardDealt, BombPot, Mucked, Posted, PotAwarded, Shown, StreetEnded
+from bot.engine.hand import Phase
 from bot.engine.kills import ButtonState, Kill, KillRules
 from bot.engine.table import Table, TableSettings
 from bot.phh.convert import hand_to_phh
@@ -66,6 +67,23 @@ def test_bomb_pot_everyone_antes_and_the_betting_starts_on_the_flop() -> None:
     play(hand, Raise(0, 20), Fold(1), Fold(2))
     assert hand.is_complete and hand.stacks == [520, 490, 490]
     assert_conserved(hand)
+
+
+def test_bomb_pot_an_all_in_on_the_flop_is_tabled_before_the_run_it_twice_vote() -> None:
+    """RULES.md "Showdown" in a bomb pot: an all-in called on the flop turns every live hand
+    up before the turn and the river, and before the players choose how many runs."""
+    cards = [*CARDS, "Qd", "Jd", "3c"]
+    hand = new_hand(config(sb=1, bb=2), [500, 500, 500], cards, offer_runs=True, **BOMB)
+    events = play(hand, AllIn(0), Call(1), Fold(2))
+    assert hand.phase is Phase.RUNS_VOTE and hand.board == ["Qd", "Jd", "3c"]
+    assert {e.player: e.cards for e in of_type(events, Shown)} == {
+        0: ("As", "Ah"),
+        1: ("Ks", "Kh"),
+    }
+    for _ in range(2):
+        assert hand.to_act is not None
+        events = play(hand, AgreeRuns(hand.to_act, 2))
+    assert hand.is_complete and of_type(hand.events, Mucked) == []
 
 
 def test_bomb_pot_a_short_stack_is_all_in_for_his_ante_and_wins_only_the_main_pot() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 from helpers import close_street, config, legal, new_hand, of_type, play, refused, to_street
 
-from bot.engine.actions import AllIn, Call, Check, Fold, Raise
+from bot.engine.actions import AgreeRuns, AllIn, Call, Check, Fold, Raise
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
-from bot.engine.events import Acted, Corrected, HandStarted, Mucked, Posted, Shown
+from bot.engine.events import Acted, BoardDealt, Corrected, HandStarted, Mucked, Posted, Shown
 from bot.engine.hand import Hand, Phase
 
 BIG = 10_000
@@ -672,6 +672,26 @@ def test_showdown_all_in_player_shows_when_betting_is_over_winner_by_folds_need_
     events = play(folds, Raise(2, 300), Fold(0), Fold(1))
     assert of_type(events, Shown) == [] and folds.is_complete
     assert folds.phase is Phase.COMPLETE
+
+
+def test_showdown_all_in_hands_are_tabled_before_the_run_it_twice_vote() -> None:
+    """RULES.md "Showdown": when betting ends with a player all-in and cards to come, every
+    live hand is turned up at once, before the rest of the board and before the players
+    choose how many times to run it; the beaten hand is seen, never mucked unseen."""
+    h = new_hand(config(), [BIG] * 3, SHOWDOWN_CARDS, offer_runs=True)
+    events = play(h, Fold(2), AllIn(0), Call(1))
+    assert h.phase is Phase.RUNS_VOTE
+    assert of_type(events, BoardDealt) == []
+    assert {e.player: e.cards for e in of_type(events, Shown)} == {
+        0: ("Ac", "Ad"),
+        1: ("Kc", "Kd"),
+    }
+    for _ in range(2):
+        assert h.to_act is not None
+        events = play(h, AgreeRuns(h.to_act, 2))
+    assert h.is_complete and h.runs == 2
+    assert of_type(h.events, Mucked) == []
+    assert set(h.shown) == {0, 1}
 
 
 def test_002_spread_limit_needs_a_minimum_and_a_maximum_per_street() -> None:
