@@ -87,6 +87,7 @@ if TYPE_CHECKING:
     from bot.engine.turns import CLOCK_SECONDS as CLOCK_SECONDS
     from bot.engine.turns import WARNING_SECONDS as WARNING_SECONDS
     from bot.engine.turns import Turn as Turn
+    from bot.engine.turns import clock_deadline as clock_deadline
     from bot.engine.turns import timeout_action as timeout_action
 
 # where each public name lives
@@ -164,6 +165,7 @@ _HOME = {
     "CLOCK_SECONDS": "bot.engine.turns",
     "Turn": "bot.engine.turns",
     "WARNING_SECONDS": "bot.engine.turns",
+    "clock_deadline": "bot.engine.turns",
     "timeout_action": "bot.engine.turns",
 }
 

@@ -90,6 +90,22 @@ def still_in(hand: Hand | None, player_id: str) -> bool:
     return not hand.folded[hand.names.index(player_id)]
 
 
+def clock_deadline(now: float, deadline: float | None) -> float:
+    """When the clock put on a player at ``now`` (seconds) runs out, given the deadline his
+    decision had (None: no timer ran).
+
+    000 NL §15 gives one more minute and a ten-second warning; the house's turn timer may
+    already give less. The clock is a way to hurry a player, so it gives him the lesser of
+    what he had left and its seventy seconds: it shortens a long turn or a time bank, and
+    never lengthens one (house choice, ``docs/rules.md``).
+
+    Returns:
+        The new deadline, in the same seconds as ``now``.
+    """
+    clocked = now + CLOCK_SECONDS + WARNING_SECONDS
+    return clocked if deadline is None else min(deadline, clocked)
+
+
 def check_clock(hand: Hand | None) -> str:
     """The player the clock may be put on (000 NL §15: a player facing action).
 

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import (
-    CLOCK_SECONDS,
     WARNING_SECONDS,
     Decision,
     Event,
@@ -28,6 +27,7 @@ from bot.engine import (
     Shown,
     ShuffleOpened,
     Table,
+    clock_deadline,
     kill_after_window,
     objection_open,
 )
@@ -244,11 +244,16 @@ def _clock(step: Step, player: Player, command: Clock) -> None:
         name = (live.names or {}).get(facing, facing)
         left = max(0, math.ceil((live.deadline or 0.0) - step.clock()))
         raise IllegalAction(f"the clock is already on {name}: {left} seconds left")
-    _close_bank(step)  # the clock's minute replaces what is left of a time bank running
+    now = step.clock()
+    deadline = clock_deadline(now, live.deadline)
+    if deadline != live.deadline:
+        _close_bank(step)  # the clock's time replaces what is left of a time bank running
     live.clock_on = True
-    live.warned = False
-    live.deadline = step.clock() + CLOCK_SECONDS + WARNING_SECONDS
-    step.tell(f"{player.name} puts the clock on: one minute to act (000 NL §15)")
+    live.deadline = deadline
+    left = max(0, math.ceil(deadline - now))
+    live.warned = left <= WARNING_SECONDS  # a warning due already is this message
+    name = (live.names or {}).get(facing, facing)
+    step.tell(f"{player.name} puts the clock on {name}: {left} seconds to act (000 NL §15)")
 
 
 def _kill_offer(step: Step, player: Player, command: KillOffer) -> None:

@@ -113,7 +113,7 @@ async def test_timeouts_and_warnings_stand_and_the_timers_run_on_when_publishing
     actor = _to_act(service, table_id)
     caller = next(p for p in (ANN, BOB, CAT) if p != actor)
     await service.handle(table_id, caller, Clock())
-    clock.now += 61
+    clock.now += 21  # the clock leaves the 30-second turn as it was (000 NL §15)
     warned = await service.tick()
     assert [getattr(o.event, "text", "") for o in warned] == [f"{actor.name}: ten seconds left"]
     clock.now += 10

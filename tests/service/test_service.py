@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,7 +108,8 @@ async def test_000_nl_15_a_timer_restored_runs_on_and_the_clock_can_be_called_on
 ) -> None:
     """000 NL §15 across a restart: the decision pending keeps the timer it had (a
     command that does not move the turn, like calling the clock, does not give the player
-    a fresh one), and the clock called after the restart runs its minute."""
+    a fresh one), and the clock called after the restart runs on that timer, the lesser
+    of the ten seconds left and its seventy."""
     table_id = await table_with_three(service)
     deadline = service.tables[table_id].deadline
     assert deadline is not None
@@ -122,7 +124,7 @@ async def test_000_nl_15_a_timer_restored_runs_on_and_the_clock_can_be_called_on
         table_id, next(p for p in (ANN, BOB, CAT) if p not in (waiting, caller)), parse("clock")
     )
     live = again.tables[table_id]
-    assert live.clock_on and live.deadline == clock.now + 70
+    assert live.clock_on and live.deadline == deadline == clock.now + 10
 
 
 async def test_turn_timer_checks_or_folds_and_survives_a_restart(
@@ -256,12 +258,21 @@ async def test_straddle_from_the_seat_left_of_the_big_blind(
     ]
 
 
+async def _long_turn_table(service: TableService, seconds: int) -> str:
+    settings = replace(SETTINGS, turn_seconds=seconds)
+    table_id = await service.create_table("srv", "chan", ANN, settings)
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    return table_id
+
+
 async def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(
     clock: FakeClock, service: TableService
 ) -> None:
     """000 NL §15: a player may put the clock on a player facing action: one more minute,
-    a warning at ten seconds, then the hand is dead."""
-    table_id = await table_with_three(service)
+    a warning at ten seconds, then the hand is dead (at a table whose turn is longer)."""
+    table_id = await _long_turn_table(service, 300)
     actor = to_act(service, table_id)
     caller = next(p for p in (ANN, BOB, CAT) if p != actor)
     await service.handle(table_id, caller, parse("clock"))
@@ -273,6 +284,49 @@ async def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(
     assert any("time ran out" in getattr(o.event, "text", "") for o in out)
     hand = service.tables[table_id].table.hand
     assert hand is not None and hand.folded[hand.names.index(actor.id)]
+
+
+async def test_000_nl_15_the_clock_shortens_a_turn_never_lengthens_it(
+    clock: FakeClock, service: TableService, published: list[Outgoing]
+) -> None:
+    """000 NL §15 with the house's turn timer: the clock gives the player the lesser of
+    the time he has left and the clock's seventy seconds. Put on him as his 30-second turn
+    starts, it leaves him his 30 seconds (warned at ten), and the timer acts at 30."""
+    table_id = await table_with_three(service)
+    actor = to_act(service, table_id)
+    caller = next(p for p in (ANN, BOB, CAT) if p != actor)
+    clock.now += 5
+    await service.handle(table_id, caller, parse("clock"))
+    said = [getattr(o.event, "text", "") for o in published]
+    assert f"{caller.name} puts the clock on {actor.name}: 25 seconds to act (000 NL §15)" in said
+    clock.now += 16
+    out = await service.tick()
+    assert [getattr(o.event, "text", "") for o in out] == [f"{actor.name}: ten seconds left"]
+    clock.now += 10
+    out = await service.tick()
+    assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.folded[hand.names.index(actor.id)]
+
+
+async def test_000_nl_15_the_clock_cuts_a_long_turn_to_its_seventy_seconds(
+    clock: FakeClock, service: TableService, published: list[Outgoing]
+) -> None:
+    """000 NL §15: at a table that gives five minutes a turn, the clock leaves one minute
+    and the ten-second warning; the timer acts seventy seconds after it was put on."""
+    table_id = await _long_turn_table(service, 300)
+    actor = to_act(service, table_id)
+    caller = next(p for p in (ANN, BOB, CAT) if p != actor)
+    await service.handle(table_id, caller, parse("clock"))
+    said = [getattr(o.event, "text", "") for o in published]
+    assert f"{caller.name} puts the clock on {actor.name}: 70 seconds to act (000 NL §15)" in said
+    clock.now += 69
+    await service.tick()
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and not hand.folded[hand.names.index(actor.id)]
+    clock.now += 2
+    await service.tick()
+    assert hand.folded[hand.names.index(actor.id)]
 
 
 async def test_000_nl_15_no_one_puts_the_clock_on_himself(service: TableService) -> None:

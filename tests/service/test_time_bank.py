@@ -102,8 +102,9 @@ async def test_the_clock_on_a_running_bank_is_the_decision_s_last_time(
     service: TableService, clock: FakeClock, published: list[Outgoing]
 ) -> None:
     """The bank runs at most once a decision: the clock put on a player whose bank runs
-    gives him the clock's time, and when that runs out the timer acts; the clock cannot
-    be put on him twice in one decision."""
+    gives him the lesser of the bank's time left and the clock's (000 NL §15, never more),
+    and when that runs out the timer acts; the clock cannot be put on him twice in one
+    decision."""
     table_id = await _table(service)
     player = to_act(service, table_id)
     others = [p for p in (ANN, BOB, CAT) if p != player]
@@ -112,7 +113,7 @@ async def test_the_clock_on_a_running_bank_is_the_decision_s_last_time(
     await service.handle(table_id, others[0], parse("clock"))
     with pytest.raises(ServiceError, match="the clock is already on"):
         await service.handle(table_id, others[1], parse("clock"))
-    clock.now += 71
+    clock.now += 21
     await service.tick()
     said = _said(published)
     assert said.count(f"{player.name}'s time bank runs: 20 seconds to act") == 1
