@@ -539,7 +539,9 @@ class Table:
             reshuffle_seed: seeds a draw's reshuffle of the discards (saved with the hand).
             away: player ids who owe a kill at another table of the server: dealt into no
                 game until it is posted (000 kill §6), so not into this one; a player who
-                owes the kill here is dealt in all the same, to post it.
+                owes the kill here is dealt in all the same, to post it. The blinds that
+                pass a player held out are owed and posted when he is next dealt in, as
+                a player back from sitting out posts them.
         Returns:
             The hand's first events.
         Raises:
@@ -556,6 +558,11 @@ class Table:
         finally:
             for seat, status in held:
                 seat.status = status
+                if status is SeatStatus.ACTIVE and (seat.missed_big or seat.missed_small):
+                    # passed by the blinds while held out: he owes them as a player back
+                    # from sitting out does, and posts them as soon as he may be dealt in
+                    seat.status = SeatStatus.WAITING
+                    seat.post_next = True
 
     def _hold_out(self, away: Collection[str]) -> list[tuple[Seat, SeatStatus]]:
         """Seat the players in ``away`` out of one deal (not one who owes the kill here);

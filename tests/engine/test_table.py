@@ -250,3 +250,38 @@ def test_000_nl_14_a_house_without_straddles_refuses_one_and_deals_none() -> Non
     assert hand is not None
     assert "straddle" not in (hand.setup.blind_kinds or ())
     assert max(hand.bets) == NL.stakes.big_blind
+
+
+def test_000_kill_6_a_player_held_out_for_a_kill_owed_elsewhere_owes_the_blinds_he_missed() -> None:
+    """000 kill §6 with the rulebook's "missed blinds": a player kept out of a deal because
+    he owes a kill at another table is not dealt in while the blinds pass him, so he owes
+    them as a player who sat out does, and posts them (the big blind live, the small dead)
+    the first hand he is dealt in again; he is not dealt in between the button and the
+    big blind."""
+    table = _table()
+    table.seating.sit("dan", "Dan", 500)
+    rng = random.Random(3)
+
+    def deal(away: tuple[str, ...] = ()) -> dict[str, tuple[int, int]]:
+        table.start_hand(Deck(rng=rng).order, away=away)
+        hand = table.hand
+        assert hand is not None
+        posts = {
+            hand.names[i]: (hand.setup.blinds[i] if hand.setup.blinds else 0, dead)
+            for i, dead in enumerate(hand.setup.dead or (0,) * hand.n)
+        }
+        while not hand.is_complete:
+            legal = hand.legal_actions()
+            table.act(hand.names[legal.player], Check if legal.can_check else Fold)
+        table.finish_hand()
+        return posts
+
+    assert deal() == {"bob": (1, 0), "cat": (2, 0), "dan": (0, 0), "ann": (0, 0)}
+    held = deal(away=("dan",))  # dan would have been the big blind
+    assert "dan" not in held
+    seat = table.seating.seats[4]
+    assert seat.missed_big and seat.missed_small
+    assert "dan" not in deal()  # between the button and the big blind: he waits a hand
+    back = deal()
+    assert back["dan"] == (2, 1)
+    assert not (seat.missed_big or seat.missed_small)
