@@ -1,6 +1,6 @@
-"""The HTTP endpoint as Slack reaches it: unreadable signature headers get 401, signed but
-malformed bodies and payloads get 400; each with one log line, no traceback, and nothing
-changed."""
+"""The HTTP endpoint as Slack reaches it: unreadable signature headers, a wrong signature
+and one more than five minutes from now get 401, signed but malformed bodies and payloads
+get 400; each with one log line saying why, no traceback, and nothing changed."""
 
 from __future__ import annotations
 
@@ -20,13 +20,16 @@ from aiohttp import web
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_mock import CHANNEL, SECRET, TABLE, TEAM, Harness, signed_headers, slash_body
 
+from adapters.slack.gate import HttpGate
+
 PATH = "/slack/events"
 
 
 @asynccontextmanager
-async def _served(h: Harness) -> AsyncIterator[str]:
-    """The bot's HTTP app (as ``killbutton run slack`` serves it) on a free port; its URL."""
-    runner = web.AppRunner(h.bot.web_app(PATH))
+async def _served(h: Harness, app: web.Application | None = None) -> AsyncIterator[str]:
+    """The bot's HTTP app (as ``killbutton run slack`` serves it), or ``app``, on a free
+    port; its URL."""
+    runner = web.AppRunner(app if app is not None else h.bot.web_app(PATH))
     await runner.setup()
     try:
         site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -37,9 +40,10 @@ async def _served(h: Harness) -> AsyncIterator[str]:
         await runner.cleanup()
 
 
-def _signed(body: bytes) -> dict[str, str]:
-    """Slack's headers for any bytes (``signed_headers`` takes text)."""
-    ts = str(int(time.time()))
+def _signed(body: bytes, timestamp: int | None = None) -> dict[str, str]:
+    """Slack's headers for any bytes (``signed_headers`` takes text), signed now or at
+    ``timestamp`` (seconds since the epoch)."""
+    ts = str(int(time.time()) if timestamp is None else timestamp)
     digest = hmac.new(SECRET.encode(), b"v0:" + ts.encode() + b":" + body, hashlib.sha256)
     return {
         "content-type": "application/x-www-form-urlencoded",
@@ -179,3 +183,73 @@ async def test_socket_mode_payloads_meet_the_same_rule() -> None:
             assert response.status == 400
         # Bolt asks who it is (auth.test) before any check of the payload; nothing else
         assert {c.method for c in h.mock.calls} == {"auth.test"}
+
+
+def _unsigned_cases(body: bytes) -> list[tuple[dict[str, str], str]]:
+    """(headers sent with ``body``, the reason the gate logs for its 401)."""
+    now = int(time.time())
+    good = _signed(body)
+    other = _signed(body + b"&user_id=UEVE")  # a real signature, of another body
+    return [
+        ({"content-type": good["content-type"]}, "no readable X-Slack-Request-Timestamp"),
+        ({**good, "x-slack-request-timestamp": "soon"}, "no readable X-Slack-Request-Timestamp"),
+        ({**good, "x-slack-request-timestamp": "-1"}, "no readable X-Slack-Request-Timestamp"),
+        (
+            {k: v for k, v in good.items() if k != "x-slack-signature"},
+            "no readable X-Slack-Signature",
+        ),
+        ({**good, "x-slack-signature": "v0=not-hex"}, "no readable X-Slack-Signature"),
+        (
+            {**good, "x-slack-signature": "v1=" + good["x-slack-signature"][3:]},
+            "no readable X-Slack-Signature",
+        ),
+        (_signed(body, now - 6 * 60), "a signature more than five minutes old"),
+        (_signed(body, now + 6 * 60), "a signature more than five minutes old"),
+        ({**good, "x-slack-signature": other["x-slack-signature"]}, "a wrong signature"),
+        ({**good, **signed_headers(body.decode(), "nope")}, "a wrong signature"),
+    ]
+
+
+async def test_an_unsigned_request_gets_401_and_the_log_says_why(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Through the real HTTP app: missing or unreadable signature headers, a signature six
+    minutes old or six minutes ahead, and a real signature of another body or with another
+    secret: 401, one line from the gate naming the reason, no Web API call; the same body
+    signed now is served."""
+    caplog.set_level(logging.INFO)
+    async with Harness() as h, _served(h) as url, aiohttp.ClientSession() as session:
+        body = slash_body("UANN", "new holdem nl 1/2", "trig-u1", h.mock.root + "response/1")
+        for headers, reason in _unsigned_cases(body.encode()):
+            caplog.clear()
+            async with session.post(url, data=body, headers=headers) as response:
+                assert response.status == 401, reason
+            lines = [r for r in caplog.records if r.name != "aiohttp.access"]
+            assert [r.getMessage() for r in lines] == [
+                f"refused a Slack request (401): {reason}"
+            ], headers
+        await h.bot.settle()
+        assert h.mock.calls == [] and h.service.tables == {}
+        async with session.post(url, data=body, headers=_signed(body.encode())) as response:
+            assert response.status == 200
+        await h.bot.settle()
+        assert TABLE in h.service.tables
+
+
+async def test_the_gate_reads_the_age_of_a_signature_on_its_clock() -> None:
+    """A request signed now is taken while the gate's clock reads up to five minutes
+    either side of its timestamp, and refused (401) after that. (Bolt checks the signature
+    again behind the gate, on the real clock: the request is signed now for it.)"""
+    signed_at = int(time.time())
+    async with Harness() as h:
+        body = slash_body("UANN", "status", "trig-c1", h.mock.root + "response/1")
+        headers = _signed(body.encode(), signed_at)
+        for offset, expected in ((-300, 200), (300, 200), (-301, 401), (301, 401)):
+            gate = HttpGate(h.bot.app, SECRET, clock=lambda o=offset: signed_at + o)
+            async with (
+                _served(h, gate.web_app(PATH)) as url,
+                aiohttp.ClientSession() as session,
+                session.post(url, data=body, headers=headers) as response,
+            ):
+                assert response.status == expected, offset
+            await h.bot.settle()
