@@ -2,17 +2,17 @@
 listeners expect; anything else is answered at once with one log line and changes nothing.
 
 Over HTTP (:class:`HttpGate`) the order is: the signature headers are read (401 when
-missing, not a number, or not a ``v0=`` digest), the signature is checked against the raw
-body (401 when wrong or more than five minutes old), and only then is the body decoded
-and parsed (400 when it is not UTF-8, not form data or JSON, or not a payload the bot
-takes: :func:`problem`). Nothing unsigned is ever parsed. :class:`WellFormed` applies the
-same :func:`problem` inside Bolt, for Socket Mode, whose payloads come parsed.
+missing, not a number, or not a ``v0=`` digest), the body is decoded (400 when it is not
+UTF-8: Slack signs text, and slack-sdk's verifier takes it so), the signature is checked
+against it (slack-sdk's :class:`SignatureVerifier`; 401 when wrong or more than five
+minutes old), and only then is the body parsed (400 when it is not form data or JSON, or
+not a payload the bot takes: :func:`problem`). Nothing unsigned is ever parsed.
+:class:`WellFormed` applies the same :func:`problem` inside Bolt, for Socket Mode, whose
+payloads come parsed.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import re
 import time
@@ -35,13 +35,18 @@ from slack_bolt.request.payload_utils import (
     to_view,
 )
 from slack_bolt.response import BoltResponse
+from slack_sdk.signature import Clock, SignatureVerifier
 
 from . import blocks as kb
 
 log = logging.getLogger(__name__)
 
 MALFORMED, UNSIGNED = 400, 401
-SIGNATURE_WINDOW = 300  # seconds: Slack's own limit on a request's timestamp
+# seconds: Slack's limit on a request's timestamp, which the verifier applies; read here
+# only to say which of its checks a refused request failed
+SIGNATURE_WINDOW = 300
+# What the verifier takes without raising: a timestamp it can read as a number, a digest
+# in ASCII (it compares them as text)
 TIMESTAMP = re.compile(r"[0-9]{1,12}")
 SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")
 # What Bolt reads of every payload to route it (its listeners' arguments): a payload one of
@@ -171,6 +176,28 @@ def _refuse(status: int, why: str) -> web.Response:
     return web.json_response({"error": text}, status=status)
 
 
+class _Clock(Clock):
+    """slack-sdk's clock for its verifier, reading ``now`` (seconds since the epoch)."""
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        self._now = now
+
+    def now(self) -> float:
+        """Seconds since the epoch."""
+        return self._now()
+
+
+def unreadable(timestamp: str, signature: str) -> str | None:
+    """Why the values of ``X-Slack-Request-Timestamp`` and ``X-Slack-Signature`` (empty
+    when missing) are not a signature's (a number of seconds, ``v0=`` and 64 lowercase
+    hex digits), or None."""
+    if not TIMESTAMP.fullmatch(timestamp):
+        return "no readable X-Slack-Request-Timestamp"
+    if not SIGNATURE.fullmatch(signature):
+        return "no readable X-Slack-Signature"
+    return None
+
+
 class HttpGate:
     """The HTTP endpoint in front of a Bolt app; see the module for the order of checks.
 
@@ -178,46 +205,48 @@ class HttpGate:
         app: the Bolt app taking what passes.
         signing_secret: the app's Signing Secret.
         clock: seconds since the epoch (tests).
+
+    Raises:
+        ValueError: an empty signing secret (slack-sdk's verifier refuses it).
     """
 
     def __init__(
         self, app: AsyncApp, signing_secret: str, clock: Callable[[], float] = time.time
     ) -> None:
         self.app = app
-        self.secret = signing_secret.encode()
         self.clock = clock
+        self.verifier = SignatureVerifier(signing_secret, clock=_Clock(clock))
 
-    def unsigned(self, headers: Any, raw: bytes) -> str | None:
-        """Why ``raw`` with these headers is not a request Slack signed now, or None.
+    def unsigned(self, timestamp: str, signature: str, body: str) -> str | None:
+        """Why ``body`` is not a request Slack signed now, with readable headers
+        (:func:`unreadable` passed them), or None.
 
-        The rule (Slack's ``v0``): ``X-Slack-Signature`` is ``v0=`` and the hex HMAC-SHA256,
-        keyed by the signing secret, of ``v0:TIMESTAMP:BODY``, with
-        ``X-Slack-Request-Timestamp`` (seconds) within five minutes of now.
+        The rule (Slack's ``v0``, as slack-sdk's verifier applies it): ``signature`` is
+        ``v0=`` and the hex HMAC-SHA256, keyed by the signing secret, of
+        ``v0:TIMESTAMP:BODY`` (the body in UTF-8), with ``timestamp`` (seconds) within five
+        minutes of now.
         """
-        timestamp = headers.get("X-Slack-Request-Timestamp") or ""
-        signature = headers.get("X-Slack-Signature") or ""
-        if not TIMESTAMP.fullmatch(timestamp):
-            return "no readable X-Slack-Request-Timestamp"
-        if not SIGNATURE.fullmatch(signature):
-            return "no readable X-Slack-Signature"
+        if self.verifier.is_valid(body, timestamp, signature):
+            return None
         if abs(self.clock() - int(timestamp)) > SIGNATURE_WINDOW:
             return "a signature more than five minutes old"
-        signed = b"v0:" + timestamp.encode() + b":" + raw
-        expected = "v0=" + hmac.new(self.secret, signed, hashlib.sha256).hexdigest()
-        if not hmac.compare_digest(expected, signature):
-            return "a wrong signature"
-        return None
+        return "a wrong signature"
 
     async def handle(self, request: web.Request) -> web.Response:
         """Answer one POST: 401 or 400 with one log line, else Bolt's answer."""
         raw = await request.read()
-        why = self.unsigned(request.headers, raw)
+        timestamp = request.headers.get("X-Slack-Request-Timestamp") or ""
+        signature = request.headers.get("X-Slack-Signature") or ""
+        why = unreadable(timestamp, signature)
         if why is not None:
             return _refuse(UNSIGNED, why)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             return _refuse(MALFORMED, "a body that is not UTF-8")
+        why = self.unsigned(timestamp, signature, text)
+        if why is not None:
+            return _refuse(UNSIGNED, why)
         try:
             bolt_request = AsyncBoltRequest(
                 body=text,

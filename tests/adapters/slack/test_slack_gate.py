@@ -93,6 +93,13 @@ def _cases(h: Harness) -> list[tuple[str, bytes, dict[str, str] | None, int]]:
         ("unsigned and not JSON", b"payload=notjson", unsigned, 401),
         ("signed with another secret", status.encode(), signed_headers(status, "nope"), 401),
         ("a body that is not UTF-8", b"\xff\xfe\x00payload", None, 400),
+        (
+            # read before its signature: the verifier takes text, as Slack signs it
+            "a body that is not UTF-8, signed with another secret",
+            b"\xff\xfe\x00payload",
+            signed_headers("payload", "nope"),
+            400,
+        ),
         ("a body that is not form data", b"%%%\x01garbage", None, 400),
         ("a JSON body that is not JSON", b"{not json", None, 400),
         ("a payload that is not JSON", b"payload=notjson", None, 400),
