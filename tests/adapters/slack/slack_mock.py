@@ -59,6 +59,7 @@ class MockSlack:
         admins: user ids ``users.info`` reports as workspace admins.
         errors: method -> Slack error code to answer with (``ok`` false) every time.
         limited: methods that answer 429 with ``Retry-After`` once, then normally.
+        always_limited: methods that answer 429 with ``Retry-After`` every time.
         closed_dms: users whose DMs cannot be opened (``conversations.open`` fails).
         dropped: methods whose connection is closed without an answer (a network drop).
         slow: method (or ``response_url``) -> seconds to wait before answering (cut short
@@ -74,6 +75,7 @@ class MockSlack:
     admins: set[str] = field(default_factory=set)
     errors: dict[str, str] = field(default_factory=dict)
     limited: set[str] = field(default_factory=set)
+    always_limited: set[str] = field(default_factory=set)
     closed_dms: set[str] = field(default_factory=set)
     dropped: set[str] = field(default_factory=set)
     slow: dict[str, float] = field(default_factory=dict)
@@ -188,7 +190,7 @@ class MockSlack:
             assert request.transport is not None
             request.transport.close()  # the client reads an end of stream, no answer
             return web.Response()
-        if method in self.limited:
+        if method in self.limited or method in self.always_limited:
             self.limited.discard(method)
             return web.json_response(
                 {"ok": False, "error": "ratelimited"},
