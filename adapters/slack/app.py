@@ -32,7 +32,7 @@ from storage import StorageError
 
 from . import blocks as kb
 from .gate import HttpGate, WellFormed
-from .transport import FAILURES, SlackTransport, call_waiting, failure
+from .transport import FAILURES, SlackTransport, failure
 from .users import Directory, SeenRequests
 
 log = logging.getLogger(__name__)
@@ -261,12 +261,8 @@ class SlackBot:
             # Slack cuts a long text: a long answer (a session's hands) goes in pieces
             parts = [text] if blocks else pieces(text, TEXT_MAX)
             for part in parts:
-                await call_waiting(
-                    self.client.chat_postEphemeral,
-                    channel=channel,
-                    user=user,
-                    text=part,
-                    **({"blocks": blocks} if blocks else {}),
+                await self.client.chat_postEphemeral(
+                    channel=channel, user=user, text=part, blocks=blocks or None
                 )
             return
         except FAILURES as exc:
@@ -357,7 +353,7 @@ class SlackBot:
 
     async def _views_open(self, trigger_id: str, view: dict[str, Any]) -> None:
         try:
-            await call_waiting(self.client.views_open, trigger_id=trigger_id, view=view)
+            await self.client.views_open(trigger_id=trigger_id, view=view)
         except FAILURES as exc:  # e.g. the trigger expired: the player clicks again
             log.warning("cannot open the form of request %s: %s", trigger_id, failure(exc))
 

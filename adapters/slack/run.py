@@ -35,7 +35,7 @@ from storage import StorageError
 
 from .app import SlackBot
 from .client import StoppableClient, Stopping, web_client
-from .transport import FAILURES, SlackTransport, call_waiting, failure, refusal
+from .transport import FAILURES, SlackTransport, failure, refusal
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ async def check_tokens(client: StoppableClient, app_token: str | None) -> Identi
         Stopping: the bot was told to stop meanwhile.
     """
     try:
-        who = await call_waiting(client.auth_test)
+        who = await client.auth_test()
     except Stopping:
         raise
     except FAILURES as exc:
@@ -103,7 +103,7 @@ async def check_tokens(client: StoppableClient, app_token: str | None) -> Identi
         )
     if app_token is not None:
         try:
-            await call_waiting(client.apps_connections_open, app_token=app_token)
+            await client.apps_connections_open(app_token=app_token)
         except Stopping:
             raise
         except FAILURES as exc:

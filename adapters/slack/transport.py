@@ -3,7 +3,9 @@ the coalescer), channel lines, private lines by DM (else ephemeral in the table'
 and the turn nudge (ephemeral, once per decision).
 
 Ids are the service's: ``table_id`` is ``team/channel``, ``player_id`` is ``slack:USER``.
-A 429 (``ratelimited``) is waited out for ``Retry-After`` seconds, never dropped. Any other
+A 429 (``ratelimited``) is waited out for ``Retry-After`` seconds, never dropped: by the
+client (:class:`adapters.slack.client.RateLimitWait`), and for the table message's edits
+by the coalescer, which then sends the latest content. Any other
 failure to deliver (Slack refuses, the connection drops, resets or times out) is logged in
 one line, with the channel or user and the kind of error but never the text (it may hold
 cards), and nothing is raised: a lost message must not undo the move it reports.
@@ -31,11 +33,10 @@ from bot.chat.presenter import CannotPost
 from bot.words.tableview import TableView
 
 from .blocks import escape, table_blocks
-from .client import StoppableClient
+from .client import seconds_to_wait
 
 log = logging.getLogger(__name__)
 
-ATTEMPTS = 3  # a call that is rate limited this many times in a row gives up
 # What a Web API call raises when it does not deliver: Slack refused it (SlackApiError, a
 # SlackClientError), the client could not send it, or the network failed (aiohttp's errors;
 # OSError holds ConnectionError and TimeoutError, asyncio's timeout included).
@@ -61,14 +62,7 @@ def retry_after(exc: SlackApiError) -> float | None:
     response = exc.response
     if response is None or response.status_code != 429:
         return None
-    headers = {str(k).lower(): v for k, v in (response.headers or {}).items()}
-    value = headers.get("retry-after", "1")
-    if isinstance(value, list):  # some client versions keep every header's values
-        value = value[0] if value else "1"
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        return 1.0
+    return seconds_to_wait(response.headers or {})
 
 
 def failure(exc: BaseException) -> str:
@@ -94,29 +88,6 @@ def refusal(exc: BaseException) -> str | None:
         return None
     code = failure(exc)
     return None if code in SLACK_TROUBLE or code == type(exc).__name__ else code
-
-
-async def call_waiting(method: Callable[..., Awaitable[Any]], **kwargs: Any) -> Any:
-    """Call a Web API method, waiting out up to ``ATTEMPTS - 1`` rate limits (a wait the
-    bot's stop cuts short: :meth:`adapters.slack.client.StoppableClient.pause`).
-
-    Raises:
-        SlackApiError: any other error, or still rate limited after the last attempt.
-    """
-    owner = getattr(method, "__self__", None)
-    for attempt in range(ATTEMPTS):
-        try:
-            return await method(**kwargs)
-        except SlackApiError as exc:
-            seconds = retry_after(exc)
-            if seconds is None or attempt == ATTEMPTS - 1:
-                raise
-            log.warning("rate limited: waiting %.2f s", seconds)
-            if isinstance(owner, StoppableClient):
-                await owner.pause(seconds)
-            else:
-                await asyncio.sleep(seconds)
-    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
 
 @dataclass
@@ -180,9 +151,7 @@ class SlackTransport:
         if table_id is None:
             return  # an old hand's message: the hand in play has its own
         try:
-            response = await call_waiting(
-                self.client.chat_postMessage, channel=channel, text=text, blocks=blocks
-            )
+            response = await self.client.chat_postMessage(channel=channel, text=text, blocks=blocks)
         except FAILURES as exc:
             log.error("cannot post the table in %s again: %s", channel, failure(exc))
             return
@@ -208,8 +177,7 @@ class SlackTransport:
                 return
             channel = channel_of(table_id)
             try:
-                response = await call_waiting(
-                    self.client.chat_postMessage,
+                response = await self.client.chat_postMessage(
                     channel=channel,
                     text=text,
                     blocks=table_blocks(view, recent),
@@ -268,9 +236,7 @@ class SlackTransport:
             if user in self.no_dm:  # refused just now: say so, once
                 body = f"{no_dm_note(self.no_dm[user])}\n{body}"
         try:
-            await call_waiting(
-                self.client.chat_postEphemeral, channel=channel, user=user, text=body
-            )
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=body)
             return True
         except FAILURES as exc:
             log.warning("cannot reach %s privately in %s: %s", user, channel, failure(exc))
@@ -282,9 +248,9 @@ class SlackTransport:
         try:
             dm = self.dms.get(user)
             if dm is None:
-                opened = await call_waiting(self.client.conversations_open, users=user)
+                opened = await self.client.conversations_open(users=user)
                 dm = self.dms[user] = str(opened["channel"]["id"])
-            await call_waiting(self.client.chat_postMessage, channel=dm, text=line)
+            await self.client.chat_postMessage(channel=dm, text=line)
             return True
         except FAILURES as exc:
             code = refusal(exc)
@@ -330,9 +296,7 @@ class SlackTransport:
         legal = f": {escape(view.legal)}" if view.legal else ""
         text = f"Your turn in hand #{view.hand_number}{legal}"
         try:
-            await call_waiting(
-                self.client.chat_postEphemeral, channel=channel, user=user, text=text
-            )
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
         except FAILURES as exc:
             _refused_channel(exc)  # the bot itself may no longer post here: hold the game
             log.warning("cannot nudge %s in %s: %s", user, channel, failure(exc))
@@ -346,8 +310,7 @@ class SlackTransport:
         a failure is logged."""
         channel = channel_of(table_id)
         try:
-            await call_waiting(
-                self.client.files_upload_v2,
+            await self.client.files_upload_v2(
                 channel=channel,
                 file=data,
                 filename=filename,
@@ -360,7 +323,7 @@ class SlackTransport:
     async def _say(self, table_id: str, **kwargs: Any) -> None:
         channel = channel_of(table_id)
         try:
-            await call_waiting(self.client.chat_postMessage, channel=channel, **kwargs)
+            await self.client.chat_postMessage(channel=channel, **kwargs)
         except FAILURES as exc:  # a lost line must not undo the move it reports
             _refused_channel(exc)
             log.error("cannot post in %s: %s", channel, failure(exc))
