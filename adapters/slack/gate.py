@@ -170,6 +170,16 @@ def _submission(body: dict[str, Any]) -> str | None:
     return None
 
 
+class Refused(Exception):
+    """A request the gate answers at once: its HTTP status and why (a few words, none of
+    the request's content)."""
+
+    def __init__(self, status: int, why: str) -> None:
+        super().__init__(f"{status}: {why}")
+        self.status = status
+        self.why = why
+
+
 def _refuse(status: int, why: str) -> web.Response:
     log.warning("refused a Slack request (%d): %s", status, why)
     text = "malformed request" if status == MALFORMED else "invalid request"
@@ -217,36 +227,39 @@ class HttpGate:
         self.clock = clock
         self.verifier = SignatureVerifier(signing_secret, clock=_Clock(clock))
 
-    def unsigned(self, timestamp: str, signature: str, body: str) -> str | None:
-        """Why ``body`` is not a request Slack signed now, with readable headers
-        (:func:`unreadable` passed them), or None.
+    def verified(self, headers: Any, raw: bytes) -> str:
+        """``raw`` (a request's body) as text, once it is known that Slack signed it now.
 
-        The rule (Slack's ``v0``, as slack-sdk's verifier applies it): ``signature`` is
-        ``v0=`` and the hex HMAC-SHA256, keyed by the signing secret, of
-        ``v0:TIMESTAMP:BODY`` (the body in UTF-8), with ``timestamp`` (seconds) within five
-        minutes of now.
+        The rule (Slack's ``v0``, as slack-sdk's verifier applies it):
+        ``X-Slack-Signature`` is ``v0=`` and the hex HMAC-SHA256, keyed by the signing
+        secret, of ``v0:TIMESTAMP:BODY`` (the body in UTF-8), with
+        ``X-Slack-Request-Timestamp`` (seconds) within five minutes of now.
+
+        Raises:
+            Refused: 401 for headers :func:`unreadable` refuses, a signature more than five
+                minutes old or a wrong one; 400 for a body that is not UTF-8.
         """
-        if self.verifier.is_valid(body, timestamp, signature):
-            return None
-        if abs(self.clock() - int(timestamp)) > SIGNATURE_WINDOW:
-            return "a signature more than five minutes old"
-        return "a wrong signature"
-
-    async def handle(self, request: web.Request) -> web.Response:
-        """Answer one POST: 401 or 400 with one log line, else Bolt's answer."""
-        raw = await request.read()
-        timestamp = request.headers.get("X-Slack-Request-Timestamp") or ""
-        signature = request.headers.get("X-Slack-Signature") or ""
+        timestamp = headers.get("X-Slack-Request-Timestamp") or ""
+        signature = headers.get("X-Slack-Signature") or ""
         why = unreadable(timestamp, signature)
         if why is not None:
-            return _refuse(UNSIGNED, why)
+            raise Refused(UNSIGNED, why)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            return _refuse(MALFORMED, "a body that is not UTF-8")
-        why = self.unsigned(timestamp, signature, text)
-        if why is not None:
-            return _refuse(UNSIGNED, why)
+            raise Refused(MALFORMED, "a body that is not UTF-8") from None
+        if not self.verifier.is_valid(text, timestamp, signature):
+            if abs(self.clock() - int(timestamp)) > SIGNATURE_WINDOW:
+                raise Refused(UNSIGNED, "a signature more than five minutes old")
+            raise Refused(UNSIGNED, "a wrong signature")
+        return text
+
+    async def handle(self, request: web.Request) -> web.Response:
+        """Answer one POST: 401 or 400 with one log line, else Bolt's answer."""
+        try:
+            text = self.verified(request.headers, await request.read())
+        except Refused as refused:
+            return _refuse(refused.status, refused.why)
         try:
             bolt_request = AsyncBoltRequest(
                 body=text,
