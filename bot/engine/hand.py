@@ -228,7 +228,8 @@ class Hand:
     def log(self) -> list[str]:
         """The hand's actions so far in PHH notation, derived from its events
         (:func:`bot.engine.history.phh_actions`)."""
-        return phh_actions(self.events)
+        split = self.setup.lowball_kill is not None and self.setup.kill is None
+        return phh_actions(self.events, whole_deal=split)
 
     @property
     def shown(self) -> dict[int, tuple[str, ...]]:

@@ -7,7 +7,7 @@ hand run more than once (000 NL §17) deals its first run street by street as if
 once; the other runs are the history's ``_runs`` field
 (:func:`bot.phh.convert.hand_to_phh`). A double board's line deals both boards, the first
 board's cards then the second's. A hand shown after it was won without a showdown is left
-out.
+out. Lowball's first deal at a kill table, two cards then the rest, is one line a player.
 """
 
 from __future__ import annotations
@@ -34,11 +34,14 @@ _VERBS = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
 _STREETS_LEFT = {0: (3, 1, 1), 3: (1, 1), 4: (1,)}
 
 
-def phh_actions(events: Iterable[Event]) -> list[str]:
+def phh_actions(events: Iterable[Event], whole_deal: bool = False) -> list[str]:
     """The PHH action lines of a hand, in order, from its events.
 
     Args:
         events: the hand's events as it made them, in order.
+        whole_deal: the first deal came in two parts (lowball at a kill table: two cards,
+            a pause for a kill, then the rest; 000 kill §10): each player's cards of it are
+            written in one line, as a deal in one go is.
     Returns:
         One line per dealing or player action, e.g. ``["d dh p1 AcKd", "p1 cbr 300"]``;
         ``??`` stands for a card no one saw (a replay).
@@ -46,12 +49,16 @@ def phh_actions(events: Iterable[Event]) -> list[str]:
     lines: list[str] = []
     runs = over = False
     shown: set[int] = set()
+    first: dict[int, int] = {}  # each player's first deal: its line
     board = 0  # board cards dealt before the runs
     for event in events:
         match event:
             case Acted(player=p, action=action, to=to):
                 lines.append(f"p{p + 1} {_VERBS.get(action) or f'cbr {to}'}")
+            case HoleCardsDealt(player=p, cards=cards) if whole_deal and p in first:
+                lines[first[p]] += "".join(cards)
             case HoleCardsDealt(player=p, cards=cards) | CardsDrawn(player=p, cards=cards):
+                first.setdefault(p, len(lines))
                 lines.append(f"d dh p{p + 1} {''.join(cards)}")
             case BoardDealt(cards=cards, double_board=True, run=1):
                 lines[-1] += "".join(cards)  # a double board's line deals both boards

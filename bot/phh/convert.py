@@ -6,8 +6,11 @@ that heads-up PHH lists the blinds small blind first while p1 posts the big blin
 
 House rules PHH has no field for travel in ``_`` fields: ``_spread`` (``[min, max1, ...]``),
 ``_bet_unit``, ``_raise_cap`` (a number, or ``"none"``), ``_pot_rounding_unit``,
-``_small_blind_counts_as_big``, ``_max_open_multiple``, ``_pot_cap``, and ``_dead`` (per-seat
-dead money such as a missed small blind).
+``_small_blind_counts_as_big``, ``_max_open_multiple``, ``_pot_cap``, ``_dead`` (per-seat
+dead money such as a missed small blind), ``_carried`` (a jacks-or-better pot carried from
+deals nobody opened, 004 jacks §1) and, in a table's killed hand, ``_blind_kinds`` (the
+blind each seat posted: ``small_blind``, ``big_blind``, ``blind`` for a post to come in,
+``kill`` or ``""``).
 """
 
 from __future__ import annotations
@@ -195,6 +198,7 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
         boards=int(extra.get("_boards", 1)),
         seven_deuce=int(extra.get("_seven_deuce", 0)),
         runs=_runs(extra.get("_runs", ())),
+        carried=_whole([extra.get("_carried", 0)], "a carried pot")[0],
     )
 
 
@@ -245,6 +249,12 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
         fields.setdefault("_blinds", [stakes.small_blind, stakes.big_blind])
     if setup.boards > 1:
         fields.setdefault("_boards", setup.boards)
+    if setup.carried:  # jacks or better: the pot carried from deals nobody opened
+        fields.setdefault("_carried", setup.carried)
+    if setup.kill is not None and setup.blind_kinds is not None:
+        # a table's killed deal: which seat posted which blind (a dead small blind, a
+        # returning player's post), so the kill's replay finds the big blind as dealt
+        fields.setdefault("_blind_kinds", list(setup.blind_kinds))
     if setup.seven_deuce:
         fields.setdefault("_seven_deuce", setup.seven_deuce)
         for claim in (e for e in played.events if isinstance(e, SevenDeuce)):
@@ -252,7 +262,10 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
     if len(played.run_boards) > 1 and setup.boards == 1:  # 000 NL §17: the other runs
         shared = len(os.path.commonprefix(played.run_boards))
         fields.setdefault("_runs", ["".join(board[shared:]) for board in played.run_boards[1:]])
+    # a game without blinds is played at its bets, whatever the structure (no-limit jacks
+    # or better opens at the small bet)
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+    limit = limit or not spec_for(config.game).blinds
     number = fields.pop("hand", None)
     stud = spec_for(config.game).bring_in
     return HandHistory(
