@@ -14,7 +14,7 @@ names who owed what.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -75,7 +75,9 @@ class KillSessionReplay:
         if killer is not None and killer not in names:
             raise KillMismatch(f"the killer {killer} is not one of this hand's players")
         base_config = self._base_config(written, killer)
-        base = self._unkilled(written, base_config, killer, reason)
+        kinds = hh.extra.get("_blind_kinds")
+        dealt = _dealt_kinds(kinds, names.index(killer)) if kinds and killer else None
+        base = self._unkilled(written, base_config, killer, reason, dealt)
         newcomers = [] if self.previous is None else [p for p in names if p not in self.previous]
         offer = None
         if killer is not None and reason in ("voluntary", "come_in", "missed"):
@@ -114,6 +116,8 @@ class KillSessionReplay:
                 f"not {written.config.describe()}"
             )
         self.previous = names
+        if written.bomb:  # a bomb pot neither wins nor loses a leg (RULES.md "Bomb pots")
+            self.tracker.no_leg()
         return replace(ours, antes=written.antes, dead_antes=written.dead_antes)
 
     def _base_config(self, written: HandSetup, killer: str | None) -> GameConfig:
@@ -127,14 +131,23 @@ class KillSessionReplay:
 
     @staticmethod
     def _unkilled(
-        written: HandSetup, config: GameConfig, killer: str | None, reason: str | None
+        written: HandSetup,
+        config: GameConfig,
+        killer: str | None,
+        reason: str | None,
+        kinds: tuple[str, ...] | None = None,
     ) -> HandSetup:
+        """The hand as it would have been dealt without its kill; ``kinds``: the blind
+        each seat was dealt (a table's deal), else the blinds stand in their usual seats."""
         blinds = list(written.forced_blinds())
         dead = list(written.dead or (0,) * len(blinds))
         if killer is not None:
             n = len(blinds)
             k = written.names.index(killer)
             small, big = (1, 0) if n == 2 else (0, 1)
+            if kinds is not None:
+                small = kinds.index("small_blind") if "small_blind" in kinds else -1
+                big = kinds.index("big_blind")
             regular = {small: config.stakes.small_blind, big: config.stakes.big_blind}
             blinds[k] = regular.get(k, 0)
             if k in regular and reason not in ("required", "missed"):
@@ -144,14 +157,39 @@ class KillSessionReplay:
             config=config,
             blinds=tuple(blinds),
             dead=tuple(dead) if any(dead) else None,
-            first_to_act=None,
-            blind_kinds=None,
+            # who opens an unkilled hand is the file's (a blind posted to come in, equal
+            # blinds heads-up); a kill puts it where the kill rules say
+            first_to_act=written.first_to_act if killer is None else None,
+            blind_kinds=kinds,
             kill=None,
         )
 
     def settle(self, hand: Hand) -> dict[str, Any]:
         """Move the button after the hand; returns the ``kill`` object for ``--json``."""
         return self.tracker.settle(hand).summary()
+
+
+def _dealt_kinds(kinds: Sequence[Any], killer: int) -> tuple[str, ...] | None:
+    """The blinds a killed hand was dealt with before its kill, from its ``_blind_kinds``
+    (the killer's seat written ``kill``): the killer's own blind is the one the deal is
+    missing, the big blind first (a soft kill, 002 misc §7); a seat left of the big blind
+    that posts none had no small blind to post. None when the field does not say."""
+    dealt = [str(kind) for kind in kinds]
+    if not 0 <= killer < len(dealt) or dealt[killer] != "kill":
+        return None
+    n = len(dealt)
+    if "big_blind" not in dealt:
+        dealt[killer] = "big_blind"
+    elif "small_blind" not in dealt and killer == (dealt.index("big_blind") - 1) % n:
+        # heads-up the button posts the small blind; else the seat right of the big blind
+        # does, unless the small blind is dead (the big blind then sits left of the button)
+        if n == 2 or dealt.index("big_blind") != 0:
+            dealt[killer] = "small_blind"
+        else:
+            dealt[killer] = ""
+    else:
+        dealt[killer] = ""
+    return tuple(dealt)
 
 
 def _stakes(config: GameConfig) -> tuple[int, ...]:
@@ -177,6 +215,49 @@ def session_fields(rules: KillRules, kill: Kill | None, quit: Sequence[str] = ()
         fields["_kill_reason"] = kill.reason
     if quit:
         fields["_quit"] = list(quit)
+    return fields
+
+
+def stored_fields(
+    rules: KillRules,
+    dealt: KillButton,
+    kill: Kill | None,
+    names: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The ``_`` fields a kill table stores with each hand, so that the hand replays alone
+    with its kill checked and the button after it reported (RULES.md "Kill pots").
+
+    Args:
+        rules: the table's kill rules.
+        dealt: the button as the hand was dealt (legs frozen for the absent, kills owed,
+            before this hand's kill): the hand's ``_kill_state_before``, in full.
+        kill: the hand's kill, or None.
+        names: player id -> the name the history uses for him (ids as they are when
+            missing); the button names players by id, the history by name.
+    Returns:
+        ``_kill*`` rules, ``_killer`` and ``_kill_reason`` when killed, and
+        ``_kill_state_before``.
+    """
+    named = dict(names or {})
+
+    def name(player: str) -> str:
+        return named.get(player, player)
+
+    fields = session_fields(
+        rules, None if kill is None else replace(kill, killer=name(kill.killer))
+    )
+    state: dict[str, Any] = {"state": dealt.state.value}
+    if dealt.holder is not None:
+        state["holder"] = name(dealt.holder)
+    if dealt.amount is not None:
+        state["amount"] = dealt.amount
+    for key, players in (("frozen", dealt.frozen), ("waiting", dealt.waiting)):
+        if players:
+            state[key] = [name(p) for p in players]
+    for key, owed in (("missed", dealt.missed), ("owes_next", dealt.owes_next)):
+        if owed:
+            state[key] = {name(p): chips for p, chips in owed.items()}
+    fields["_kill_state_before"] = state
     return fields
 
 

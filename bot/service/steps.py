@@ -22,6 +22,7 @@ from bot.engine import (
     Hand,
     HandStarted,
     IllegalAction,
+    KillButton,
     PotAwarded,
     SevenDeuce,
     Shown,
@@ -32,6 +33,7 @@ from bot.engine import (
     objection_open,
 )
 from bot.phh.convert import hand_to_phh
+from bot.phh.killsession import stored_fields
 from bot.phh.notation import dumps_phh
 from bot.service import controls
 from bot.service.state import Live, Notice, Outgoing, Player, ShowdownPicture
@@ -561,7 +563,7 @@ def _finish(step: Step) -> None:
     assert current is not None
     hand = current.hand
     names = live.names or {}
-    history = hand_to_phh(hand)
+    history = hand_to_phh(hand, **_kill_fields(table, hand, names))
     history.players = [names.get(p, p) for p in hand.names]
     results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
     biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
@@ -603,6 +605,18 @@ def _finish(step: Step) -> None:
     for seat in table.seated():
         if seat.stack == 0:
             step.tell(f"{seat.name} is out of chips: 'topup N' buys in again")
+
+
+def _kill_fields(table: Table, hand: Hand, names: dict[str, str]) -> dict[str, Any]:
+    """At a kill table, the kill rules, the hand's kill and the button it was dealt under,
+    stored with the hand so that its history replays with the kill checked (RULES.md
+    "Kill pots"); nothing at a table without kills."""
+    rules = table.settings.kill
+    pending = table.kills.pending_to_dict() if table.kills is not None else None
+    if rules is None or pending is None:
+        return {}
+    dealt = KillButton.from_dict(pending["dealt"])
+    return stored_fields(rules, dealt, hand.setup.kill, names)
 
 
 def showdown_picture(hand: Hand, number: int, names: dict[str, str]) -> ShowdownPicture | None:
