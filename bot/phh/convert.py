@@ -262,8 +262,8 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
     if len(played.run_boards) > 1 and setup.boards == 1:  # 000 NL §17: the other runs
         shared = len(os.path.commonprefix(played.run_boards))
         fields.setdefault("_runs", ["".join(board[shared:]) for board in played.run_boards[1:]])
-    # a game without blinds is played at its bets, whatever the structure (no-limit jacks
-    # or better opens at the small bet)
+    # a game without blinds has only its bets to give its stakes, whatever the structure
+    # (no-limit jacks or better)
     limit = config.structure in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
     limit = limit or not spec_for(config.game).blinds
     number = fields.pop("hand", None)

@@ -171,9 +171,11 @@ class KillSessionReplay:
 
 def _dealt_kinds(kinds: Sequence[Any], killer: int) -> tuple[str, ...] | None:
     """The blinds a killed hand was dealt with before its kill, from its ``_blind_kinds``
-    (the killer's seat written ``kill``): the killer's own blind is the one the deal is
-    missing, the big blind first (a soft kill, 002 misc §7); a seat left of the big blind
-    that posts none had no small blind to post. None when the field does not say."""
+    (the killer's seat written ``kill``). The killer's own blind is the one the deal
+    lacks (a soft kill, 002 misc §7): the big blind when none is left; the small blind when
+    none is left and the killer sits just before the big blind, unless the big blind is
+    the first seat from the button (the small blind was dead). None when the field does
+    not say."""
     dealt = [str(kind) for kind in kinds]
     if not 0 <= killer < len(dealt) or dealt[killer] != "kill":
         return None
