@@ -2,21 +2,34 @@
 
 A stored hand (PHH) is replayed through the engine as one player saw it (his own cards,
 and the hands shown at the showdown; :func:`bot.phh.redact.redact`) and told in
-PokerStars' words: the header, the seats, the blinds, ``Dealt to`` the player, each
-street's actions, the showdown, who collected what, and the summary. PokerStars' format
-is written here for hold'em and Omaha, high and hi-lo, no-limit, pot-limit and fixed
-limit, with one board; any other hand raises :class:`Unsupported`.
+PokerStars' words: the header (the time where the bot runs, then in ET), the table's
+size, its button and each player's own seat, the antes and blinds, ``Dealt to`` the
+player, each street's actions, the showdown, who collected what, and the summary.
+PokerStars' format is written here for hold'em and Omaha, high and hi-lo, no-limit,
+pot-limit and fixed limit, with one board; any other hand raises :class:`Unsupported`.
+
+What PokerStars never deals is written in the words trackers read, with every chip where
+it went: a straddle is ``posts straddle``; a kill blind too, the big blind staying
+``posts big blind`` and the header giving the killed stakes (a big blind who kills posts
+the kill as his big blind); a bomb pot is everyone's ``posts the ante`` and no action
+before the flop. A missed small blind posted with the big blind on return is PokerStars'
+one line ``posts small & big blinds``; any other dead blind, which PokerStars has no line
+for, is written as the dead money it is, ``posts the ante``.
 """
 
 from __future__ import annotations
 
 import re
-import time
 import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, tzinfo
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.engine.cards import UNKNOWN
-from bot.engine.config import Game, Structure
+from bot.engine.config import Game, GameConfig, Structure
 from bot.engine.events import (
     Acted,
     BoardDealt,
@@ -42,12 +55,10 @@ _STRUCTURES = {
     Structure.POT_LIMIT: "Pot Limit",
     Structure.FIXED_LIMIT: "Limit",
 }
-_POSTS = {
-    "small_blind": "posts small blind",
-    "big_blind": "posts big blind",
-    "ante": "posts the ante",
-    "dead": "posts small blind",  # a dead blind owed: PokerStars posts it as a small blind
-}
+_LIVE = ("small_blind", "big_blind", "blind", "straddle", "kill")
+# an abbreviation PokerStars could print for a time zone ("CET", "EST", "+03"); a longer
+# name (Windows gives "W. Europe Standard Time") would break the header's words
+_ZONE_NAME = re.compile(r"[A-Za-z0-9+\-]{1,6}")
 
 
 def hand_number(table_id: str, number: int) -> int:
@@ -57,6 +68,22 @@ def hand_number(table_id: str, number: int) -> int:
     return zlib.crc32(table_id.encode("utf-8")) * 1_000_000 + number % 1_000_000
 
 
+def seat_fields(seats: Sequence[int], size: int, button: int | None) -> dict[str, Any]:
+    """The PHH fields that keep where a hand was played, for :func:`pokerstars_text`.
+
+    Args:
+        seats: each player's seat number, in the hand's order (PHH's: the button last).
+        size: the table's number of seats.
+        button: the button's seat, empty for a dead button; None: no button yet.
+    Returns:
+        ``seats`` and ``seat_count`` (the PHH specification's fields) and ``_button``.
+    """
+    fields: dict[str, Any] = {"seats": list(seats), "seat_count": size}
+    if button is not None:
+        fields["_button"] = button
+    return fields
+
+
 def pokerstars_text(
     hh: HandHistory,
     viewer: int,
@@ -64,22 +91,30 @@ def pokerstars_text(
     number: int,
     table: str,
     started: float,
+    zone: tzinfo | None = None,
 ) -> str:
     """One hand in PokerStars' format, as player ``viewer`` saw it.
 
     Args:
         hh: the stored hand history, every card in it (the viewer's view is taken here).
+            Its ``seats``, ``seat_count`` and ``_button`` fields, when the table wrote
+            them, give each player's seat, the table's size and the button's seat (an
+            empty seat for a dead button); without them (a hand stored before they were
+            kept) the seats are numbered in hand order, the button last.
         viewer: the 0-based index of the player it is for, in the hand's order (-1: no
             one's cards, only the hands shown).
         number: the hand number to print (see :func:`hand_number`).
         table: the table's name.
-        started: when the hand was dealt, in seconds since the epoch (printed in UTC).
+        started: when the hand was dealt, in seconds since the epoch.
+        zone: the time zone the header's first time is in; None: the zone of the machine
+            the bot runs on (its ``TZ``; UTC on a machine that has none). The second time
+            is always in ET, as PokerStars writes it.
     Returns:
         The hand's text, lines ending in newlines, chips as whole numbers.
     Raises:
         Unsupported: a game, structure or board PokerStars' format is not written for
-            here (stud, draw, spread limit, a board run twice or a double board), or a
-            hand that does not replay.
+            here (stud, draw, spread limit, a board run twice or a double board), seats
+            that do not fit the table, or a hand that does not replay.
     """
     setup = setup_from_phh(hh)
     config = setup.config
@@ -98,22 +133,23 @@ def pokerstars_text(
     hand, index, error = play_history(seen)
     if error is not None:
         raise Unsupported(f"the hand does not replay (action {index}): {error}")
-    names = _safe_names(list(hh.players or setup.names))
+    n = hand.n
+    seats, size, button = _seating(hh, n)
+    names = _safe_names(list(hh.players or setup.names), seats)
     stakes = config.stakes
     if config.structure is Structure.FIXED_LIMIT:
         blinds = f"{stakes.fixed_small}/{stakes.fixed_big}"
     else:
         blinds = f"{stakes.small_blind}/{stakes.big_blind}"
-    when = time.strftime("%Y/%m/%d %H:%M:%S", time.gmtime(started))
-    n = hand.n
-    button = 2 if n == 2 else n  # seats in hand order: the button is last (heads-up, 2nd)
     lines = [
-        f"PokerStars Hand #{number}: {game} {structure} ({blinds}) - {when} UTC",
-        f"Table '{table}' {n}-max Seat #{button} is the button",
+        f"PokerStars Hand #{number}: {game} {structure} ({blinds}) - {header_time(started, zone)}",
+        f"Table '{table}' {size}-max Seat #{button} is the button",
     ]
-    lines += [f"Seat {i + 1}: {names[i]} ({hand.starting[i]} in chips)" for i in range(n)]
-    lines += _story(hand, names, viewer)
-    lines += _summary(hand, names, button)
+    in_seat_order = sorted(range(n), key=seats.__getitem__)
+    lines += [f"Seat {seats[i]}: {names[i]} ({hand.starting[i]} in chips)" for i in in_seat_order]
+    posts = _forced_bets(hand, config)
+    lines += _story(hand, names, viewer, posts)
+    lines += _summary(hand, names, seats, button, posts)
     for claim in (e for e in hand.events if isinstance(e, SevenDeuce)):
         # outside the pot, which PokerStars' format has no words for: said for the reader
         paid = ", ".join(f"{names[p]} {chips}" for p, chips in claim.paid)
@@ -123,30 +159,150 @@ def pokerstars_text(
     return "\n".join(lines) + "\n"
 
 
-def _safe_names(names: list[str]) -> list[str]:
+def header_time(started: float, zone: tzinfo | None = None) -> str:
+    """The time of a PokerStars header: the local time and its zone, then the time in ET
+    in brackets, hours without a leading zero (``2026/12/03 8:31:13 CET [2026/12/03
+    2:31:13 ET]``).
+
+    Args:
+        started: seconds since the epoch.
+        zone: the local zone; None: the machine's own (UTC when it has none). A zone
+            without a short name (one PokerStars could print) is written as UTC.
+    Raises:
+        Unsupported: ET is not known on this machine (no time zone database; the
+            ``tzdata`` package, a dependency, provides one).
+    """
+    moment = datetime.fromtimestamp(started, UTC)
+    local = moment.astimezone(zone) if zone is not None else moment.astimezone()
+    name = local.tzname() or ""
+    if not _ZONE_NAME.fullmatch(name):
+        local, name = moment, "UTC"
+    return f"{_clock(local)} {name} [{_clock(moment.astimezone(_eastern()))} ET]"
+
+
+@cache
+def _eastern() -> ZoneInfo:
+    try:
+        return ZoneInfo("America/New_York")
+    except (KeyError, OSError, ValueError) as exc:  # ZoneInfoNotFoundError is a KeyError
+        raise Unsupported(f"ET is not known here: {exc} (install the tzdata package)") from exc
+
+
+def _clock(moment: datetime) -> str:
+    return f"{moment:%Y/%m/%d} {moment.hour}:{moment:%M:%S}"
+
+
+def _seating(hh: HandHistory, n: int) -> tuple[list[int], int, int]:
+    """Each player's seat (by hand index), the table's size and the button's seat.
+
+    Raises:
+        Unsupported: seats that are not one distinct seat of the table per player.
+    """
+    seats, size, button = hh.extra.get("seats"), hh.extra.get("seat_count"), None
+    if seats is None:
+        return list(range(1, n + 1)), n, n
+    if (
+        not isinstance(seats, list)
+        or len(seats) != n
+        or not all(type(s) is int and s >= 1 for s in seats)
+        or len(set(seats)) != n
+    ):
+        raise Unsupported(f"the hand's seats {seats!r} are not one seat number per player")
+    if size is None:
+        size = max(seats)
+    if type(size) is not int or size < max(seats):
+        raise Unsupported(f"a table of {size!r} seats cannot seat players at {seats}")
+    button = hh.extra.get("_button", seats[-1])  # in hand order the button is last
+    if type(button) is not int or not 1 <= button <= size:
+        raise Unsupported(f"the button's seat {button!r} is not a seat of the table")
+    return list(seats), size, button
+
+
+def _safe_names(names: list[str], seats: Sequence[int]) -> list[str]:
     """Names a PokerStars reader cannot take for its own marks: no colon or square bracket
     (``x: raises 50`` would read as an action), and two players of one name told apart
-    by their seat (``Sam #1``, ``Sam #2``)."""
+    by their seat (``Sam #1``, ``Sam #4``)."""
     clean = [
-        re.sub(r"[:\[\]]", "", name).strip() or f"Player {i + 1}" for i, name in enumerate(names)
+        re.sub(r"[:\[\]]", "", name).strip() or f"Player {seats[i]}" for i, name in enumerate(names)
     ]
-    return [f"{c} #{i + 1}" if clean.count(c) > 1 else c for i, c in enumerate(clean)]
+    return [f"{c} #{seats[i]}" if clean.count(c) > 1 else c for i, c in enumerate(clean)]
 
 
-def _story(hand: Hand, names: Sequence[str], viewer: int) -> list[str]:
+@dataclass(frozen=True)
+class _Posts:
+    """The forced bets in PokerStars' words: ``lines`` by the index of their
+    :class:`Posted` event (an event said within another's line has none), and the players
+    the summary marks as the small and big blind."""
+
+    lines: dict[int, str]
+    small_blind: int | None
+    big_blind: int | None
+
+
+def _forced_bets(hand: Hand, config: GameConfig) -> _Posts:
+    """Each ante and blind as PokerStars writes it.
+
+    The replayed hand names a blind by its size: a kill blind is the killed stakes' big
+    blind, and the big blind beside it is smaller than that, so a hand with a blind
+    between the small and the big blind is a killed pot, whose big blind is written
+    ``posts big blind`` and the kill ``posts straddle``. A dead small blind goes with the
+    big blind posted beside it as ``posts small & big blinds`` (their sum; trackers take
+    the header's small blind of it as dead), other dead money as ``posts the ante``.
+    """
+    posted = [(k, e) for k, e in enumerate(hand.events) if isinstance(e, Posted)]
+    killed = any(e.kind in ("blind", "kill") for _, e in posted)
+    words: dict[int, str] = {}
+    for k, e in posted:
+        if e.kind in ("straddle", "kill") or (killed and e.kind == "big_blind"):
+            words[k] = "straddle"
+        elif e.kind == "small_blind":
+            words[k] = "small blind"
+        elif e.kind in _LIVE:
+            words[k] = "big blind"
+        else:
+            words[k] = "the ante"  # an ante, or dead money
+    # trackers read the header's small blind out of "small & big blinds" as dead; in limit
+    # its first figure is the small bet, twice the small blind
+    limit = config.structure is Structure.FIXED_LIMIT
+    told_small = config.stakes.fixed_small // 2 if limit else config.stakes.small_blind
+    with_big = {e.player for k, e in posted if words[k] == "big blind"}
+    said_with = {  # a dead small blind said with its player's big blind: event index
+        k: e.player
+        for k, e in posted
+        if e.kind == "dead" and e.amount == told_small and e.player in with_big
+    }
+    lines: dict[int, str] = {}
+    small = big = None
+    for k, e in posted:
+        verb, amount = words[k], e.amount
+        if k in said_with:
+            continue
+        if verb == "big blind" and e.player in said_with.values():
+            verb, amount = "small & big blinds", amount + told_small
+        if not amount:
+            continue  # a blind of nothing, its player all-in on what he posted before it
+        if verb == "small blind":
+            small = e.player
+        elif verb == "big blind" and big is None:
+            big = e.player  # the big blind; players posting to come in follow him
+        lines[k] = f"posts {verb} {amount}{_all_in(e.all_in)}"
+    return _Posts(lines, small, big)
+
+
+def _story(hand: Hand, names: Sequence[str], viewer: int, posts: _Posts) -> list[str]:
     """From the blinds to who collected what, street by street."""
     lines: list[str] = []
     bets = [0] * hand.n
     board: list[str] = []
     showdown: list[str] = []
     side_pots = _pot_sizes(hand)[1:]
-    for event in hand.events:
+    for k, event in enumerate(hand.events):
         match event:
-            case Posted(player=p, kind=kind, amount=amount, all_in=all_in):
-                verb = _POSTS.get(kind, "posts straddle")  # a straddle or a kill blind
-                if kind not in ("ante", "dead"):
+            case Posted(player=p, kind=kind, amount=amount):
+                if kind in _LIVE:
                     bets[p] += amount
-                lines.append(f"{names[p]}: {verb} {amount}{_all_in(all_in)}")
+                if k in posts.lines:
+                    lines.append(f"{names[p]}: {posts.lines[k]}")
             case HoleCardsDealt(player=p) if "*** HOLE CARDS ***" not in lines:
                 lines.append("*** HOLE CARDS ***")
                 if 0 <= viewer < hand.n and hand.hole[viewer]:
@@ -207,8 +363,10 @@ def _pot_sizes(hand: Hand) -> list[int]:
     return [sizes[k] for k in sorted(sizes)]
 
 
-def _summary(hand: Hand, names: Sequence[str], button: int) -> list[str]:
-    """The summary: the pot, the board, and each seat's outcome."""
+def _summary(
+    hand: Hand, names: Sequence[str], seats: Sequence[int], button: int, posts: _Posts
+) -> list[str]:
+    """The summary: the pot, the board, and each seat's outcome, in seat order."""
     pots = _pot_sizes(hand)
     total = f"Total pot {sum(pots)}"
     if len(pots) > 1:
@@ -219,7 +377,6 @@ def _summary(hand: Hand, names: Sequence[str], button: int) -> list[str]:
         lines.append(f"Board [{' '.join(hand.board)}]")
     won = hand.won  # chips each took from the pots
     folded_on: dict[int, int] = {}
-    blinds: dict[int, str] = {}
     board = 0
     for event in hand.events:
         match event:
@@ -227,12 +384,11 @@ def _summary(hand: Hand, names: Sequence[str], button: int) -> list[str]:
                 board += len(cards)
             case Acted(player=p, action="fold"):
                 folded_on[p] = board
-            case Posted(player=p, kind="small_blind" | "big_blind" as kind):
-                blinds[p] = kind.replace("_", " ")
     shown = hand.shown
-    for i in range(hand.n):
-        marks = [m for m in ("button" if i + 1 == button else "", blinds.get(i, "")) if m]
-        who = f"Seat {i + 1}: {names[i]}" + "".join(f" ({m})" for m in marks)
+    blinds = {posts.small_blind: "small blind", posts.big_blind: "big blind"}
+    for i in sorted(range(hand.n), key=seats.__getitem__):
+        marks = [m for m in ("button" if seats[i] == button else "", blinds.get(i, "")) if m]
+        who = f"Seat {seats[i]}: {names[i]}" + "".join(f" ({m})" for m in marks)
         held = f"[{' '.join(shown[i])}]" if i in shown else ""
         if i in folded_on:
             where = {0: "before Flop", 3: "on the Flop", 4: "on the Turn"}.get(
