@@ -35,6 +35,7 @@ from bot.engine import (
 from bot.phh.convert import hand_to_phh
 from bot.phh.killsession import stored_fields
 from bot.phh.notation import dumps_phh
+from bot.phh.pokerstars import seat_fields
 from bot.service import controls
 from bot.service.state import Live, Notice, Outgoing, Player, ShowdownPicture
 from bot.words.commands import (
@@ -563,7 +564,10 @@ def _finish(step: Step) -> None:
     assert current is not None
     hand = current.hand
     names = live.names or {}
-    history = hand_to_phh(hand, **_kill_fields(table, hand, names))
+    # the seats and the button as they were (PokerStars' text names them); a bomb pot
+    # leaves the button where it stands
+    where = seat_fields(current.seats, table.seating.size, table.seating.button)
+    history = hand_to_phh(hand, **_kill_fields(table, hand, names), **where)
     history.players = [names.get(p, p) for p in hand.names]
     results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
     biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
