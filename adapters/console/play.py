@@ -26,7 +26,7 @@ from typing import TextIO
 
 from adapters.console import bots
 from bot.chat.core import ChatCore, Request
-from bot.chat.presenter import SENDER
+from bot.chat.presenter import SENDER, told_together
 from bot.engine import FULL_DECK, CardError, ConfigError, Deck, TableSettings, parse_cards
 from bot.service.state import Attachment
 from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
@@ -92,7 +92,7 @@ class Console:
     async def publish(self, outgoing: Sequence[Outgoing]) -> None:
         """Print the messages this console may show (the sender's own notices come back
         in his command's reply instead)."""
-        for item in outgoing:
+        for item in told_together(outgoing):
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
                 continue

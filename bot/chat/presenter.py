@@ -21,7 +21,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot.chat.chart import stack_chart_png, stack_series
@@ -30,7 +30,7 @@ from bot.engine import events as ev
 from bot.process.logsafe import described
 from bot.service.state import Attachment, ShowdownPicture, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
-from bot.words.render import render
+from bot.words.render import PotResult, render, results_together
 from bot.words.tableview import TableView, table_view
 
 # The player whose command is being applied: his own notices go back to him in the
@@ -43,7 +43,24 @@ RECENT_LINES = 6  # the hand's last public lines shown under the table message
 FAILURES_KEPT = 20  # lost deliveries remembered per table, newest last
 
 # Events whose lines make up the result posted when a hand ends.
-RESULT_EVENTS = (ev.Shown, ev.Mucked, ev.PotAwarded, ev.UncalledReturned, ev.PassedOut)
+RESULT_EVENTS = (
+    ev.Shown,
+    ev.Mucked,
+    ev.PotAwarded,
+    PotResult,
+    ev.UncalledReturned,
+    ev.PassedOut,
+)
+
+
+def told_together(outgoing: Sequence[Outgoing]) -> list[Outgoing]:
+    """A committed batch as it is told: each hand's awards as its result lines, every run
+    and board said (:func:`bot.words.render.results_together`); the rest as it is."""
+    told = results_together([item.event for item in outgoing])
+    return [
+        item if event is item.event else replace(item, event=event)
+        for item, event in ((outgoing[i], event) for i, event in told)
+    ]
 
 
 class Transport(Protocol):
@@ -127,7 +144,7 @@ class Presenter:
         pictures: list[Outgoing] = []  # posted after the result they picture
         private: dict[str, list[Outgoing]] = {}  # player id -> his lines, in order
         shown: dict[str, TableView] = {}  # table id -> the table as committed
-        for item in outgoing:
+        for item in told_together(outgoing):
             if isinstance(item.event, TableShown):
                 shown[item.table_id] = item.event.view
                 posts.setdefault(item.table_id, [])

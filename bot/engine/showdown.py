@@ -122,7 +122,9 @@ class Showdown:
             boards: one complete board per run (only consulted when a pot is contested).
             describe: name the winning hands in the events (skipped in replays).
             shown: the hands shown at the showdown; a pot left to one of them because the
-                others mucked is described too (only a pot won by folds is not).
+                others mucked is described too (only a pot won by folds is not), and with
+                several boards or runs it is his in one share a board or run, each with
+                the hand he holds on it, as a pot he won on each would be.
         Returns:
             ``(events, won, scoops)``: a :class:`PotAwarded` per share, chips won by each
             hand index, and in hi-lo the players who took the whole main pot (a scoop,
@@ -141,10 +143,17 @@ class Showdown:
             if len(pot.eligible) == 1:
                 winner = pot.eligible[0]
                 won[winner] += pot.amount
-                text = self.describe(winner, boards[0]) if describe and winner in shown else ""
-                events.append(PotAwarded(k, None, 0, pot.amount, ((winner, pot.amount),), text))
                 if k == 0:
                     main_winners.add(winner)
+                if winner not in shown or len(boards) == 1:
+                    text = self.describe(winner, boards[0]) if describe and winner in shown else ""
+                    events.append(PotAwarded(k, None, 0, pot.amount, ((winner, pot.amount),), text))
+                    continue
+                # the others mucked at a showdown of several boards or runs: he takes each
+                # board's or run's share with the hand he holds on it
+                for run, share in enumerate(split_parts(pot.amount, len(boards))):
+                    text = self.describe(winner, boards[run]) if describe else ""
+                    events.append(PotAwarded(k, None, run, share, ((winner, share),), text))
                 continue
             for run, share in enumerate(split_parts(pot.amount, len(boards))):
                 board = boards[run]

@@ -106,6 +106,8 @@ def _text(event: Event, who: object) -> str | None:  # noqa: C901 - one branch p
         return f"{name(event.player)} mucks"
     if isinstance(event, ev.PotAwarded):
         return _awarded(event, name)
+    if isinstance(event, PotResult):
+        return _result(event, name)
     if isinstance(event, ev.SevenDeuce):
         paid = ", ".join(f"{name(p)} {chips}" for p, chips in event.paid)
         return (
@@ -132,16 +134,94 @@ def _acted(event: ev.Acted, who: str) -> str:
     return f"{who} {verb} {event.to}{allin}"
 
 
+_TIMES = {2: "both", 3: "all three"}
+
+
 def _awarded(event: ev.PotAwarded, name: object) -> str:
+    """One award told alone, its run or board named when it names one."""
+    return _result(PotResult((event,), bool(event.run) or event.double_board), name)
+
+
+def _result(result: PotResult, name: object) -> str:
     assert callable(name)
-    pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
-    half = f" ({event.half})" if event.half else ""
-    run = f" run {event.run + 1}" if event.run else ""
-    if event.double_board:
-        run = f" on board {event.run + 1}"
-    how = f" with {event.description}" if event.description else ""
-    if len(event.winners) == 1:
-        player, chips = event.winners[0]
-        return f"{name(player)} wins {chips}: the {pot}{half}{run}{how}"
-    winners = ", ".join(f"{name(p)} {chips}" for p, chips in event.winners)
-    return f"{winners} split the {pot}{half}{run}{how}"
+    first = result.shares[0]
+    pot = "main pot" if first.pot == 0 else f"side pot {first.pot}"
+    half = f" ({first.half})" if first.half else ""
+    what = "board" if first.double_board else "run"
+    if len(result.shares) > 1:  # one player took every share
+        ((player, _),) = first.winners
+        total = sum(share.amount for share in result.shares)
+        each = "; ".join(
+            f"{what} {share.run + 1}" + (f" with {share.description}" if share.description else "")
+            for share in result.shares
+        )
+        times = _TIMES.get(len(result.shares), f"all {len(result.shares)}")
+        return f"{name(player)} wins {total}: the {pot}{half} on {times} {what}s: {each}"
+    where = f" on {what} {first.run + 1}" if result.divided else ""
+    how = f" with {first.description}" if first.description else ""
+    if len(first.winners) == 1:
+        player, chips = first.winners[0]
+        return f"{name(player)} wins {chips}: the {pot}{half}{where}{how}"
+    winners = ", ".join(f"{name(p)} {chips}" for p, chips in first.winners)
+    return f"{winners} split the {pot}{half}{where}{how}"
+
+
+@dataclass(frozen=True)
+class PotResult(Event):
+    """One line of a hand's result: ``shares`` are the awards (:class:`PotAwarded`) of
+    one pot, or of one half of it, that the line tells; ``divided`` when that pot was
+    divided between runs or boards (000 NL §17; bomb pots' two boards), so each share is
+    named by its run or board. Several shares are one player's every run or board."""
+
+    shares: tuple[ev.PotAwarded, ...]
+    divided: bool
+
+
+def results_together(events: Sequence[Event]) -> list[tuple[int, Event]]:
+    """The events to tell, a hand's awards as its result lines: a pot won whole (by folds,
+    or by the only player left in it) names no run or board; a pot divided between runs or
+    boards names each share's, or says in one line that one player took them all, with
+    each one's hand (000 NL §17).
+
+    Args:
+        events: events in the order they are told; a hand's awards come one after another.
+    Returns:
+        ``(index, event)`` pairs in order: every event that is not an award as it is, at
+        its own index, and in place of each pot's awards its :class:`PotResult` lines, at
+        the index of the pot's first award.
+    """
+    told: list[tuple[int, Event]] = []
+    i = 0
+    while i < len(events):
+        event = events[i]
+        if not isinstance(event, ev.PotAwarded):
+            told.append((i, event))
+            i += 1
+            continue
+        end = i
+        while (
+            end < len(events)
+            and isinstance(share := events[end], ev.PotAwarded)
+            and share.pot == event.pot
+        ):
+            end += 1
+        shares = [e for e in events[i:end] if isinstance(e, ev.PotAwarded)]
+        told += [(i, line) for line in _pot_lines(shares)]
+        i = end
+    return told
+
+
+def _pot_lines(shares: list[ev.PotAwarded]) -> list[PotResult]:
+    """One pot's result lines: for each half (or the whole), one line when one player took
+    every run or board of it, else a line a share."""
+    lines: list[PotResult] = []
+    for half in dict.fromkeys(share.half for share in shares):
+        mine = tuple(share for share in shares if share.half == half)
+        divided = len(mine) > 1
+        # by who won, not by the chips: the first run's share holds the odd chip
+        winners = {tuple(player for player, _ in share.winners) for share in mine}
+        if divided and len(winners) == 1 and len(mine[0].winners) == 1:
+            lines.append(PotResult(mine, divided))
+        else:
+            lines += [PotResult((share,), divided) for share in mine]
+    return lines

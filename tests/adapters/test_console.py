@@ -391,3 +391,62 @@ async def test_set_bomb_takes_the_ante_as_a_bet_is_written(tmp_path: Path) -> No
         line.startswith("  [to alice] a bomb pot's ante is 1 to 200 chips, not '2.5x'")
         for line in said
     )
+
+
+BOMB_TWO_BOARDS = (
+    "alice: sit 200\nbob: sit 200\ncarol: sit 200\n"
+    "alice: set bomb double on\nalice: bomb 10\n"
+    "deck: As Ah Ks Kh 2c 7d {flop} 5c 9s Ad 6c 8s 3h 3d 4h 4d\n"
+    "alice: start\nalice: pause\n"
+)
+
+
+async def test_results_a_pot_won_by_folds_is_won_not_on_board_1(tmp_path: Path) -> None:
+    """A double-board bomb pot whose flop bet no one calls: bob wins the pot, whole, on
+    neither board (no board decided it)."""
+    lines = BOMB_TWO_BOARDS.format(flop="Kd") + "bob: bet 20\ncarol: fold\nalice: fold\n"
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    assert "bob wins 30: the main pot" in said
+    assert not any("board 1" in line for line in said if "wins" in line)
+
+
+async def test_results_a_player_who_takes_both_boards_is_said_to_with_each_boards_hand(
+    tmp_path: Path,
+) -> None:
+    """Bob's aces win on both boards: one line says he takes the pot on both, with the
+    hand of each board."""
+    lines = BOMB_TWO_BOARDS.format(flop="Qd") + "bob: check\ncarol: check\nalice: check\n" * 3
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    assert (
+        "bob wins 30: the main pot on both boards: board 1 with pair of aces (A♠ A♥ Q♦ 9♠ 5♣);"
+        " board 2 with three of a kind, aces (A♠ A♥ A♦ 8♠ 6♣)" in said
+    )
+    assert [line for line in said if " wins " in line] == [said[-1]]
+
+
+RUN_TWICE = (
+    "alice: sit 200\nbob: sit 200\ndeck: As Ah Ks Kh 2c 7d 9s 3h 4d 5c 6c {card} Jh 2d\n"
+    "alice: start\nalice: all-in\nbob: call\nalice: twice\nbob: twice\n"
+)
+
+
+async def test_results_a_player_who_takes_both_runs_is_said_to_with_each_runs_hand(
+    tmp_path: Path,
+) -> None:
+    """Bob's aces hold on both runs: one line, the whole pot on both runs, with each run's
+    hand; never a first run told as if the board were dealt once."""
+    said = (await _run(tmp_path / "t.db", RUN_TWICE.format(card="8d"))).splitlines()
+    assert [line for line in said if " wins " in line] == [
+        "bob wins 400: the main pot on both runs: run 1 with pair of aces (A♠ A♥ 9♠ 7♦ 4♦);"
+        " run 2 with pair of aces (A♠ A♥ J♥ 8♦ 6♣)"
+    ]
+
+
+async def test_results_runs_won_by_different_players_each_name_their_run(tmp_path: Path) -> None:
+    """Bob wins the first run and alice the second (a king): each line names its run, the
+    first included."""
+    said = (await _run(tmp_path / "t.db", RUN_TWICE.format(card="Kd"))).splitlines()
+    assert [line for line in said if " wins " in line] == [
+        "bob wins 200: the main pot on run 1 with pair of aces (A♠ A♥ 9♠ 7♦ 4♦)",
+        "alice wins 200: the main pot on run 2 with three of a kind, kings (K♠ K♥ K♦ J♥ 6♣)",
+    ]

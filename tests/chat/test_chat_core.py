@@ -320,3 +320,47 @@ async def test_a_confirmation_carries_the_decision_it_was_asked_at(pipeline: Pip
     hand = pipeline.service.tables["g/c"].table.hand
     assert hand is not None and hand.folded[hand.names.index("test:alice")]
     assert hand.stacks[hand.names.index("test:alice")] == 100
+
+
+async def test_results_the_channel_hears_a_pot_taken_on_both_runs_in_one_line(
+    pipeline: Pipeline,
+) -> None:
+    """Run twice, Bob's aces hold on both runs: the result posted to the channel (and the
+    table message's last lines) says so in one line, with each run's hand."""
+    assert (await pipeline.say("Alice", "new holdem nl 1/2")).ok
+    for name in ("Alice", "Bob"):
+        assert (await pipeline.say(name, "sit 200")).ok
+    pipeline.stack_deck("As Ah Ks Kh 2c 7d 9s 3h 4d 5c 6c 8d Jh 2d")
+    assert (await pipeline.say("Alice", "start")).ok
+    for name, words in (("Alice", "all-in"), ("Bob", "call"), ("Alice", "twice"), ("Bob", "twice")):
+        assert (await pipeline.say(name, words, confirmed=True)).ok, words
+    told = [line for _, text in pipeline.transport.posts for line in text.splitlines()]
+    assert [line for line in told if " wins " in line] == [
+        "Bob wins 400: the main pot on both runs: run 1 with pair of aces (A♠ A♥ 9♠ 7♦ 4♦);"
+        " run 2 with pair of aces (A♠ A♥ J♥ 8♦ 6♣)"
+    ]
+
+
+def test_results_each_half_of_a_divided_pot_is_said_on_its_own() -> None:
+    """Hi-lo run twice: Ann takes the high half of both runs (one line, each run's hand),
+    the low halves go to Bob and then to Ann and Bob split; a side pot that only Ann
+    could win is hers whole, on no run."""
+    from bot.engine.events import PotAwarded
+    from bot.words.render import render, results_together
+
+    events = [
+        PotAwarded(0, "high", 0, 50, ((0, 50),), "flush"),
+        PotAwarded(0, "low", 0, 50, ((1, 50),), "8-7-5-3-2"),
+        PotAwarded(0, "high", 1, 50, ((0, 50),), "straight"),
+        PotAwarded(0, "low", 1, 50, ((0, 25), (1, 25)), "7-5-4-3-2"),
+        PotAwarded(1, None, 0, 40, ((0, 40),), ""),
+    ]
+    told = results_together(events)
+    lines = [render(e, ("a", "b"), {"a": "Ann", "b": "Bob"}) for _, e in told]
+    assert [m.text if m else None for m in lines] == [
+        "Ann wins 100: the main pot (high) on both runs: run 1 with flush; run 2 with straight",
+        "Bob wins 50: the main pot (low) on run 1 with 8-7-5-3-2",
+        "Ann 25, Bob 25 split the main pot (low) on run 2 with 7-5-4-3-2",
+        "Ann wins 40: the side pot 1",
+    ]
+    assert [i for i, _ in told] == [0, 0, 0, 4]
