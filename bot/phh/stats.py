@@ -10,7 +10,10 @@ flop, third street or the first draw) and after it:
 - 3-bet: he re-raised an opening raise in the first round, out of the times he acted
   facing exactly one raise (his chances);
 - went to showdown: he showed or mucked at a showdown, out of the hands in which he saw
-  the second round (he had not folded the first, and the hand went on past it);
+  the second round (he had not folded the first, and the hand went on past it); a
+  showdown is a show or muck while two or more hands are still in, as trackers count it,
+  so cards shown by the one player left after everyone folded (the 7-2 game's claim) are
+  none;
 - won at showdown: such a showdown of a hand whose result for him was a gain.
 """
 
@@ -50,6 +53,7 @@ def hand_facts(hh: HandHistory) -> list[HandFacts]:
     first_round = not hh.extra.get("_bomb_pot")  # a bomb pot's betting starts on the flop
     acted = False
     folded_first = [False] * seats
+    folded = [False] * seats
     vpip, pfr, three, chance, shown = ([False] * seats for _ in range(5))
     for text in hh.actions:
         actor, _, rest = text.partition(" ")
@@ -61,8 +65,10 @@ def hand_facts(hh: HandHistory) -> list[HandFacts]:
         if not actor.startswith("p") or not actor[1:].isdigit():
             continue
         seat = int(actor[1:]) - 1
+        if verb == "f":
+            folded[seat] = True
         if verb == "sm":
-            shown[seat] = True
+            shown[seat] = shown[seat] or folded.count(False) > 1
             continue
         if not first_round or verb == "sd":
             continue

@@ -450,3 +450,19 @@ async def test_results_runs_won_by_different_players_each_name_their_run(tmp_pat
         "bob wins 200: the main pot on run 1 with pair of aces (A♠ A♥ 9♠ 7♦ 4♦)",
         "alice wins 200: the main pot on run 2 with three of a kind, kings (K♠ K♥ K♦ J♥ 6♣)",
     ]
+
+
+async def test_stats_a_seven_deuce_claim_after_folds_is_no_showdown_at_the_table(
+    tmp_path: Path,
+) -> None:
+    """Bob folds to alice's flop bet and she shows seven-deuce for the bounty: her stats
+    count the flop seen, and no showdown gone to or won."""
+    lines = (
+        "alice: sit 200\nbob: sit 200\ncarol: sit 200\nalice: set 72 5\n"
+        "deck: Ks Kh As Ah 7h 2c 9c 8d 3s\nalice: start\nalice: pause\nalice: raise 6\n"
+        "bob: call\ncarol: fold\nbob: check\nalice: bet 10\nbob: fold\nalice: stats\n"
+    )
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    assert "alice shows 7♥ 2♣ and collects the 7-2 bounty: 10 (bob 5, carol 5)" in said
+    (tonight,) = [line for line in said if line.startswith("  [to alice] this session: ")]
+    assert " · went to showdown 0% · won at showdown - · " in tonight

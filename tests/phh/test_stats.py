@@ -111,3 +111,39 @@ def test_a_bomb_pot_has_no_preflop_so_its_flop_bet_is_not_vpip_or_pfr() -> None:
     )
     facts = hand_facts(bomb)
     assert not any(f.vpip or f.pfr or f.three_bet or f.three_bet_chance for f in facts)
+
+
+def test_stats_a_seven_deuce_claim_after_folds_is_no_showdown() -> None:
+    """Everyone folds to Alice's raise and she shows seven-deuce for the 7-2 bounty (the
+    history writes the claim as her show, RULES.md "The 7-2 game"): no one went to a
+    showdown, so her show counts as none, and she did not win one; a hand that was called
+    down to the river and shown is one."""
+    claim = HandHistory(
+        variant="NT",
+        antes=[0, 0, 0],
+        blinds_or_straddles=[1, 2, 0],
+        min_bet=2,
+        starting_stacks=[200, 200, 200],
+        actions=[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 7h2c",
+            "p3 cbr 6",
+            "p1 cc",
+            "p2 f",
+            "d db 9c8d3s",
+            "p1 cc",
+            "p3 cbr 10",
+            "p1 f",
+            "p3 sm 7h2c",
+        ],
+        extra={"_seven_deuce": 5, "_seven_deuce_won": [2, 10]},
+    )
+    small, _, alice = hand_facts(claim)
+    assert alice == HandFacts(vpip=True, pfr=True, saw_second=True, showdown=False)
+    assert small == HandFacts(vpip=True, three_bet_chance=True, saw_second=True)
+    ids = ["bob", "carol", "alice"]
+    won = tally("alice", [(claim, ids, {"alice": 20, "bob": -11, "carol": -7}, 18)])
+    assert (won.saw_second, won.showdowns, won.won_at_showdown) == (1, 0, 0)
+    bob, _, alice = hand_facts(THREE_BET)
+    assert bob.showdown and alice.showdown  # called down and shown: a showdown
