@@ -30,26 +30,28 @@ class Books:
         return {str(a): str(b) for a, b in rows}
 
     async def session_results(self, session_id: int) -> list[tuple[str, str, int, int, int, int]]:
-        """Per player in a session: (id, name, net chips, hands played, pots won, biggest pot).
+        """Per player in a session: (id, name, net chips, hands played, hands in which he
+        took chips from a pot, the most chips he took from one pot).
 
-        Net is the sum of the hands' results (chips won minus chips put in).
+        Net is the sum of the hands' results (chips won minus chips put in); what he took
+        from a pot is read as :func:`_took` reads it.
         """
         rows = await self._rows(
-            "SELECT results, biggest_pot, players FROM hands WHERE session_id = ? AND results"
-            " IS NOT NULL",
+            "SELECT results, biggest_pot, players, took FROM hands WHERE session_id = ?"
+            " AND results IS NOT NULL",
             (session_id,),
         )
         totals: dict[str, list[int]] = {}
-        for results_json, biggest, players_json in rows:
+        for results_json, biggest, players_json, took_json in rows:
             results = jsontext.loads(results_json)
+            took = _took(results, int(biggest), took_json)
             for player in jsontext.loads(players_json):
                 entry = totals.setdefault(player, [0, 0, 0, 0])
-                net = int(results.get(player, 0))
-                entry[0] += net
+                entry[0] += int(results.get(player, 0))
                 entry[1] += 1
-                if net > 0:
+                if took.get(player, 0) > 0:
                     entry[2] += 1
-                    entry[3] = max(entry[3], int(biggest))
+                    entry[3] = max(entry[3], took[player])
         names = await self._names(tuple(totals))
         return [
             (p, str(names.get(p, p)), v[0], v[1], v[2], v[3]) for p, v in sorted(totals.items())
@@ -172,33 +174,37 @@ class Books:
 
     async def hands_played(
         self, server_id: str, player_id: str
-    ) -> list[tuple[int | None, str, str, list[str], dict[str, int], int]]:
+    ) -> list[tuple[int | None, str, str, list[str], dict[str, int], dict[str, int]]]:
         """Every finished hand a player was dealt on a server, for his statistics: (session
         id, game dealt, PHH text, player ids in hand order, each one's result in chips,
-        biggest pot), oldest first.
+        the most chips each one took from one pot, as :func:`_took` reads it), oldest
+        first.
 
         Raises:
             StorageError: the database could not be read.
         """
         rows = await self._rows(
-            "SELECT h.session_id, h.game, h.phh, h.players, h.results, h.biggest_pot"
+            "SELECT h.session_id, h.game, h.phh, h.players, h.results, h.biggest_pot, h.took"
             " FROM hands h JOIN poker_tables t ON t.id = h.table_id"
             " WHERE t.server_id = ? AND h.results IS NOT NULL AND h.phh IS NOT NULL"
             " AND EXISTS (SELECT 1 FROM json_each(h.players) WHERE value = ?)"
             " ORDER BY h.started_at",
             (server_id, player_id),
         )
-        return [
-            (
-                None if session is None else int(session),
-                str(game),
-                str(phh),
-                list(jsontext.loads(players)),
-                {str(p): int(n) for p, n in jsontext.loads(results).items()},
-                int(pot),
+        played = []
+        for session, game, phh, players, results_json, pot, took in rows:
+            results = {str(p): int(n) for p, n in jsontext.loads(results_json).items()}
+            played.append(
+                (
+                    None if session is None else int(session),
+                    str(game),
+                    str(phh),
+                    list(jsontext.loads(players)),
+                    results,
+                    _took(results, int(pot), took),
+                )
             )
-            for session, game, phh, players, results, pot in rows
-        ]
+        return played
 
     async def rabbit(self, table_id: str) -> tuple[int, str | None, list[dict[str, Any]]] | None:
         """The table's last finished hand for a rabbit hunt: (its number, its shuffle
@@ -230,3 +236,12 @@ class Books:
             for player, net in jsontext.loads(results).items():
                 rows.append((float(at or 0), str(player), "hand", int(net)))
         return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
+
+
+def _took(results: dict[str, Any], biggest: int, took: str | None) -> dict[str, int]:
+    """The most chips each player took from one pot of a hand: as stored (``took``), or,
+    for a hand stored before that was kept (NULL), the hand's biggest pot for each player
+    whose result was a gain, as such hands were counted when they were played."""
+    if took is not None:
+        return {str(p): int(n) for p, n in jsontext.loads(took).items()}
+    return {str(p): biggest for p, net in results.items() if int(net) > 0}

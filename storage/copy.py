@@ -73,6 +73,7 @@ TABLES: tuple[Copied, ...] = (
             "started_at",
             "ended_at",
             "rabbit",
+            "took",
         ),
         "table_id, number",
     ),

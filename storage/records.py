@@ -111,8 +111,10 @@ class HandBegun:
 @dataclass(frozen=True)
 class HandFinished:
     """A hand over: its PHH text, the public openings of its shuffle, each player's net
-    chips (won minus put in), the biggest pot, who posted its kill (None), and the
-    openings of the board cards it never dealt (kept private until asked for)."""
+    chips (won minus put in), the biggest pot, who posted its kill (None), the openings
+    of the board cards it never dealt (kept private until asked for), and ``took``: the
+    most chips each player took from one pot (player id -> chips; those who took none
+    left out)."""
 
     table_id: str
     number: int
@@ -123,6 +125,7 @@ class HandFinished:
     killed_by: str | None
     at: float = field(default_factory=_now)
     rabbit: Sequence[Mapping[str, Any]] = ()
+    took: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -156,4 +156,10 @@ MIGRATIONS: list[list[str]] = [
         # its shuffle commitment, kept private until a player asks to see them.
         "ALTER TABLE hands ADD COLUMN rabbit TEXT",  # JSON list of openings; NULL: none
     ],
+    [
+        # The most chips each player took from one pot of the hand, for his biggest pot
+        # won: the hand's biggest pot may be a side pot he had no part in, or divided
+        # between runs he did not all win.
+        "ALTER TABLE hands ADD COLUMN took TEXT",  # JSON: player id -> chips; NULL: not kept
+    ],
 ]

@@ -45,7 +45,7 @@ HAND_INSERT = (
 )
 HAND_END = (
     "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
-    " ended_at = ? WHERE table_id = ? AND number = ?"
+    " ended_at = ?, took = ? WHERE table_id = ? AND number = ?"
 )
 REQUEST_CLAIM = (
     "INSERT INTO requests_seen (request_id, at) VALUES (?, ?) ON CONFLICT (request_id) DO NOTHING"
@@ -100,11 +100,11 @@ BULK = {
         + ", ".join(
             f"{name} = {_column(i, 'j.value')}"
             for i, name in enumerate(
-                ("phh", "openings", "results", "biggest_pot", "killed_by", "ended_at")
+                ("phh", "openings", "results", "biggest_pot", "killed_by", "ended_at", "took")
             )
         )
-        + f" FROM json_each(?) AS j WHERE hands.table_id = {_column(6, 'j.value')}"
-        f" AND hands.number = {_column(7, 'j.value')}",
+        + f" FROM json_each(?) AS j WHERE hands.table_id = {_column(7, 'j.value')}"
+        f" AND hands.number = {_column(8, 'j.value')}",
     ),
 }
 
@@ -186,6 +186,7 @@ def statements_for(write: Write) -> Statements:
                     write.biggest_pot,
                     write.killed_by,
                     write.at,
+                    jsontext.dumps(dict(write.took)),
                     write.table_id,
                     write.number,
                 ),

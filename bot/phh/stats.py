@@ -14,14 +14,19 @@ flop, third street or the first draw) and after it:
   showdown is a show or muck while two or more hands are still in, as trackers count it,
   so cards shown by the one player left after everyone folded (the 7-2 game's claim) are
   none;
-- won at showdown: such a showdown of a hand whose result for him was a gain.
+- won at showdown: such a showdown of a hand in which he took chips from a pot (a share
+  of a split pot or of one run counts, as trackers count money won at showdown);
+- biggest pot won: the most chips he took from one pot of a hand: a side pot he had no
+  part in is not his, and of a pot divided between runs or boards he took the shares he
+  won (:func:`biggest_takes`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.engine.events import PotAwarded
 from bot.phh.notation import HandHistory
 
 
@@ -102,6 +107,27 @@ def hand_facts(hh: HandHistory) -> list[HandFacts]:
     ]
 
 
+def biggest_takes(awards: Iterable[PotAwarded], players: int) -> list[int]:
+    """The most chips each player took from one pot of a hand (0 for none): the shares of
+    a pot he won, its halves (hi-lo) and runs or boards (000 NL §17) added up, never the
+    chips of a pot he won no share of.
+
+    Args:
+        awards: the hand's :class:`PotAwarded` events.
+        players: how many players were dealt in (the hand indices the awards use).
+    Returns:
+        Chips by hand index.
+    """
+    took: dict[tuple[int, int], int] = {}
+    for award in awards:
+        for player, chips in award.winners:
+            took[(award.pot, player)] = took.get((award.pot, player), 0) + chips
+    most = [0] * players
+    for (_, player), chips in took.items():
+        most[player] = max(most[player], chips)
+    return most
+
+
 @dataclass
 class Tally:
     """One player's statistics over some hands (counts; the percentages are read off)."""
@@ -117,8 +143,9 @@ class Tally:
     net: int = 0
     biggest_pot_won: int = 0
 
-    def add(self, facts: HandFacts, net: int, pot: int) -> None:
-        """Count one hand: his facts, his result in chips and the hand's biggest pot."""
+    def add(self, facts: HandFacts, net: int, took: int) -> None:
+        """Count one hand: his facts, his result in chips and the most chips he took from
+        one of its pots (:func:`biggest_takes`)."""
         self.hands += 1
         self.vpip += facts.vpip
         self.pfr += facts.pfr
@@ -126,23 +153,23 @@ class Tally:
         self.three_bet_chances += facts.three_bet_chance
         self.saw_second += facts.saw_second
         self.showdowns += facts.showdown
-        self.won_at_showdown += facts.showdown and net > 0
+        self.won_at_showdown += facts.showdown and took > 0
         self.net += net
-        if net > 0:
-            self.biggest_pot_won = max(self.biggest_pot_won, pot)
+        self.biggest_pot_won = max(self.biggest_pot_won, took)
 
 
 def tally(
     player_id: str,
-    hands: Sequence[tuple[HandHistory, Sequence[str], Mapping[str, int], int]],
+    hands: Sequence[tuple[HandHistory, Sequence[str], Mapping[str, int], Mapping[str, int]]],
 ) -> Tally:
     """A player's statistics over ``hands``: each a history, the player ids in its seat
-    order, each player's result in chips, and its biggest pot. Hands he was not dealt are
-    left out."""
+    order, each player's result in chips, and the most chips each player took from one of
+    its pots (:func:`biggest_takes`; a player who took none may be left out). Hands he was
+    not dealt are left out."""
     total = Tally()
-    for hh, ids, results, pot in hands:
+    for hh, ids, results, took in hands:
         if player_id not in ids:
             continue
         facts = hand_facts(hh)[list(ids).index(player_id)]
-        total.add(facts, int(results.get(player_id, 0)), pot)
+        total.add(facts, int(results.get(player_id, 0)), int(took.get(player_id, 0)))
     return total

@@ -229,19 +229,19 @@ async def stats_lines(live: Live, stored: Books, player_id: str, name: str) -> l
         Lines for the asking player, about ``player_id`` called ``name``.
     """
     played = []
-    for session, _game, text, ids, results, pot in await stored.hands_played(
+    for session, _game, text, ids, results, took in await stored.hands_played(
         live.server_id, player_id
     ):
-        played.append((session, load_phh(text), ids, results, pot))
+        played.append((session, load_phh(text), ids, results, took))
     if not played:
         return [f"{name} has no finished hand on this server yet"]
     lines = [f"{name}'s statistics, from the hands stored:"]
-    tonight = [(hh, ids, r, pot) for s, hh, ids, r, pot in played if s == live.session_id]
+    tonight = [(hh, ids, r, took) for s, hh, ids, r, took in played if s == live.session_id]
     if tonight:
         lines.append(f"this session: {_stats_text(tally(player_id, tonight))}")
-    games: dict[str, list[tuple[HandHistory, list[str], dict[str, int], int]]] = {}
-    for _, hh, ids, results, pot in played:
-        games.setdefault(game_label(hh), []).append((hh, ids, results, pot))
+    games: dict[str, list[tuple[HandHistory, list[str], dict[str, int], dict[str, int]]]] = {}
+    for _, hh, ids, results, took in played:
+        games.setdefault(game_label(hh), []).append((hh, ids, results, took))
     for label, hands in games.items():
         lines.append(f"all time, {label}: {_stats_text(tally(player_id, hands))}")
     return lines

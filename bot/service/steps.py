@@ -36,6 +36,7 @@ from bot.phh.convert import hand_to_phh
 from bot.phh.killsession import stored_fields
 from bot.phh.notation import dumps_phh
 from bot.phh.pokerstars import seat_fields
+from bot.phh.stats import biggest_takes
 from bot.service import controls
 from bot.service.state import Live, Notice, Outgoing, Player, ShowdownPicture
 from bot.words.commands import (
@@ -556,8 +557,9 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
 
 
 def _finish(step: Step) -> None:
-    """A hand over: its history, results, biggest pot, kill and shuffle openings written,
-    the table moved on, leavers cashed out, busted players told how to buy in again."""
+    """A hand over: its history, results, biggest pot and the most each player took from
+    one pot, kill and shuffle openings written, the table moved on, leavers cashed out,
+    busted players told how to buy in again."""
     live = step.live
     table = live.table
     current = table.current
@@ -570,7 +572,9 @@ def _finish(step: Step) -> None:
     history = hand_to_phh(hand, **_kill_fields(table, hand, names), **where)
     history.players = [names.get(p, p) for p in hand.names]
     results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
-    biggest = max((e.amount for e in hand.events if isinstance(e, PotAwarded)), default=0)
+    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+    biggest = max((e.amount for e in awards), default=0)
+    took = biggest_takes(awards, hand.n)
     killer = hand.setup.kill.killer if hand.setup.kill else None
     opened = next((e for e in reversed(hand.events) if isinstance(e, ShuffleOpened)), None)
     # the hand's last event already holds its openings: computing their paths again would
@@ -587,6 +591,7 @@ def _finish(step: Step) -> None:
             biggest,
             killer,
             rabbit=rabbit,
+            took={p: took[i] for i, p in enumerate(hand.names) if took[i]},
         )
     )
     if table.settings.pictures:

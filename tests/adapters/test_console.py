@@ -426,7 +426,7 @@ async def test_results_a_player_who_takes_both_boards_is_said_to_with_each_board
 
 RUN_TWICE = (
     "alice: sit 200\nbob: sit 200\ndeck: As Ah Ks Kh 2c 7d 9s 3h 4d 5c 6c {card} Jh 2d\n"
-    "alice: start\nalice: all-in\nbob: call\nalice: twice\nbob: twice\n"
+    "alice: start\nalice: pause\nalice: all-in\nbob: call\nalice: twice\nbob: twice\n"
 )
 
 
@@ -466,3 +466,36 @@ async def test_stats_a_seven_deuce_claim_after_folds_is_no_showdown_at_the_table
     assert "alice shows 7♥ 2♣ and collects the 7-2 bounty: 10 (bob 5, carol 5)" in said
     (tonight,) = [line for line in said if line.startswith("  [to alice] this session: ")]
     assert " · went to showdown 0% · won at showdown - · " in tonight
+
+
+async def test_biggest_pot_won_is_his_own_take_not_a_side_pot_he_could_not_win(
+    tmp_path: Path,
+) -> None:
+    """Alice, all-in for 40, wins the main pot of 120; bob wins the side pot of 320 she had
+    no part in. Her biggest pot won is 120, in 'stats' and in the results at 'end'; bob's
+    is his 320."""
+    lines = (
+        "alice: sit 40\nbob: sit 200\ncarol: sit 200\nalice: set runs off\n"
+        "deck: Ks Kh Qs Qh As Ah 9c 8d 3s Th 4d\nalice: start\nalice: pause\n"
+        "alice: all-in\nbob: raise 200\ncarol: call\nalice: stats\nbob: stats\nalice: end\n"
+    )
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    assert "bob wins 320: the side pot 1 with pair of kings (K♠ K♥ 10♥ 9♣ 8♦)" in said
+    alice = [line for line in said if line.startswith("  [to alice] this session: ")]
+    bob = [line for line in said if line.startswith("  [to bob] this session: ")]
+    assert alice[0].endswith(" · net +80 · biggest pot won 120")
+    assert bob[0].endswith(" · net +120 · biggest pot won 320")
+    assert "alice: +80; 1 hand, 1 pot won, biggest pot 120" in said
+    assert "bob: +120; 1 hand, 1 pot won, biggest pot 320" in said
+    assert "carol: -200; 1 hand, no pot won" in said
+
+
+async def test_biggest_pot_won_counts_each_runs_winner_his_runs_share(tmp_path: Path) -> None:
+    """Run twice, bob takes the first run and alice the second: each won 200 from the pot,
+    his run's share, though neither came out ahead."""
+    lines = RUN_TWICE.format(card="Kd") + "alice: stats\nbob: stats\nalice: end\n"
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    for name in ("alice", "bob"):
+        (stats,) = [line for line in said if line.startswith(f"  [to {name}] this session: ")]
+        assert stats.endswith(" · net +0 · biggest pot won 200")
+        assert f"{name}: +0; 1 hand, 1 pot won, biggest pot 200" in said

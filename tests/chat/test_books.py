@@ -194,3 +194,25 @@ async def test_ledger_csv_is_posted_to_the_channel_as_a_file(pipeline: Pipeline)
     await pipeline.service.shown()
     failures = pipeline.presenter.failures.get("g/c", [])
     assert any(f.what == "file" for f in failures)
+
+
+async def test_biggest_pot_won_of_a_hand_stored_before_takes_were_kept_is_read_as_before(
+    pipeline: Pipeline,
+) -> None:
+    """A hand stored before each player's take from a pot was kept (its ``took`` NULL)
+    counts the hand's biggest pot for whoever came out ahead, as it was counted then; a
+    hand stored since counts what he took."""
+    await _blinds_hand(pipeline, "c", "new holdem nl 1/2")
+    stats = (await pipeline.say("Ann", "stats Cat")).text.splitlines()
+    assert stats[1].endswith(" · net +1 · biggest pot won 2")
+    db = pipeline.service.db
+    await db._write([("UPDATE hands SET took = NULL, biggest_pot = 99", ())])
+    stats = (await pipeline.say("Ann", "stats Cat")).text.splitlines()
+    assert stats[1].endswith(" · net +1 · biggest pot won 99")
+    assert (await pipeline.say("Ann", "stats Bob")).text.splitlines()[1].endswith(
+        " · net -1 · biggest pot won 0"
+    )
+    session = pipeline.service.tables["g/c"].session_id
+    assert session is not None
+    results = {r[1]: r[2:] for r in await db.books.session_results(session)}
+    assert results["Cat"] == (1, 1, 1, 99) and results["Bob"] == (-1, 1, 0, 0)

@@ -4,7 +4,7 @@ and its chance, seeing the second round, a showdown; a tally over hands."""
 from __future__ import annotations
 
 from bot.phh.notation import HandHistory
-from bot.phh.stats import HandFacts, hand_facts, tally
+from bot.phh.stats import HandFacts, biggest_takes, hand_facts, tally
 
 THREE_BET = HandHistory(
     variant="NT",
@@ -76,9 +76,19 @@ def test_a_tally_counts_hands_shares_net_and_the_biggest_pot_won() -> None:
     """Over two hands: Bob's counts, net and biggest pot won; a hand he was not dealt is
     left out."""
     hands = [
-        (THREE_BET, ["bob", "carol", "alice"], {"bob": -38, "carol": -2, "alice": 40}, 80),
-        (THREE_BET, ["dan", "carol", "alice"], {"dan": 5}, 10),
-        (THREE_BET, ["alice", "carol", "bob"], {"alice": 40, "carol": -2, "bob": -38}, 80),
+        (
+            THREE_BET,
+            ["bob", "carol", "alice"],
+            {"bob": -38, "carol": -2, "alice": 40},
+            {"alice": 80},
+        ),
+        (THREE_BET, ["dan", "carol", "alice"], {"dan": 5}, {"dan": 10}),
+        (
+            THREE_BET,
+            ["alice", "carol", "bob"],
+            {"alice": 40, "carol": -2, "bob": -38},
+            {"alice": 80},
+        ),
     ]
     bob = tally("bob", hands)
     assert (bob.hands, bob.vpip, bob.pfr, bob.three_bets, bob.three_bet_chances) == (2, 2, 2, 1, 1)
@@ -143,7 +153,26 @@ def test_stats_a_seven_deuce_claim_after_folds_is_no_showdown() -> None:
     assert alice == HandFacts(vpip=True, pfr=True, saw_second=True, showdown=False)
     assert small == HandFacts(vpip=True, three_bet_chance=True, saw_second=True)
     ids = ["bob", "carol", "alice"]
-    won = tally("alice", [(claim, ids, {"alice": 20, "bob": -11, "carol": -7}, 18)])
+    won = tally("alice", [(claim, ids, {"alice": 20, "bob": -11, "carol": -7}, {"alice": 18})])
     assert (won.saw_second, won.showdowns, won.won_at_showdown) == (1, 0, 0)
     bob, _, alice = hand_facts(THREE_BET)
     assert bob.showdown and alice.showdown  # called down and shown: a showdown
+
+
+def test_biggest_pot_won_is_the_most_he_took_from_one_pot() -> None:
+    """A pot's halves and runs add up to what its winner took from it; a side pot he won no
+    share of is not his, and of a pot divided between runs each takes his runs' shares."""
+    from bot.engine.events import PotAwarded
+
+    awards = [
+        PotAwarded(0, None, 0, 61, ((0, 61),), ""),  # main pot, run 1: Ann
+        PotAwarded(0, None, 1, 60, ((1, 60),), ""),  # run 2: Bob
+        PotAwarded(1, None, 0, 160, ((1, 80), (2, 80)), ""),  # side pot, run 1: split
+        PotAwarded(1, None, 1, 160, ((2, 160),), ""),  # run 2: Cat
+    ]
+    assert biggest_takes(awards, 4) == [61, 80, 240, 0]
+    hilo = [
+        PotAwarded(0, "high", 0, 50, ((0, 50),), ""),
+        PotAwarded(0, "low", 0, 50, ((0, 50),), ""),
+    ]
+    assert biggest_takes(hilo, 2) == [100, 0]
