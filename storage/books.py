@@ -96,6 +96,20 @@ class Books:
         board = [(p, str(names.get(p, p)), v[0], v[1]) for p, v in totals.items()]
         return sorted(board, key=lambda r: (-r[2], r[1]))
 
+    async def sessions(self, table_id: str) -> list[tuple[int, bool, int]]:
+        """A table's sessions, oldest first: (id, whether it has ended, hands dealt in it).
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT s.id, s.ended_at IS NOT NULL,"
+            " (SELECT count(*) FROM hands h WHERE h.session_id = s.id)"
+            " FROM sessions s WHERE s.table_id = ? ORDER BY s.id",
+            (table_id,),
+        )
+        return [(int(i), bool(ended), int(hands)) for i, ended, hands in rows]
+
     async def ledger(self, table_id: str, session_id: int | None) -> list[tuple[str, str, int]]:
         """The ledger of a session: (player id, kind, amount) in order."""
         rows = await self._rows(

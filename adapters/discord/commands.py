@@ -41,7 +41,6 @@ SIMPLE = (
 INFO = (
     ("status", "The table now", "status"),
     ("rules", "The table's house rules", "rules"),
-    ("ledger", "Buy-ins and cash-outs of this session", "ledger"),
     ("stats", "Your statistics: this session and all time", "stats"),
 )
 EXTRA = (
@@ -217,6 +216,17 @@ def _info_commands(info: app_commands.Group) -> None:
     )
     async def leaderboard(interaction: discord.Interaction, pots: str = "") -> None:
         await answer(interaction, f"leaderboard {pots}".strip())
+
+    @info.command(name="ledger", description="Buy-ins and cash-outs of this session")
+    @app_commands.describe(
+        csv="post it to the channel as a CSV file",
+        session="an earlier session's number (default: this one, or the one just ended)",
+    )
+    async def ledger(
+        interaction: discord.Interaction, csv: bool = False, session: int | None = None
+    ) -> None:
+        words = ["ledger"] + ["csv"] * csv + ([str(session)] if session is not None else [])
+        await answer(interaction, " ".join(words))
 
     @info.command(name="history", description="The last hands' histories")
     @app_commands.describe(

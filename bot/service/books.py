@@ -75,13 +75,49 @@ async def session_summary(
     return lines
 
 
-async def ledger_lines(live: Live, stored: Books) -> list[str]:
-    """The session's buy-ins, top-ups, cash-outs and adjustments."""
+async def ledger_session(live: Live, stored: Books, asked: int | None) -> tuple[int | None, str]:
+    """The session a ledger is read from: session ``asked`` of this table, or with None
+    this session, but the one that just ended while this one has dealt no hand (right
+    after ``end``, the night's ledger is the night that ended, not the stacks it carried).
+
+    Returns:
+        (the session id, or None for a table without one; how to name it: "" for this
+        session, "session N" or "session N, which just ended").
+    Raises:
+        IllegalAction: the table has no session ``asked``, with the sessions it has.
+    """
+    sessions = await stored.sessions(live.id)
+    if asked is not None:
+        if asked == live.session_id:
+            return asked, ""
+        if any(number == asked for number, _, _ in sessions):
+            return asked, f"session {asked}"
+        numbers = [f"{n} (this one)" if n == live.session_id else str(n) for n, _, _ in sessions]
+        have = ", ".join(numbers[:-1]) + " and " + numbers[-1] if len(numbers) > 1 else ""
+        have = have or (numbers[0] if numbers else "none")
+        raise IllegalAction(f"there is no session {asked} at this table: its sessions are {have}")
+    dealt = next((hands for n, _, hands in sessions if n == live.session_id), 0)
+    ended = [n for n, over, _ in sessions if over and n != live.session_id]
+    if not dealt and ended:
+        return ended[-1], f"session {ended[-1]}, which just ended"
+    return live.session_id, ""
+
+
+async def ledger_lines(live: Live, stored: Books, asked: int | None = None) -> list[str]:
+    """A session's buy-ins, top-ups, cash-outs and adjustments, one line each; the
+    session as :func:`ledger_session` chooses it, named in a first line when it is not
+    this one.
+
+    Raises:
+        IllegalAction: the table has no session ``asked``.
+    """
     names = live.names or {}
-    rows = await stored.ledger(live.id, live.session_id)
-    return [
+    session, which = await ledger_session(live, stored, asked)
+    rows = await stored.ledger(live.id, session)
+    lines = [
         f"{names.get(p, p)}: {kind.replace('_', ' ')} {amount}" for p, kind, amount in rows
     ] or ["nothing in the ledger yet"]
+    return [f"{which}:", *lines] if which else lines
 
 
 async def leaderboard_lines(
@@ -262,16 +298,25 @@ def _stats_text(t: Tally) -> str:
     )
 
 
-async def ledger_csv(live: Live, stored: Books) -> tuple[str, bytes]:
-    """The session's ledger as a CSV file for a spreadsheet or a settle-up tool: one row a
+async def ledger_csv(live: Live, stored: Books, asked: int | None = None) -> tuple[str, bytes, str]:
+    """A session's ledger as a CSV file for a spreadsheet or a settle-up tool: one row a
     buy-in, top-up, cash-out or adjustment, with its time (UTC), the player's name and id,
-    the kind, the chips and the host's note. Returns (file name, UTF-8 bytes)."""
+    the kind, the chips and the host's note; the session as :func:`ledger_session`
+    chooses it (after ``end``, the night that ended).
+
+    Returns:
+        (file name, UTF-8 bytes, a line to post with it naming the session).
+    Raises:
+        IllegalAction: the table has no session ``asked``.
+    """
     names = live.names or {}
+    session, which = await ledger_session(live, stored, asked)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["time_utc", "player", "player_id", "kind", "chips", "note"])
-    for at, pid, kind, amount, note in await stored.ledger_entries(live.id, live.session_id):
+    for at, pid, kind, amount, note in await stored.ledger_entries(live.id, session):
         when = datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
         writer.writerow([when, names.get(pid, pid), pid, kind, amount, note])
-    session = live.session_id if live.session_id is not None else "none"
-    return f"ledger-{live.channel}-session-{session}.csv", out.getvalue().encode()
+    filename = f"ledger-{live.channel}-session-{'none' if session is None else session}.csv"
+    caption = f"The ledger of {which or 'this session'}, as CSV ({filename})"
+    return filename, out.getvalue().encode(), caption

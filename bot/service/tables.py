@@ -404,8 +404,12 @@ class TableService:
             self._publish(table_id, out)
             return out
         if isinstance(command, Ledger) and command.csv:  # a file for the channel
-            filename, data = await books.ledger_csv(live, self.db.books)
-            caption = f"The ledger of this session, as CSV ({filename})"
+            try:
+                filename, data, caption = await books.ledger_csv(
+                    live, self.db.books, command.session
+                )
+            except EngineError as exc:
+                raise ServiceError(str(exc)) from exc
             out = [Outgoing(table_id, None, Attachment(filename, data, caption))]
             self._publish(table_id, out)
             return out
@@ -891,7 +895,7 @@ class TableService:
         if isinstance(command, Status):
             return [self.status_text(live)]
         if isinstance(command, Ledger) and not command.csv:
-            return await books.ledger_lines(live, self.db.books)
+            return await books.ledger_lines(live, self.db.books, command.session)
         if isinstance(command, Leaderboard):
             return await books.leaderboard_lines(live, self.db.books, command.kill, command.game)
         if isinstance(command, History):

@@ -182,9 +182,11 @@ class EndSession(Command):
 @dataclass(frozen=True)
 class Ledger(Command):
     """Show the session's buy-ins, top-ups and cash-outs (``csv``: post them to the
-    channel as a CSV file)."""
+    channel as a CSV file); ``session``: that session of the table, None for this one
+    (the one that just ended until the next deal)."""
 
     csv: bool = False
+    session: int | None = None
 
 
 @dataclass(frozen=True)
@@ -503,10 +505,7 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         _nothing_after(head, rest, f"'{head}'")
         return EndSession()
     if head == "ledger":
-        if [w.lower() for w in rest] == ["csv"]:
-            return Ledger(csv=True)
-        _nothing_after(head, rest, "'ledger' or 'ledger csv'")
-        return Ledger()
+        return _ledger(rest)
     if head in ("leaderboard", "board"):
         words = [w.lower() for w in rest]
         kill = next((w == "kill" for w in words if w in ("kill", "nokill")), None)
@@ -522,6 +521,26 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         _nothing_after(head, rest, f"'{head}'")
         return Rabbit()
     return None
+
+
+def _ledger(rest: list[str]) -> Ledger:
+    """``ledger [csv] [SESSION]``: a session's ledger, as lines or as a CSV file.
+
+    Raises:
+        ParseError: anything else, with how the command is written.
+    """
+    usage = (
+        "ledger [csv] [SESSION]: this session's ledger (the one that just ended, until the "
+        "next deal), or session SESSION's; e.g. 'ledger', 'ledger csv' or 'ledger csv 3'"
+    )
+    words = [w.lower() for w in rest]
+    numbers = [w for w in words if w != "csv"]
+    if words.count("csv") > 1 or len(numbers) > 1:
+        raise ParseError(usage)
+    session = whole_number(numbers[0], 10**12) if numbers else None
+    if numbers and not session:
+        raise ParseError(f"{usage} ({numbers[0][:20]!r} is not a session number)")
+    return Ledger("csv" in words, session)
 
 
 HISTORY_MOST = 20

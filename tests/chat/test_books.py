@@ -209,10 +209,91 @@ async def test_biggest_pot_won_of_a_hand_stored_before_takes_were_kept_is_read_a
     await db._write([("UPDATE hands SET took = NULL, biggest_pot = 99", ())])
     stats = (await pipeline.say("Ann", "stats Cat")).text.splitlines()
     assert stats[1].endswith(" · net +1 · biggest pot won 99")
-    assert (await pipeline.say("Ann", "stats Bob")).text.splitlines()[1].endswith(
-        " · net -1 · biggest pot won 0"
+    assert (
+        (await pipeline.say("Ann", "stats Bob"))
+        .text.splitlines()[1]
+        .endswith(" · net -1 · biggest pot won 0")
     )
     session = pipeline.service.tables["g/c"].session_id
     assert session is not None
     results = {r[1]: r[2:] for r in await db.books.session_results(session)}
     assert results["Cat"] == (1, 1, 1, 99) and results["Bob"] == (-1, 1, 0, 0)
+
+
+async def _a_night(p: Pipeline) -> int:
+    """A night at table c: Ann (the host) and Bob, 100 each when the table is new, play
+    one hand of the blinds and Ann ends it. Returns the session that ended."""
+    if "g/c" not in p.service.tables:
+        assert (await p.say("Ann", "new holdem nl 1/2")).ok
+        for name in ("Ann", "Bob"):
+            assert (await p.say(name, "sit 100")).ok
+    live = p.service.tables["g/c"]
+    night = live.session_id
+    assert night is not None
+    assert (await p.say("Ann", "start")).ok
+    assert (await p.say("Ann", "pause")).ok
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None and live.names
+    assert (await p.say(live.names[hand.names[hand.to_act]], "fold")).ok
+    assert (await p.say("Ann", "end")).ok
+    return night
+
+
+async def _csv(p: Pipeline, words: str) -> tuple[str, str, list[tuple[str, str, str]]]:
+    """Bob's ``words``: the file posted, as (its name, its caption, each row's player, kind
+    and chips)."""
+    assert (await p.say("Bob", words)).ok, words
+    await p.service.shown()
+    _, filename, data, caption = p.transport.files[-1]
+    rows = [r.split(",") for r in data.decode().splitlines()[1:]]
+    return filename, caption, [(r[1], r[3], r[4]) for r in rows]
+
+
+async def test_ledger_csv_after_end_is_the_session_that_ended(pipeline: Pipeline) -> None:
+    """``ledger csv`` (and ``ledger``) right after ``end``: the night that just ended, its
+    buy-ins and the cash-outs that closed it, not the new session's carried stacks; once
+    the new session deals, it is the new session's."""
+    night = await _a_night(pipeline)
+    filename, caption, rows = await _csv(pipeline, "ledger csv")
+    assert filename == f"ledger-c-session-{night}.csv"
+    assert caption.startswith(f"The ledger of session {night}, which just ended, as CSV")
+    assert rows[:2] == [("Ann", "buy_in", "100"), ("Bob", "buy_in", "100")]
+    assert [kind for _, kind, _ in rows[2:]] == ["cash_out", "cash_out"]
+    assert sorted(int(chips) for _, _, chips in rows[2:]) == [99, 101]
+    said = (await pipeline.say("Bob", "ledger")).text.splitlines()
+    assert said[0] == f"session {night}, which just ended:"
+    assert said[1:3] == ["Ann: buy in 100", "Bob: buy in 100"]
+    assert (await pipeline.say("Ann", "start")).ok  # the new session deals
+    now = pipeline.service.tables["g/c"].session_id
+    filename, caption, rows = await _csv(pipeline, "ledger csv")
+    assert filename == f"ledger-c-session-{now}.csv"
+    assert caption.startswith("The ledger of this session, as CSV")
+    assert [kind for _, kind, _ in rows] == ["buy_in", "buy_in"]
+
+
+async def test_ledger_csv_n_is_any_earlier_session_of_the_table(pipeline: Pipeline) -> None:
+    """``ledger csv N`` and ``ledger N``: session N of this table, whichever came since;
+    a session of no such number here is refused with the table's sessions."""
+    first = await _a_night(pipeline)
+    second = await _a_night(pipeline)
+    filename, caption, rows = await _csv(pipeline, f"ledger csv {first}")
+    assert filename == f"ledger-c-session-{first}.csv"
+    assert caption.startswith(f"The ledger of session {first}, as CSV")
+    assert rows[:2] == [("Ann", "buy_in", "100"), ("Bob", "buy_in", "100")]
+    said = (await pipeline.say("Bob", f"ledger {second}")).text.splitlines()
+    assert said[0] == f"session {second}:"
+    assert [line.split(": ")[1].rsplit(" ", 1)[0] for line in said[1:]] == [
+        "buy in",
+        "buy in",
+        "cash out",
+        "cash out",
+    ]
+    now = pipeline.service.tables["g/c"].session_id
+    refused = await pipeline.say("Bob", "ledger csv 999")
+    assert not refused.ok
+    assert refused.text == (
+        f"there is no session 999 at this table: its sessions are {first}, {second} and {now}"
+        " (this one)"
+    )
+    refused = await pipeline.say("Bob", "ledger csv abc")
+    assert not refused.ok and refused.text.startswith("ledger [csv] [SESSION]")
