@@ -161,6 +161,25 @@ class Books:
         )
         return [(int(n), str(p), list(jsontext.loads(ids)), float(at)) for n, p, ids, at in rows]
 
+    async def hand_record(
+        self, table_id: str, number: int
+    ) -> tuple[str | None, list[str], float] | None:
+        """Hand ``number`` of a table: (its PHH, None until it ends; the player ids in hand
+        order; when it was dealt, in seconds since the epoch), or None when there is no
+        such hand.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT phh, players, started_at FROM hands WHERE table_id = ? AND number = ?",
+            (table_id, number),
+        )
+        if not rows:
+            return None
+        phh, players, started = rows[0]
+        return (None if phh is None else str(phh)), list(jsontext.loads(players)), float(started)
+
     async def events_since(
         self, table_id: str, version: int
     ) -> list[tuple[int, str | None, dict[str, Any]]]:

@@ -228,21 +228,26 @@ def _info_commands(info: app_commands.Group) -> None:
         words = ["ledger"] + ["csv"] * csv + ([str(session)] if session is not None else [])
         await answer(interaction, " ".join(words))
 
-    @info.command(name="history", description="The last hands' histories")
+    @info.command(name="history", description="Your hands' histories (default: your last)")
     @app_commands.describe(
-        count="how many hands (1-20)",
+        hand="a hand number, as verify takes it",
+        last="your last hands instead: how many (1-20)",
         phh="as PHH hand histories",
         pokerstars="in PokerStars' format, for tracking programs",
         session="every hand of yours this session instead",
     )
     async def history(
         interaction: discord.Interaction,
-        count: app_commands.Range[int, 1, 20] = 1,
+        hand: app_commands.Range[int, 1] | None = None,
+        last: app_commands.Range[int, 1, 20] | None = None,
         phh: bool = False,
         pokerstars: bool = False,
         session: bool = False,
     ) -> None:
-        words = ["history", "session" if session else str(count)]
+        # the words as typed, every option given: two that ask for different hands are
+        # refused with the command's forms, as typed words are
+        words = ["history", *["session"] * session, *([str(hand)] if hand else [])]
+        words += ["last", str(last)] if last else []
         words += ["phh"] * phh + ["pokerstars"] * pokerstars
         await answer(interaction, " ".join(words))
 

@@ -14,7 +14,15 @@ from bot.chat.presenter import SENDER, Presenter
 from bot.process.logsafe import described, frames
 from bot.service import books
 from bot.service.tables import NeedsConfirm, Notice, Player, ServiceError, TableService
-from bot.words.commands import PLAY_WORDS, EndSession, ParseError, Play, parse, whole_number
+from bot.words.commands import (
+    HAND_NUMBER_MOST,
+    PLAY_WORDS,
+    EndSession,
+    ParseError,
+    Play,
+    parse,
+    whole_number,
+)
 from bot.words.render import cards_text
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
@@ -35,9 +43,10 @@ HELP = (
     "  cards            your cards again (only you see them)\n"
     "  checkfold (check or fold when your turn comes) · nocheckfold · sitout (after this hand)\n"
     "  clock · kill · object · straddle · choose GAME (dealer's choice, on the button)\n"
-    "  status · rules · leaderboard [kill|nokill] · verify [HAND]\n"
+    "  status · rules · leaderboard [kill|nokill] · verify [HAND] (its shuffle's proof)\n"
     "  ledger [csv] [SESSION]   the session's ledger (after end: the one that ended)\n"
-    "  history [N|session] [phh|pokerstars]   your hands: text, PHH or PokerStars' for trackers\n"
+    "  history [HAND|last N|session] [phh|pokerstars]   hand number HAND (as verify),\n"
+    "                   your last N or this session's: text, PHH or PokerStars' for trackers\n"
     "  rabbit           the board the last hand would have dealt, not played\n"
     "  stats [NAME]     VPIP, PFR, 3-bet, showdowns, net: this session and all time\n"
     "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
@@ -193,7 +202,7 @@ class ChatCore:
         if head in ("cards", "mycards", "hand"):
             return Reply(self.own_cards(table_id, player.id))
         if head == "verify":
-            number = whole_number(words[1], 10**9) if len(words) == 2 else 0
+            number = whole_number(words[1], HAND_NUMBER_MOST) if len(words) == 2 else 0
             if len(words) > 2 or number is None or (len(words) == 2 and not number):
                 raise ParseError(
                     "verify [HAND NUMBER]: one hand number from 1, e.g. 'verify 12' "

@@ -148,14 +148,23 @@ SESSION_MOST = 500  # hands of one session in one answer
 
 
 async def history_lines(live: Live, stored: Books, player_id: str, command: History) -> list[str]:
-    """A player's own last hands, newest first, as PHH, as PokerStars' text (oldest first,
-    as trackers read a file) or as readable text (one block a hand: ``Hand N · game`` then
+    """A player's own hands, newest first, as PHH, as PokerStars' text (oldest first, as
+    trackers read a file) or as readable text (one block a hand: ``Hand N · game`` then
     :func:`bot.words.handtext.hand_lines`), with every other player's unshown cards
-    hidden; ``command.session``: this session's hands (at most 500)."""
+    hidden: hand number ``command.hand`` (the number ``verify`` takes), else his last
+    ``command.count``, or with ``command.session`` this session's (at most 500).
+
+    Raises:
+        IllegalAction: there is no such hand at the table, it is not over, or he was not
+            dealt it.
+    """
     out: list[str] = []
-    session = live.session_id if command.session else None
-    count = SESSION_MOST if command.session else command.count
-    played = await stored.hands_with_times(live.id, player_id, count, session)
+    if command.hand is not None:
+        played = [await _own_hand(live, stored, player_id, command.hand)]
+    else:
+        session = live.session_id if command.session else None
+        count = SESSION_MOST if command.session else command.count
+        played = await stored.hands_with_times(live.id, player_id, count, session)
     if command.pokerstars:
         return _pokerstars(live, player_id, played)
     for number, text, ids, _ in played:
@@ -168,6 +177,28 @@ async def history_lines(live: Live, stored: Books, player_id: str, command: Hist
             head = f"Hand {number} · {game_label(seen)}"
             out.append("\n".join([head, *hand_lines(seen, viewer)]))
     return out or ["no finished hands of yours at this table yet"]
+
+
+async def _own_hand(
+    live: Live, stored: Books, player_id: str, number: int
+) -> tuple[int, str, list[str], float]:
+    """Hand ``number`` for its history: (number, PHH, player ids, when dealt).
+
+    Raises:
+        IllegalAction: no such hand at the table, not over, or not dealt to the player.
+    """
+    found = await stored.hand_record(live.id, number)
+    if found is None:
+        raise IllegalAction(f"there is no hand {number} at this table")
+    text, ids, started = found
+    if text is None:
+        raise IllegalAction(f"hand {number} is not over: its history is written when it ends")
+    if player_id not in ids:
+        raise IllegalAction(
+            f"you were not dealt hand {number}: history shows your own hands "
+            f"('verify {number}' checks its shuffle)"
+        )
+    return number, text, ids, started
 
 
 def _pokerstars(

@@ -214,14 +214,15 @@ class Rabbit(Command):
 
 @dataclass(frozen=True)
 class History(Command):
-    """Your own last hands (``phh`` for the hand history format, ``pokerstars`` for
-    PokerStars' text that trackers import; ``session``: every hand of yours this
-    session)."""
+    """Your own hands: hand number ``hand`` (the number ``verify`` takes), else your last
+    ``count``, or with ``session`` every hand of yours this session; ``phh`` for the hand
+    history format, ``pokerstars`` for PokerStars' text that trackers import."""
 
     count: int = 1
     phh: bool = False
     pokerstars: bool = False
     session: bool = False
+    hand: int | None = None
 
 
 PLAY_WORDS = {
@@ -544,32 +545,41 @@ def _ledger(rest: list[str]) -> Ledger:
 
 
 HISTORY_MOST = 20
+HAND_NUMBER_MOST = 10**9  # a hand number as 'history' and 'verify' take it
 
 
 def _history(rest: list[str]) -> History:
-    """``history [N|session] [phh|pokerstars]``: N from 1 to 20 (1 when left out), or
-    every hand of yours this session.
+    """``history [HAND NUMBER|last N|session] [phh|pokerstars]``: that hand (the number
+    ``verify`` takes), your last N hands (N from 1 to 20; 1 when left out, and without ``last``
+    your last hand), or every hand of yours this session.
 
     Raises:
         ParseError: anything else, with how the command is written.
     """
     usage = (
-        f"history [N|session] [phh|pokerstars]: your last N hands, N from 1 to {HISTORY_MOST}"
-        ", or this session's; e.g. 'history 3' or 'history session pokerstars'"
+        f"history [HAND NUMBER|last N|session] [phh|pokerstars]: that hand (the number "
+        f"'verify' takes), your last N hands (N from 1 to {HISTORY_MOST}) or this "
+        "session's; e.g. 'history 12', 'history last 5' or 'history session pokerstars'"
     )
     words = [w.lower() for w in rest]
     formats = [w for w in words if w in ("phh", "pokerstars", "stars")]
-    numbers = [w for w in words if w not in ("phh", "pokerstars", "stars", "session")]
-    session = "session" in words
-    if len(formats) > 1 or len(numbers) > 1 or words.count("session") > 1:
+    which = [w for w in words if w not in formats]
+    if len(formats) > 1:
         raise ParseError(usage)
-    if session and numbers:
-        raise ParseError(usage)
-    count = 1
-    if numbers:
-        read = whole_number(numbers[0], HISTORY_MOST)
-        if not read:
-            raise ParseError(f"{numbers[0][:20]!r} is not a number of hands: {usage}")
-        count = read
     form = formats[0] if formats else ""
-    return History(count, form == "phh", form in ("pokerstars", "stars"), session)
+    phh, stars = form == "phh", form in ("pokerstars", "stars")
+    if not which:
+        return History(phh=phh, pokerstars=stars)
+    if which == ["session"]:
+        return History(phh=phh, pokerstars=stars, session=True)
+    if which[0] == "last" and len(which) <= 2:
+        count = whole_number(which[1], HISTORY_MOST) if len(which) == 2 else 1
+        if not count:
+            raise ParseError(f"{which[1][:20]!r} is not a number of hands: {usage}")
+        return History(count, phh, stars)
+    if len(which) == 1:
+        number = whole_number(which[0], HAND_NUMBER_MOST)
+        if not number:
+            raise ParseError(f"{which[0][:20]!r} is not a hand number: {usage}")
+        return History(phh=phh, pokerstars=stars, hand=number)
+    raise ParseError(usage)

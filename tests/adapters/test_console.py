@@ -342,7 +342,7 @@ async def test_history_in_pokerstars_format_is_the_askers_own_view(tmp_path: Pat
     assert not any("7h" in line or "As" in line for line in bobs)
     public = [line for line in said if not line.startswith("  [to ")]
     assert not any("Dealt to" in line for line in public)
-    assert mine[-1].startswith("history [N|session] [phh|pokerstars]: your last N hands")
+    assert mine[-1].startswith("history [HAND NUMBER|last N|session] [phh|pokerstars]: ")
 
 
 async def test_a_session_in_pokerstars_format_reads_as_one_file(tmp_path: Path) -> None:
@@ -499,3 +499,22 @@ async def test_biggest_pot_won_counts_each_runs_winner_his_runs_share(tmp_path: 
         (stats,) = [line for line in said if line.startswith(f"  [to {name}] this session: ")]
         assert stats.endswith(" · net +0 · biggest pot won 200")
         assert f"{name}: +0; 1 hand, 1 pot won, biggest pot 200" in said
+
+
+async def test_history_and_verify_take_the_same_hand_number_in_the_console(
+    tmp_path: Path,
+) -> None:
+    """'history 1' after two hands is hand 1, as 'verify 1' is; 'history last 2' is the
+    last two, newest first."""
+    lines = (
+        "alice: sit 200\nbob: sit 200\nalice: start\nalice: fold\nalice: pause\nbob: fold\n"
+        "alice: history 1\nalice: verify 1\nalice: history last 2\n"
+    )
+    said = (await _run(tmp_path / "t.db", lines)).splitlines()
+    heads = [line for line in said if line.startswith("  [to alice] Hand ")]
+    assert [h.split(" · ")[0] for h in heads] == [
+        "  [to alice] Hand 1",
+        "  [to alice] Hand 2",
+        "  [to alice] Hand 1",
+    ]
+    assert any(line.startswith("  [to alice] hand 1: commitment ") for line in said)

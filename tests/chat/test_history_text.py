@@ -111,7 +111,7 @@ async def test_history_shows_the_newest_hand_first_one_block_each(pipeline: Pipe
     await _say(pipeline, "Bob", "fold")
     await _say(pipeline, "Cat", "fold")  # Ann wins the blinds
     await _say(pipeline, "Ann", "pause")
-    lines = (await _say(pipeline, "Cat", "history 2")).splitlines()
+    lines = (await _say(pipeline, "Cat", "history last 2")).splitlines()
     assert [line for line in lines if line.startswith("Hand ")] == [
         "Hand 2 · No-Limit Hold'em 1/2",
         "Hand 1 · No-Limit Hold'em 1/2",
@@ -229,3 +229,52 @@ async def test_stud_history_gives_the_upcards_street_by_street_and_hides_down_ca
         "Result: Cat wins 4, Bob loses 2, Ann loses 2",
     ]
     assert not {"7♣", "7♦", "8♥"} & set(CARD.findall(text))
+
+
+async def test_history_and_verify_take_the_same_hand_number(pipeline: Pipeline) -> None:
+    """``history 1`` is hand 1, as ``verify 1`` is, however many hands came after it;
+    ``history last 2`` is your last two hands; a hand not yours, not over or not dealt is
+    refused with why."""
+    await _seat(pipeline, "new holdem nl 1/2", "As Kd 7h 2c Qs Qh 9c 8d 3s Th Ks")
+    await _say(pipeline, "Ann", "fold")
+    await _say(pipeline, "Bob", "fold")  # hand 1: Cat wins the blinds
+    await _say(pipeline, "Bob", "fold")
+    await _say(pipeline, "Cat", "fold")  # hand 2: Ann wins the blinds; hand 3 is dealt
+    verified = await _say(pipeline, "Cat", "verify 1")
+    assert verified.startswith("hand 1: commitment ")
+    lines = (await _say(pipeline, "Cat", "history 1")).splitlines()
+    assert [line for line in lines if line.startswith("Hand ")] == ["Hand 1 · No-Limit Hold'em 1/2"]
+    assert "Result: Cat wins 1, Ann breaks even, Bob loses 1" in lines
+    assert (await _say(pipeline, "Cat", "history 1 phh")).startswith("# hand 1\n")
+    last = (await _say(pipeline, "Cat", "history last 2")).splitlines()
+    assert [line for line in last if line.startswith("Hand ")] == [
+        "Hand 2 · No-Limit Hold'em 1/2",
+        "Hand 1 · No-Limit Hold'em 1/2",
+    ]
+    assert (await _say(pipeline, "Cat", "history last")).splitlines()[0] == (
+        "Hand 2 · No-Limit Hold'em 1/2"
+    )
+    refused = await pipeline.say("Cat", "history 3")
+    assert not refused.ok and refused.text == (
+        "hand 3 is not over: its history is written when it ends"
+    )
+    refused = await pipeline.say("Cat", "history 9")
+    assert not refused.ok and refused.text == "there is no hand 9 at this table"
+    refused = await pipeline.say("Cat", "history last 21")
+    assert not refused.ok and refused.text.startswith("'21' is not a number of hands")
+
+
+async def test_history_of_a_hand_not_yours_is_refused_and_verify_checks_it(
+    pipeline: Pipeline,
+) -> None:
+    """Dan, who sat down after hand 1, may verify it but not read its history: the
+    history is of his own hands."""
+    await _seat(pipeline, "new holdem nl 1/2", "As Kd 7h 2c Qs Qh 9c 8d 3s Th Ks")
+    await _say(pipeline, "Ann", "fold")
+    await _say(pipeline, "Bob", "fold")
+    await _say(pipeline, "Dan", "sit 100")
+    refused = await pipeline.say("Dan", "history 1")
+    assert not refused.ok and refused.text == (
+        "you were not dealt hand 1: history shows your own hands ('verify 1' checks its shuffle)"
+    )
+    assert (await _say(pipeline, "Dan", "verify 1")).startswith("hand 1: commitment ")

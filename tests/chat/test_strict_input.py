@@ -37,8 +37,12 @@ def test_thousands_commas_and_exact_decimals_are_read(text: str, chips: int) -> 
         "history abc",
         "history -3",
         "history 0",
-        "history 21",
+        "history last 0",
+        "history last 21",
         "history 2 3",
+        "history last 2 3",
+        "history 2 last",
+        "history session 2",
         "fold now",
         "call 5 please",
         "call five",
@@ -101,12 +105,14 @@ async def test_a_stray_comma_opens_no_table(pipeline: Pipeline) -> None:
 
 
 async def test_history_and_verify_refuse_what_they_cannot_read(pipeline: Pipeline) -> None:
-    """``history abc``, ``history -3`` and ``verify 4 0`` answered as if asked something
-    else (the last hand); each is refused with how the command is written."""
+    """``history abc``, ``history -3``, ``history last 0`` and ``verify 4 0`` answered as
+    if asked something else (the last hand); each is refused with how the command is
+    written."""
     await _seated(pipeline)
-    for text in ("history abc", "history -3"):
+    for text in ("history abc", "history -3", "history last 0"):
         reply = await pipeline.say("Ann", text)
-        assert not reply.ok and "history [N|session] [phh|pokerstars]" in reply.text, text
+        assert not reply.ok, text
+        assert "history [HAND NUMBER|last N|session] [phh|pokerstars]" in reply.text, text
     for text in ("verify 4 0", "verify 0", "verify x"):
         reply = await pipeline.say("Ann", text)
         assert not reply.ok and "verify [HAND NUMBER]" in reply.text, text

@@ -33,3 +33,30 @@ async def test_info_ledger_takes_csv_and_a_session_as_typed(bot: Bot) -> None:
     await bot.slash("Bob", "info ledger", csv=True, session=session)
     (post,) = [p for p in bot.recorder.channel_posts() if p.body and p.body.get("attachments")]
     assert post.body["attachments"][0]["filename"] == f"ledger-{CHANNEL}-session-{session}.csv"
+
+
+async def test_history_and_verify_take_the_same_hand_number_in_discord(bot: Bot) -> None:
+    """``/poker info history hand:1`` is hand 1, as ``/poker info verify hand:1`` is,
+    after a second hand; ``last:2`` is the asker's last two, as typed."""
+    await seated(bot)
+    await bot.slash("Ann", "fold")
+    await bot.slash("Bob", "fold")  # hand 1 over, hand 2 dealt
+    await bot.slash("Ann", "host pause")
+    for _ in range(2):
+        live = bot.service.tables[next(iter(bot.service.tables))]
+        hand = live.table.hand
+        if hand is None or hand.to_act is None or not live.names:
+            break
+        await bot.slash(live.names[hand.names[hand.to_act]], "fold")
+    await bot.slash("Bob", "info history", hand=1)
+    one = bot.last_reply()["content"]
+    assert one.startswith("Hand 1 · ") and "Hand 2 · " not in one
+    await bot.slash("Bob", "info verify", hand=1)
+    assert bot.last_reply()["content"].startswith("hand 1: commitment ")
+    await bot.slash("Bob", "info history", last=2)
+    two = bot.last_reply()["content"]
+    assert two.startswith("Hand 2 · ") and "Hand 1 · " in two
+    await bot.slash("Bob", "do", text="history last 2")
+    assert bot.last_reply()["content"] == two
+    await bot.slash("Bob", "info history", hand=1, last=2)
+    assert "that hand (the number 'verify' takes)" in bot.last_reply()["content"]

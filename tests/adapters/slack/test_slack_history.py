@@ -37,3 +37,25 @@ async def test_a_long_answer_goes_in_pieces_slack_takes_whole() -> None:
         parts = [b["text"] for b in h.mock.of("chat.postEphemeral")[before:]]
         assert len(parts) > 1 and all(len(p) <= 4000 for p in parts)
         assert "\n".join(parts).count("PokerStars Hand #") == 20
+
+
+async def test_history_and_verify_take_the_same_hand_number_in_slack() -> None:
+    """``/poker history 1`` after two hands is hand 1, as ``/poker verify 1`` is;
+    ``/poker history last 2`` is the asker's last two."""
+    async with Harness() as h:
+        await h.deal(users=USERS)
+        await h.command(h.to_act(), "fold")  # hand 1 over, hand 2 dealt
+        await h.command("UANN", "pause")
+        await h.command(h.to_act(), "fold")
+
+        async def answer(text: str) -> str:
+            before = len(h.mock.of("chat.postEphemeral"))
+            await h.command("UBOB", text)
+            (reply,) = [b["text"] for b in h.mock.of("chat.postEphemeral")[before:]]
+            return str(reply)
+
+        one = await answer("history 1")
+        assert one.startswith("Hand 1 · ") and "Hand 2 · " not in one
+        assert (await answer("verify 1")).startswith("hand 1: commitment ")
+        two = await answer("history last 2")
+        assert two.startswith("Hand 2 · ") and "Hand 1 · " in two

@@ -6,7 +6,7 @@ script plays them at a :class:`bot.engine.table.Table` set up with the chat's ow
 words, every choice drawn from a seeded :class:`random.Random`, and writes each table as a
 ``.phhs`` session: hand by hand with :func:`bot.phh.convert.hand_to_phh` (what the service
 stores after each hand), and kill games with :func:`bot.phh.killsession.export_session`.
-``killbutton/history/`` holds single hands as a player sees them with ``history 1 phh``
+``killbutton/history/`` holds single hands as a player sees them with ``history N phh``
 (other players' unshown cards hidden).
 
 Run it to write the files again (the output is the same on every run), or with
@@ -232,7 +232,7 @@ def session_text(session: Session) -> str:
 
 
 def history_text(session: Session, number: int, viewer: str) -> str:
-    """One hand of a session as ``history 1 phh`` shows it to ``viewer``."""
+    """Hand ``number`` of a session as ``history NUMBER phh`` shows it to ``viewer``."""
     _, played = play(session)
     hand = played[number - 1][0]
     assert _expressible(hand)
