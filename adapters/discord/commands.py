@@ -280,7 +280,7 @@ def _host_commands(host: app_commands.Group) -> None:
     async def adjust(
         interaction: discord.Interaction, player: discord.User, amount: str, reason: str
     ) -> None:
-        await answer(interaction, f"adjust discord:{player.id} {amount} {reason}")
+        await answer(interaction, adjust_words(player.id, amount, reason))
 
     @host.command(name="bomb", description="Make the next hand a bomb pot")
     @app_commands.describe(ante="each player's ante (the house's bomb ante when left out)")
@@ -290,6 +290,14 @@ def _host_commands(host: app_commands.Group) -> None:
     @host.command(name="set", description="Change an option: turn SECONDS, runs on|off...")
     async def set_(interaction: discord.Interaction, option: str, value: str) -> None:
         await answer(interaction, f"set {option} {value}")
+
+
+def adjust_words(user_id: int, amount: str, reason: str) -> str:
+    """The words of ``/poker host adjust``: the reason, a field of its own, in double
+    quotes (its quotes and backslashes escaped), so a reason that starts with a number is
+    never read as more of the amount; an amount with a space in it is refused as typed."""
+    quoted = reason.replace("\\", "\\\\").replace('"', '\\"')
+    return f'adjust discord:{user_id} {amount} "{quoted}"'
 
 
 def poker_group() -> app_commands.Group:

@@ -23,6 +23,7 @@ from bot.engine import (
     time_bank_from,
 )
 from bot.words.commands import (
+    ADJUST_USAGE,
     Adjust,
     Bomb,
     Kick,
@@ -105,11 +106,15 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         return text
     if isinstance(command, Adjust):
         if in_hand:
-            raise IllegalAction("stacks are adjusted between hands")
+            raise IllegalAction(
+                between_hands(live, f"{ADJUST_USAGE}: stacks are adjusted between hands")
+            )
         target = find_player(live, command.target)
         seat = table.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")
+        if not command.amount or seat.stack + command.amount < 0:
+            raise IllegalAction(_adjust_range(seat.name, seat.stack, command.amount))
         table.adjust(target, command.amount)
         extra.append(
             LedgerEntry(live.id, live.session_id, target, "adjust", command.amount, command.reason)
@@ -143,7 +148,7 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     if isinstance(command, SetOption):
         if in_hand:
             raise IllegalAction(
-                f"{command.name} changes between hands: set it again when this hand is over"
+                between_hands(live, f"{command.name} changes between hands", "set it again")
             )
         if command.name in OPTIONS:
             text = _set_game(live, command, extra)
@@ -154,6 +159,27 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         )
         return text
     raise IllegalAction("that is not a host control")
+
+
+def between_hands(live: Live, refusal: str, again: str = "type it again") -> str:
+    """``refusal`` of a host control asked during a hand, with when it can be done: when
+    the hand is over, after a ``pause`` while the game deals on (the next hand is dealt as
+    soon as one ends, so there would be no moment between hands); ``again`` says how."""
+    pause = " ('pause' first, so that no hand is dealt after it)" if live.running else ""
+    return f"{refusal}: {again} when this hand is over{pause}"
+
+
+def _adjust_range(name: str, stack: int, amount: int) -> str:
+    """An adjustment of ``amount`` chips refused, with the range ``stack`` allows: every
+    chip of it taken at most, any number added, never 0 (RULES.md "Leaving, the waiting
+    list and host controls")."""
+    shown = f'"{name}"' if " " in name else name
+    taken = f"-{stack} to -1 (chips taken) or " if stack else ""
+    example = f"-{min(stack, 50)} miscount" if stack else "50 comp"
+    return (
+        f"{ADJUST_USAGE}: {name} has {stack}, so the amount is {taken}1 or more (chips "
+        f"added), not {amount}; e.g. 'adjust {shown} {example}'"
+    )
 
 
 def _set_option(live: Live, command: SetOption) -> str:

@@ -924,7 +924,7 @@ class TableService:
         if player.id != live.host_id and not player.admin:
             raise ServiceError("only the host or a server administrator may end the session")
         if live.table.current is not None:
-            raise ServiceError("end the session between hands")
+            raise ServiceError(controls.between_hands(live, "end: the session ends between hands"))
         undo = live.undo_point()
         extra: list[Write] = []
         returned = live.table.return_carried()

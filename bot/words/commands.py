@@ -7,6 +7,7 @@ like ``1k`` and ``2.5k``; anything else is refused with what is accepted.
 
 from __future__ import annotations
 
+import io
 import re
 import shlex
 from dataclasses import dataclass
@@ -474,13 +475,7 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
             raise ParseError("kick NAME: who to remove from the table (a name or seat number)")
         return Kick(" ".join(words))  # a display name may have spaces in it
     if head == "adjust":
-        words = _quoted(rest, "adjust NAME AMOUNT REASON")
-        if len(words) < 3:
-            raise ParseError(
-                "adjust NAME AMOUNT REASON: e.g. 'adjust bob -50 miscount' or "
-                "'adjust \"Bot Ada\" 50 comp' (a name or seat number)"
-            )
-        return Adjust(words[0], _signed(words[1]), " ".join(words[2:]))
+        return _adjust(rest)
     if head == "void":
         _nothing_after(head, rest, "'void'")
         return Void()
@@ -522,6 +517,63 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
         _nothing_after(head, rest, f"'{head}'")
         return Rabbit()
     return None
+
+
+# what is left of an amount split by a space: the '000' of '1 000', the 'k' of '2.5 k'
+_AMOUNT_REST = re.compile(r"[\d.,]*[kKmM]?")
+
+ADJUST_USAGE = "adjust NAME AMOUNT REASON"
+_ADJUST_EXAMPLE = "e.g. 'adjust bob -50 miscount'"
+
+
+def _adjust(rest: list[str]) -> Adjust:
+    """``adjust NAME AMOUNT REASON``: a name (quoted when it has spaces) or seat number, a
+    signed amount in one word, and free text. An amount of 0 is read, for the table to
+    refuse with the range the player's stack allows.
+
+    Raises:
+        ParseError: fewer than three words, an amount that cannot be read, or one split by
+            a space (``4 0 reason``, which would adjust by 4): every refusal starts with
+            the usage and gives an example; a reason that starts with a number is quoted.
+    """
+    words = _quoted(rest, ADJUST_USAGE)
+    if len(words) < 3:
+        raise ParseError(
+            f"{ADJUST_USAGE}: e.g. 'adjust bob -50 miscount' or "
+            "'adjust \"Bot Ada\" 50 comp' (a name or seat number)"
+        )
+    amount, reason = words[1], words[2]
+    if not _reason_quoted(rest) and (
+        _AMOUNT_REST.fullmatch(reason) or (amount in ("+", "-") and reason[:1].isdigit())
+    ):
+        raise ParseError(
+            f"{ADJUST_USAGE}: an amount is one word, with no space in it "
+            f"({f'{amount} {reason}'[:24]!r} is two): {_FORMS.removeprefix('use ')}; "
+            f"{_ADJUST_EXAMPLE}, and a reason that starts with a number in double quotes: "
+            "'adjust bob 50 \"2 rebuys\"'"
+        )
+    try:
+        chips = _signed(amount)
+    except ParseError as exc:
+        if not re.fullmatch(r"[+-]?0+", amount):
+            raise ParseError(f"{ADJUST_USAGE}: {exc}; {_ADJUST_EXAMPLE}") from exc
+        chips = 0
+    return Adjust(words[0], chips, " ".join(words[2:]))
+
+
+def _reason_quoted(rest: list[str]) -> bool:
+    """Whether the words after ``adjust``'s name and amount start with a double quote:
+    a quoted reason may start with a number (``"2 rebuys"``)."""
+    raw = " ".join(rest)
+    stream = io.StringIO(raw)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.quotes = '"'
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    lexer.get_token()
+    lexer.get_token()
+    # shlex reads one character at a time, so the stream stands just past the amount
+    return raw[stream.tell() :].lstrip().startswith('"')
 
 
 def _ledger(rest: list[str]) -> Ledger:

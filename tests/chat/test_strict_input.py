@@ -219,3 +219,74 @@ async def test_host_commands_take_quoted_names_and_seat_numbers(pipeline: Pipeli
     assert _stacks(pipeline) == {"Ann": 200, "Bo Di": 210, "Cy": 200}
     assert (await pipeline.say("Ann", "kick 3")).ok
     assert _stacks(pipeline) == {"Ann": 200, "Bo Di": 210}
+
+
+async def _ledger(p: Pipeline) -> list[tuple[str, str, int]]:
+    live = p.service.tables["g/c"]
+    return await p.service.db.books.ledger(live.id, live.session_id)
+
+
+ADJUST_SPLIT = (
+    "adjust NAME AMOUNT REASON: an amount is one word, with no space in it ('4 0' is two): "
+    "whole chips like 40, 1k or 2.5k; e.g. 'adjust bob -50 miscount', and a reason that "
+    "starts with a number in double quotes: 'adjust bob 50 \"2 rebuys\"'"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("adjust bob 4 0 reason", "4 0"),
+        ("adjust bob 1 000 recount", "1 000"),
+        ("adjust bob -5 0 comp", "-5 0"),
+        ("adjust bob +1 000 comp", "+1 000"),
+        ("adjust bob 2.5 k comp", "2.5 k"),
+        ("adjust bob 1 ,000 comp", "1 ,000"),
+        ("adjust bob - 50 comp", "- 50"),
+        ('adjust "bob" 4 0 reason', "4 0"),
+    ],
+)
+async def test_adjust_an_amount_split_by_a_space_is_refused_with_the_usage(
+    pipeline: Pipeline, text: str, typed: str
+) -> None:
+    """``adjust bob 4 0 reason`` adjusted Bob by 4 with the reason "0 reason": an amount
+    written with a space in it is refused with the command's usage and an example, and
+    neither a stack nor the ledger changes."""
+    await _seated(pipeline)
+    before = await _ledger(pipeline)
+    reply = await pipeline.say("Ann", text)
+    assert not reply.ok
+    assert reply.text == ADJUST_SPLIT.replace("'4 0'", repr(typed))
+    assert _stacks(pipeline) == {"Ann": 200, "Bob": 200}
+    assert await _ledger(pipeline) == before
+
+
+async def test_adjust_a_reason_that_starts_with_a_number_is_taken_in_quotes(
+    pipeline: Pipeline,
+) -> None:
+    """The form the refusal gives works: a quoted reason may start with a number."""
+    await _seated(pipeline)
+    assert (await pipeline.say("Ann", 'adjust bob 50 "2 rebuys"')).ok
+    assert _stacks(pipeline) == {"Ann": 200, "Bob": 250}
+    live = pipeline.service.tables["g/c"]
+    entries = await pipeline.service.db.books.ledger_entries(live.id, live.session_id)
+    assert entries[-1][1:] == ("test:bob", "adjust", 50, "2 rebuys")
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("adjust bob x comp", "'x' is not an amount: use whole chips like 40, 1k or 2.5k"),
+        ("adjust bob 4,0 comp", "'4,0' is not an amount: use whole chips like 40, 1k or 2.5k"),
+        ("adjust bob --5 comp", "'--5' is not an amount: one sign at most, like -50 or +50"),
+    ],
+)
+async def test_adjust_an_amount_it_cannot_read_is_refused_with_the_usage(
+    pipeline: Pipeline, text: str, refusal: str
+) -> None:
+    """Every refusal of the words of ``adjust`` starts with how it is written."""
+    await _seated(pipeline)
+    reply = await pipeline.say("Ann", text)
+    assert not reply.ok
+    assert reply.text == f"adjust NAME AMOUNT REASON: {refusal}; e.g. 'adjust bob -50 miscount'"
+    assert _stacks(pipeline) == {"Ann": 200, "Bob": 200}

@@ -374,3 +374,59 @@ async def test_004_jacks_1_ending_after_a_void_credits_the_passed_out_deal(db: D
     stored = await _stored_results(service, table_id)
     assert stored[1][0] == {ANN.id: 0, BOB.id: 0, CAT.id: 0}
     assert list(stored) == [1]
+
+
+async def _refused(service: TableService, table_id: str, text: str) -> str:
+    """``text`` from the host, refused: what he is told. Nothing may change: the table,
+    the ledger and the audit log are as they were."""
+    live = service.tables[table_id]
+    before = (
+        live.table.to_dict(),
+        await service.db.books.ledger(table_id, live.session_id),
+        await _audit(service),
+    )
+    with pytest.raises(ServiceError) as refused:
+        await service.handle(table_id, ANN, parse(text))
+    after = (
+        live.table.to_dict(),
+        await service.db.books.ledger(table_id, live.session_id),
+        await _audit(service),
+    )
+    assert after == before, text
+    return str(refused.value)
+
+
+async def test_adjust_refusals_name_the_range_the_stack_allows(service: TableService) -> None:
+    """``adjust Bob 0`` (it said only that an amount is more than 0) and ``adjust Bob
+    -501`` are refused with how the command is written and the adjustments Bob's stack
+    allows; nothing changes."""
+    table_id = await small_table(service, 3)
+    adjust = (
+        "adjust NAME AMOUNT REASON: Bob has 500, so the amount is -500 to -1 (chips taken) "
+        "or 1 or more (chips added), not {}; e.g. 'adjust Bob -50 miscount'"
+    )
+    assert await _refused(service, table_id, "adjust Bob 0 comp") == adjust.format(0)
+    assert await _refused(service, table_id, "adjust bob -501 comp") == adjust.format(-501)
+    await service.handle(table_id, ANN, parse("adjust Bob -500 gone"))
+    assert await _refused(service, table_id, "adjust Bob -1 comp") == (
+        "adjust NAME AMOUNT REASON: Bob has 0, so the amount is 1 or more (chips added), "
+        "not -1; e.g. 'adjust Bob 50 comp'"
+    )
+
+
+async def test_adjust_and_end_during_a_hand_say_when_and_how(service: TableService) -> None:
+    """``adjust`` and ``end`` during a hand name the form and when it can be done: between
+    hands, after a 'pause' while the game deals on; nothing changes."""
+    table_id = await small_table(service, 3)
+    await service.handle(table_id, ANN, Start())
+    pause = " ('pause' first, so that no hand is dealt after it)"
+    adjust = (
+        "adjust NAME AMOUNT REASON: stacks are adjusted between hands: "
+        "type it again when this hand is over"
+    )
+    end = "end: the session ends between hands: type it again when this hand is over"
+    assert await _refused(service, table_id, "adjust Bob 5 comp") == adjust + pause
+    assert await _refused(service, table_id, "end") == end + pause
+    await service.handle(table_id, ANN, parse("pause"))
+    assert await _refused(service, table_id, "adjust Bob 5 comp") == adjust
+    assert await _refused(service, table_id, "end") == end

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from discord_harness import CHANNEL, GUILD, TABLE, USERS, Bot, seated
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -141,3 +142,18 @@ async def test_stats_answer_the_asker_alone(bot: Bot) -> None:
     reply = bot.last_reply()
     assert "this session: 1 hand · VPIP" in reply["content"]
     assert reply["flags"] & 64  # ephemeral: Bob's alone
+
+
+def test_adjust_the_discord_reason_is_one_field_whatever_it_starts_with() -> None:
+    """``/poker host adjust`` gives the reason a field of its own: one that starts with a
+    number, or holds quotes, is the whole reason, never read as more of the amount; an
+    amount typed with a space in it is refused with the usage."""
+    from adapters.discord.commands import adjust_words
+    from bot.words.commands import Adjust, ParseError, parse
+
+    assert parse(adjust_words(7, "50", '2 "big" rebuys \\o/')) == Adjust(
+        "discord:7", 50, '2 "big" rebuys \\o/'
+    )
+    assert parse(adjust_words(7, "-5", "0")) == Adjust("discord:7", -5, "0")
+    with pytest.raises(ParseError, match=r"^adjust NAME AMOUNT REASON: an amount is one word"):
+        parse(adjust_words(7, "4 0", "recount"))
