@@ -77,14 +77,21 @@ def bomb_rules_from(words: str, rules: BombRules, most: int) -> BombRules:
         The new option.
     Raises:
         IllegalAction: anything else, an ante outside 1 to ``most`` or N outside 1 to 500,
-            with the forms that are legal.
+            with the forms that are legal (``double`` without on or off: its own form
+            first).
     """
     parts = words.lower().split()
     usage = _USAGE.format(most=EVERY_MOST)
     if parts == ["off"]:
         return BombRules(double_board=rules.double_board)
-    if len(parts) == 2 and parts[0] == "double" and parts[1] in ("on", "off"):
-        return replace(rules, double_board=parts[1] == "on")
+    if parts[:1] == ["double"]:
+        if parts[1:] in (["on"], ["off"]):
+            return replace(rules, double_board=parts[1] == "on")
+        said = " ".join(parts[1:])
+        raise IllegalAction(
+            "set bomb double on|off: bomb pots with two boards (on) or one (off)"
+            + (f", not {said[:20]!r}" if said else "")
+        )
     ante, every = rules.ante, rules.every
     if parts and parts[0] != "every":
         what = f"a bomb pot's ante is 1 to {most} chips"

@@ -414,7 +414,11 @@ class Table:
             raise IllegalAction(refusal)
         most = self.settings.max_buy_in
         if ante is not None and not 1 <= ante <= most:
-            raise IllegalAction(f"a bomb pot's ante is 1 to {most} chips")
+            house = self.settings.bomb.ante_for(config)
+            raise IllegalAction(
+                f"bomb [ANTE]: a bomb pot's ante is 1 to {most} chips, not {ante}; "
+                f"'bomb' alone antes {house}"
+            )
         self.bomb_called = ante or self.settings.bomb.ante_for(config)
         return self.bomb_called
 

@@ -135,6 +135,8 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         return f"the host voids hand {number}: every chip goes back"
     if isinstance(command, Bomb):
         if command.off:
+            if not table.bomb_called:
+                raise IllegalAction(_no_bomb_called(table.settings.bomb.every))
             table.cancel_bomb()
             extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": 0}))
             return "the host calls off the bomb pot"
@@ -180,6 +182,16 @@ def _adjust_range(name: str, stack: int, amount: int) -> str:
         f"{ADJUST_USAGE}: {name} has {stack}, so the amount is {taken}1 or more (chips "
         f"added), not {amount}; e.g. 'adjust {shown} {example}'"
     )
+
+
+def _no_bomb_called(every: int) -> str:
+    """``bomb off`` with no bomb pot called: says so, and how a schedule of them stops."""
+    if every:
+        return (
+            f"bomb off: no bomb pot is called for the next hand; the one after every {every} "
+            "hands stops with 'set bomb off'"
+        )
+    return "bomb off: no bomb pot is called for the next hand ('bomb [ANTE]' calls one)"
 
 
 def _set_option(live: Live, command: SetOption) -> str:

@@ -487,7 +487,14 @@ def _host_command(head: str, rest: list[str]) -> Command | None:
             )
         if rest and rest[0].lower() == "off":
             return Bomb(off=True)
-        return Bomb(parse_amount(rest[0]) if rest else None)
+        if rest and re.fullmatch("0+", rest[0]):
+            return Bomb(0)  # the table refuses it with the range of antes
+        try:
+            return Bomb(parse_amount(rest[0]) if rest else None)
+        except ParseError as exc:
+            raise ParseError(
+                f"bomb [ANTE]: {exc}; e.g. 'bomb' or 'bomb 20', and 'bomb off' calls it off"
+            ) from exc
     if head == "set":
         if len(rest) < 2:
             raise ParseError(

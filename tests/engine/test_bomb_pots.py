@@ -205,6 +205,22 @@ def test_set_bomb_words_give_the_legal_forms() -> None:
             bomb_rules_from(bad, rules, 1000)
 
 
+@pytest.mark.parametrize(
+    ("words", "not_"),
+    [("double maybe", ", not 'maybe'"), ("double", ""), ("double on now", ", not 'on now'")],
+)
+def test_set_bomb_double_is_refused_with_its_own_usage_first(words: str, not_: str) -> None:
+    """``set bomb double maybe`` was refused as if 'double' were an ante ("a bomb pot's
+    ante is 1 to 1000 chips, not 'double'"): it is refused with how the double board is
+    set, first; the rules stay as they were."""
+    rules = BombRules(10, 12, False)
+    with pytest.raises(IllegalAction) as refused:
+        bomb_rules_from(words, rules, 1000)
+    assert str(refused.value) == (
+        f"set bomb double on|off: bomb pots with two boards (on) or one (off){not_}"
+    )
+
+
 def test_bomb_pot_neither_wins_nor_loses_a_kill_leg_and_waits_past_a_kill() -> None:
     table = _table(BombRules(10, 0, False), kill=KillRules())
     rng = random.Random(9)

@@ -26,7 +26,7 @@ from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.kills import ButtonState
 from bot.engine.table import TableSettings
 from bot.service.tables import Outgoing, Player, ServiceError, TableService
-from bot.words.commands import Play, SetOption, Sit, Start, parse
+from bot.words.commands import ParseError, Play, SetOption, Sit, Start, parse
 from storage.db import Database, StorageError
 
 DAN = Player("u4", "Dan")
@@ -411,6 +411,30 @@ async def test_adjust_refusals_name_the_range_the_stack_allows(service: TableSer
     assert await _refused(service, table_id, "adjust Bob -1 comp") == (
         "adjust NAME AMOUNT REASON: Bob has 0, so the amount is 1 or more (chips added), "
         "not -1; e.g. 'adjust Bob 50 comp'"
+    )
+
+
+async def test_bomb_refusals_name_the_ante_s_range_and_the_form(service: TableService) -> None:
+    """``bomb 0`` is refused with the ante's range (it said only that an amount is more
+    than 0), ``bomb abc`` with the form, and ``bomb off`` with no bomb pot called says
+    none is (it said it was called off); nothing changes."""
+    table_id = await small_table(service, 3)
+    ante = "bomb [ANTE]: a bomb pot's ante is 1 to 1000 chips, not {}; 'bomb' alone antes 2"
+    assert await _refused(service, table_id, "bomb 0") == ante.format(0)
+    assert await _refused(service, table_id, "bomb 1001") == ante.format(1001)
+    with pytest.raises(ParseError) as unread:
+        parse("bomb abc")
+    assert str(unread.value) == (
+        "bomb [ANTE]: 'abc' is not an amount: use whole chips like 40, 1k or 2.5k; "
+        "e.g. 'bomb' or 'bomb 20', and 'bomb off' calls it off"
+    )
+    assert await _refused(service, table_id, "bomb off") == (
+        "bomb off: no bomb pot is called for the next hand ('bomb [ANTE]' calls one)"
+    )
+    await service.handle(table_id, ANN, parse("set bomb 10 every 12"))
+    assert await _refused(service, table_id, "bomb off") == (
+        "bomb off: no bomb pot is called for the next hand; the one after every 12 hands "
+        "stops with 'set bomb off'"
     )
 
 
