@@ -9,7 +9,6 @@ read by :mod:`bot.service.books`.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -194,24 +193,41 @@ def _no_bomb_called(every: int) -> str:
     return "bomb off: no bomb pot is called for the next hand ('bomb [ANTE]' calls one)"
 
 
+def _chips(word: str) -> str:
+    """A word of a ``set`` option counted in chips, in digits when it reads as a bet's
+    amount does (``1k``, ``2.5k``, ``1,000``: the forms ``new`` takes too); any other word
+    is left as it is, for the option to refuse with the forms it takes."""
+    try:
+        return str(parse_amount(word))
+    except ParseError:
+        return word
+
+
 def _set_option(live: Live, command: SetOption) -> str:
     settings = live.table.settings
     name, value = command.name, command.value
     if name in ("turn", "timer"):
         seconds = whole_number(value, 600)
         if seconds is None or seconds < 5:
-            raise IllegalAction("the turn timer is 5 to 600 seconds")
+            raise IllegalAction(
+                f"set {name} SECONDS: the turn timer is 5 to 600 seconds, not {value[:20]!r}"
+            )
         live.table.settings = replace(settings, turn_seconds=int(value))
         return f"the turn timer is now {value} seconds"
     if name == "timeouts":
         if not whole_number(value, 20):
-            raise IllegalAction("sit a player out after 1 to 20 timeouts in a row")
+            raise IllegalAction(
+                "set timeouts N: a player is sat out after 1 to 20 timeouts in a row, "
+                f"not {value[:20]!r}"
+            )
         live.table.settings = replace(settings, timeouts_to_sit_out=int(value))
         return f"a player is sat out after {value} timeouts in a row"
     if name == "confirm":
+        value = _chips(value)
         if whole_number(value) is None:
             raise IllegalAction(
-                "set confirm N: bets adding more than N chips ask for a click (0: all-ins only)"
+                "set confirm N: bets adding more than N chips ask for a click (0: all-ins "
+                f"only), not {command.value[:20]!r}"
             )
         live.table.settings = replace(settings, confirm_over=int(value))
         what = f"bets over {value} chips" if int(value) else "only all-ins"
@@ -219,16 +235,13 @@ def _set_option(live: Live, command: SetOption) -> str:
     if name == "bomb":
         words = value.split()
         if words and words[0] not in ("off", "double", "every"):
-            # the ante in any form a bet takes (1k, 2.5k), as 'bomb 1k' reads it; a word
-            # that is no amount is left for the engine to refuse with the forms it takes
-            with contextlib.suppress(ParseError):
-                words[0] = str(parse_amount(words[0]))
+            words[0] = _chips(words[0])
         bomb = bomb_rules_from(" ".join(words), settings.bomb, settings.max_buy_in)
         live.table.set_bomb_rules(bomb)
         return f"bomb pots: {bomb.describe(settings.config)}"
     if name in ("sevendeuce", "72", "7-2", "seven_deuce"):
         games = settings.mix or (settings.config.game,)
-        chips = seven_deuce_from(value, games, settings.max_buy_in)
+        chips = seven_deuce_from(_chips(value), games, settings.max_buy_in)
         live.table.settings = replace(settings, seven_deuce=chips)
         if not chips:
             return "the 7-2 game is off"
@@ -238,7 +251,9 @@ def _set_option(live: Live, command: SetOption) -> str:
         )
     if name in ("pictures", "picture"):
         if value not in ("on", "off"):
-            raise IllegalAction("pictures on or pictures off: a picture with each showdown")
+            raise IllegalAction(
+                f"set {name} on|off: showdowns with a picture or without, not {value[:20]!r}"
+            )
         live.table.settings = replace(settings, pictures=value == "on")
         return f"showdowns {'come with' if value == 'on' else 'come without'} a picture"
     if name in ("timebank", "bank"):
@@ -247,7 +262,9 @@ def _set_option(live: Live, command: SetOption) -> str:
         return bank.describe()
     if name == "runs":
         if value not in ("on", "off"):
-            raise IllegalAction("runs on or runs off")
+            raise IllegalAction(
+                f"set runs on|off: running it twice offered or not, not {value[:20]!r}"
+            )
         live.table.settings = replace(settings, offer_runs=value == "on")
         return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
     raise IllegalAction(
@@ -263,7 +280,9 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
     table = live.table
     value, word = command.value, command.value.strip().lower()
     # the words of 'new' and --setup, as well as the names the table stores
-    if command.name == "game" and word in GAME_WORDS:
+    if command.name == "buyin":
+        value = _buy_in_chips(value)
+    elif command.name == "game" and word in GAME_WORDS:
         value = GAME_WORDS[word].value
     elif command.name == "structure" and word in STRUCTURE_WORDS:
         value = STRUCTURE_WORDS[word].value
@@ -287,6 +306,19 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
         text += "; the kill button is neutral (a new game, 000 kill §1a)"
     paid = pay_out_returned(live, returned, extra)
     return "\n".join([text, *paid])
+
+
+def _buy_in_chips(value: str) -> str:
+    """``set buyin`` words with each amount in digits (``1k 5k``, ``100-2.5k``), the forms
+    ``new``'s ``buyin`` takes; a minus sign in front of the first word stays, for the range
+    to refuse (``-5 400`` is never 5 to 400)."""
+    words = value.split()
+    if len(words) == 1 and not words[0].startswith("-"):
+        for sep in ("-", "/"):
+            low, found, high = words[0].partition(sep)
+            if found:
+                return f"{_chips(low)} {_chips(high)}"
+    return " ".join(_chips(word) for word in words)
 
 
 def pay_out_returned(live: Live, returned: Returned, extra: list[Write]) -> list[str]:

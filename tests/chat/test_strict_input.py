@@ -290,3 +290,63 @@ async def test_adjust_an_amount_it_cannot_read_is_refused_with_the_usage(
     assert not reply.ok
     assert reply.text == f"adjust NAME AMOUNT REASON: {refusal}; e.g. 'adjust bob -50 miscount'"
     assert _stacks(pipeline) == {"Ann": 200, "Bob": 200}
+
+
+async def test_set_takes_chips_in_every_form_a_bet_takes(pipeline: Pipeline) -> None:
+    """``set 72 1k`` was refused while ``set bomb 1k`` was read: every option counted in
+    chips (the 7-2 bounty, the bomb ante, the confirmation size, the buy-in range) reads
+    1k, 2.5k and 1,000 as a bet does."""
+    await _seated(pipeline)
+    live = pipeline.service.tables["g/c"]
+    assert (await pipeline.say("Ann", "set buyin 1k 5k")).ok
+    assert (live.table.settings.min_buy_in, live.table.settings.max_buy_in) == (1000, 5000)
+    assert (await pipeline.say("Ann", "set buyin 100-2.5k")).ok
+    assert (live.table.settings.min_buy_in, live.table.settings.max_buy_in) == (100, 2500)
+    reply = await pipeline.say("Ann", "set 72 1k")
+    assert reply.ok and live.table.settings.seven_deuce == 1000
+    assert (await pipeline.say("Ann", "set 72 1,500")).ok
+    assert live.table.settings.seven_deuce == 1500
+    assert (await pipeline.say("Ann", "set bomb 2.5k")).ok
+    assert live.table.settings.bomb.ante == 2500
+    assert (await pipeline.say("Ann", "set confirm 1k")).ok
+    assert live.table.settings.confirm_over == 1000
+    reply = await pipeline.say("Ann", "set 72 3k")
+    assert not reply.ok and reply.text == (
+        "set 72 N: the 7-2 game's bounty, 1 to 2500 chips from each other player dealt in; "
+        "set 72 off ends it"
+    )
+    assert live.table.settings.seven_deuce == 1500
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("set turn 3", "set turn SECONDS: the turn timer is 5 to 600 seconds, not '3'"),
+        ("set turn 1k", "set turn SECONDS: the turn timer is 5 to 600 seconds, not '1k'"),
+        (
+            "set timeouts 0",
+            "set timeouts N: a player is sat out after 1 to 20 timeouts in a row, not '0'",
+        ),
+        (
+            "set confirm x",
+            "set confirm N: bets adding more than N chips ask for a click (0: all-ins only), "
+            "not 'x'",
+        ),
+        ("set runs maybe", "set runs on|off: running it twice offered or not, not 'maybe'"),
+        (
+            "set pictures maybe",
+            "set pictures on|off: showdowns with a picture or without, not 'maybe'",
+        ),
+    ],
+)
+async def test_set_refusals_name_the_form_and_the_range(
+    pipeline: Pipeline, text: str, refusal: str
+) -> None:
+    """Every ``set`` refusal starts with how the option is written and names what it may
+    be and the word refused; the settings stay as they were."""
+    await _seated(pipeline)
+    live = pipeline.service.tables["g/c"]
+    before = live.table.settings
+    reply = await pipeline.say("Ann", text)
+    assert not reply.ok and reply.text == refusal
+    assert live.table.settings == before
