@@ -80,14 +80,17 @@ def bring_in_problem(games: tuple[Game, ...], stakes: Stakes) -> str | None:
 
 def config_for(game: Game, base: GameConfig) -> GameConfig:
     """The config of one game of a mix: the same stakes (and structure) in every game;
-    stud games take their derived ante and bring-in and no blinds."""
+    stud games take their derived ante and bring-in and no blinds, jacks or better, which
+    has no blinds either, stud's ante (004 jacks §1: a deal is played for antes)."""
     stakes = base.stakes
     structure = base.structure
     if spec_for(game).bring_in:
         stakes = stud_stakes(stakes)
         if structure not in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT):
             structure = Structure.FIXED_LIMIT
-    elif stakes.ante and base.game is not game and spec_for(base.game).bring_in:
+    elif not spec_for(game).blinds:
+        stakes = replace(stakes, ante=stud_stakes(stakes).ante, big_blind_ante=0)
+    elif stakes.ante and base.game is not game and not spec_for(base.game).blinds:
         stakes = replace(stakes, ante=0)
     return replace(base, game=game, structure=structure, stakes=stakes)
 

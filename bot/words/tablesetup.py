@@ -73,7 +73,8 @@ HELP = (
     "  STAKES: the blinds in no-limit and pot-limit (default 1/2); the small and big bet "
     "in limit (default 2/4: blinds 1 and 2)\n"
     "  options: ante N, bbante N, straddle, buyin MIN-MAX, seats N, timer SECONDS, "
-    "kill [half] [last], runs on|off, minutes N (mix by time), choice (dealer's choice), "
+    "kill [half] [last], runs on|off, minutes N (mix by time), "
+    "choice (dealer's choice of the mix, or alone of every game), "
     "value CHIPS=1 [SIGN], confirm N (bets over N chips ask for a click)"
 )
 
@@ -294,8 +295,15 @@ def _settings(  # noqa: PLR0913 - the words read above
 ) -> TableSettings:
     if game is not None and mix:
         raise ParseError("name one game or one mix, not both")
-    if (minutes or choice) and not mix:
-        raise ParseError("minutes and choice are for a mix: e.g. 'new horse minutes 30'")
+    if choice and game is not None:
+        raise ParseError(
+            "choice is dealer's choice of a mix ('new horse choice') or, alone, of every game "
+            "('new choice'): not of one game"
+        )
+    if choice and not mix:
+        mix = every_game(structure)
+    if minutes and not mix:
+        raise ParseError("minutes are for a mix: e.g. 'new horse minutes 30'")
     games = mix or (game or Game.HOLDEM,)
     first = games[0]
     if structure is None:
@@ -364,6 +372,15 @@ def _settings(  # noqa: PLR0913 - the words read above
         )
     except (ConfigError, TypeError, ValueError) as exc:
         raise ParseError(f"that table cannot be set up: {exc}") from exc
+
+
+def every_game(structure: Structure | None) -> tuple[Game, ...]:
+    """The games ``choice`` alone lets the dealer pick from: every game the bot deals at
+    ``structure`` (None: limit, as a mix is dealt), in the rulebook's order; at no-limit
+    and pot-limit all but the stud games, which are played limit (002)."""
+    if structure is None or structure.is_limit:
+        return tuple(Game)
+    return tuple(g for g in Game if not spec_for(g).is_stud)
 
 
 def describe_settings(settings: TableSettings) -> list[str]:

@@ -518,3 +518,20 @@ async def test_history_and_verify_take_the_same_hand_number_in_the_console(
         "  [to alice] Hand 1",
     ]
     assert any(line.startswith("  [to alice] hand 1: commitment ") for line in said)
+
+
+async def test_002_choice_alone_in_setup_is_dealers_choice_of_every_game(tmp_path: Path) -> None:
+    """``--setup choice`` was refused (it asked for a mix): the first round's button picks
+    from every game the bot deals, and the game he picks is dealt."""
+    out = io.StringIO()
+    lines = ["alice: sit 80", "bob: sit 80", "alice: start", "alice: choose razz"]
+    options = Options(db=str(tmp_path / "t.db"), lines=lines, setup="choice", seed=1)
+    assert await play_script(options, out) == 0
+    said = out.getvalue().splitlines()
+    assert (
+        "dealer's choice: alice picks this round's game: choose holdem, omaha, omaha_hilo, "
+        "stud, stud_hilo, razz, jacks, ace_to_five, deuce_to_seven_single, "
+        "deuce_to_seven_triple" in said
+    )
+    assert "alice chooses Razz for this round" in said
+    assert any(line.startswith("── New hand: Limit Razz 2/4") for line in said)

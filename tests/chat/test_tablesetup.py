@@ -114,3 +114,33 @@ def test_stud_stakes_without_a_bring_in_below_the_completion_are_refused(words: 
     bring-in is left below the completion, so the table is refused with stakes that work."""
     with pytest.raises(ParseError, match="bring-in below the completion.*2/4"):
         parse_table_setup(words)
+
+
+def test_002_choice_alone_is_dealers_choice_of_every_game() -> None:
+    """``new choice`` asked for a mix ("minutes and choice are for a mix"): alone it is
+    dealer's choice of every game the bot deals, at limit as a mix is dealt, six seats as
+    the draw games deal; at no-limit or pot-limit, of every game but the stud games, which
+    are played limit (002). Choice of one game is refused, saying what choice is."""
+    settings = parse_table_setup("new choice")
+    assert settings.dealer_choice and settings.mix == tuple(Game)
+    assert settings.config.structure is Structure.FIXED_LIMIT
+    assert (settings.config.stakes.small_bet, settings.config.stakes.big_bet) == (2, 4)
+    assert settings.seats == 6
+    for words in ("new choice nl 1/2", "new pl choice"):
+        big_bet = parse_table_setup(words)
+        assert big_bet.dealer_choice and big_bet.mix == (
+            Game.HOLDEM,
+            Game.OMAHA,
+            Game.OMAHA_HILO,
+            Game.JACKS,
+            Game.ACE_TO_FIVE,
+            Game.DEUCE_SINGLE,
+            Game.DEUCE_TRIPLE,
+        )
+    assert parse_table_setup("new horse choice").mix == parse_table_setup("new horse").mix
+    with pytest.raises(ParseError) as refused:
+        parse_table_setup("new razz choice")
+    assert str(refused.value) == (
+        "choice is dealer's choice of a mix ('new horse choice') or, alone, of every game "
+        "('new choice'): not of one game"
+    )

@@ -199,3 +199,32 @@ def test_002_dealers_choice_passes_to_the_left_each_round() -> None:
                 table.act(acting[0], lambda i: Fold(i))
             table.finish_hand()
     assert pickers == ["ann", "bob", "cat"]
+
+
+def test_002_jacks_or_better_in_a_mix_is_dealt_with_its_ante() -> None:
+    """Jacks or better in a mix (dealer's choice of every game deals it) was dealt with no
+    ante and no blind: a pot of nothing, passed out for nothing (004 jacks §1). It antes as
+    stud does in a mix: a fifth of the small bet, rounded up, unless the host set the
+    ante; a game with blinds after it takes none."""
+    jacks = config_for(Game.JACKS, BASE)
+    assert (jacks.stakes.ante, jacks.stakes.fixed_small, jacks.stakes.fixed_big) == (2, 10, 20)
+    set_by_host = GameConfig(Game.HOLDEM, Structure.FIXED_LIMIT, Stakes(5, 10, ante=1))
+    assert config_for(Game.JACKS, set_by_host).stakes.ante == 1
+    assert config_for(Game.JACKS, config_for(Game.STUD, BASE)).stakes.ante == 2
+    assert config_for(Game.HOLDEM, jacks).stakes.ante == 0
+    settings = TableSettings(
+        BASE,
+        mix=(Game.HOLDEM, Game.JACKS),
+        dealer_choice=True,
+        seats=6,
+        min_buy_in=40,
+        max_buy_in=400,
+    )
+    table = Table(settings)
+    for name in ("ann", "bob", "cat"):
+        table.seating.sit(name, name.title(), 200)
+    table.choose_game("ann", "jacks")
+    table.start_hand(Deck(rng=random.Random(1)).order)
+    hand = table.hand
+    assert hand is not None and hand.setup.config.game is Game.JACKS
+    assert hand.stacks == [198, 198, 198] and sum(hand.stacks) + hand.pot_total() == 600
