@@ -31,7 +31,7 @@ from bot.process.logsafe import described
 from bot.service.state import Attachment, ShowdownPicture, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import PotResult, render, results_together
-from bot.words.tableview import TableView, table_view
+from bot.words.tableview import TableView
 
 # The player whose command is being applied: his own notices go back to him in the
 # command's reply (an ephemeral message), not by direct message.
@@ -338,10 +338,9 @@ class Presenter:
         )
 
     def view(self, table_id: str) -> TableView:
-        """The table's summary now (see :func:`bot.words.tableview.table_view`).
+        """The table's summary now (see :meth:`TableService.table_message`).
 
         Raises:
             KeyError: no such table.
         """
-        live = self.service.tables[table_id]
-        return table_view(table_id, live.table, live.names or {})
+        return self.service.table_message(self.service.tables[table_id])

@@ -105,6 +105,9 @@ class Live:
     # game is paused and no turn timer runs until the host fixes it and starts again
     unseen: str | None = None
     turn: tuple[int, str | None, int] | None = None
+    # when the table message was last built for the publisher, by the service's clock (in
+    # memory only): a time bank's countdown shows it again only when a mark passed since
+    shown_at: float | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
     text: StateText = field(default_factory=StateText, repr=False, compare=False)
 

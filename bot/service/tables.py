@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, fields, is_dataclass
@@ -53,7 +54,7 @@ from bot.words.commands import (
     Stats,
     Status,
 )
-from bot.words.tableview import table_view
+from bot.words.tableview import TableView, table_view
 from storage import (
     ChangedElsewhere,
     CommitUnknown,
@@ -80,6 +81,37 @@ DEAL_GRACE_SECONDS = 3.0
 
 class ServiceError(Exception):
     """What to tell the player when his command changed nothing."""
+
+
+# A time bank running is counted down on the table message every this many seconds left
+# (20, 10...): the cadence of the clock's warning, and well inside the platforms' limits
+# on edits; any other refresh of the message in between counts it down too.
+COUNTDOWN_SECONDS = WARNING_SECONDS
+
+
+def _countdown_mark(live: Live, now: float) -> float | None:
+    """When a time bank running next needs the table message shown again: the next time
+    after ``now`` at which a whole number of :data:`COUNTDOWN_SECONDS` is left before the
+    deadline; None when no bank runs or none is left before the deadline."""
+    deadline = live.deadline
+    if live.table.banks.running is None or deadline is None or now >= deadline:
+        return None
+    marks = math.ceil((deadline - now) / COUNTDOWN_SECONDS) - 1
+    return deadline - marks * COUNTDOWN_SECONDS if marks > 0 else None
+
+
+def _countdown_due(live: Live, now: float) -> bool:
+    """A time bank runs and a countdown mark (a whole number of :data:`COUNTDOWN_SECONDS`
+    left) has passed since the table message was last shown: show it again. A table just
+    restored, never shown here, waits for the next mark."""
+    deadline = live.deadline
+    if live.table.banks.running is None or deadline is None or now >= deadline:
+        return False
+    if live.shown_at is None:
+        live.shown_at = now
+        return False
+    mark = math.ceil((deadline - now) / COUNTDOWN_SECONDS) * COUNTDOWN_SECONDS
+    return 0 < mark < deadline - live.shown_at
 
 
 def _warning_due(live: Live, now: float) -> bool:
@@ -287,14 +319,16 @@ class TableService:
     def _due(self, live: Live) -> float | None:
         """When ``live`` next needs a step of its own, for another process to take if this
         one dies: a deal owed shortly (the process that ended the hand deals at once), a
-        turn timer when it runs out (the clock's warning before it); None until a move."""
+        turn timer when it runs out (the clock's warning before it, and a time bank's
+        countdown marks); None until a move."""
         if self._owes_deal(live):
             return self.clock() + DEAL_GRACE_SECONDS
         if live.deadline is None or live.unseen is not None:
             return None
         if live.clock_on and not live.warned:  # the clock's ten-second warning first
             return float(live.deadline) - WARNING_SECONDS
-        return float(live.deadline)
+        mark = _countdown_mark(live, self.clock())  # a time bank's countdown first
+        return float(live.deadline if mark is None else mark)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -573,8 +607,8 @@ class TableService:
             return
         live = self.tables.get(table_id)
         if live is not None:  # the table message shows the table as committed now
-            view = table_view(table_id, live.table, live.names or {})
-            out = [*out, Outgoing(table_id, None, TableShown(view))]
+            out = [*out, Outgoing(table_id, None, TableShown(self.table_message(live)))]
+            live.shown_at = self.clock()
         previous = self._shows.get(table_id)
         context = contextvars.copy_context() if sender else contextvars.Context()
         task = asyncio.create_task(self._show(table_id, list(out), previous), context=context)
@@ -793,6 +827,8 @@ class TableService:
             if live.clock_on and not live.warned and now >= live.deadline - WARNING_SECONDS:
                 published += self._warn(live)
             if now < live.deadline:
+                if _countdown_due(live, now):
+                    published += self._count_down(live)
                 continue
             async with self._lock(live.id):
                 published += await self._time_out(live, now)
@@ -809,6 +845,13 @@ class TableService:
         warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
         self._publish(live.id, warning)
         return warning
+
+    def _count_down(self, live: Live) -> list[Outgoing]:
+        """A time bank runs: show the table message again, its footer counting the
+        seconds left (RULES.md "The time bank"); nothing is said. What was published."""
+        shown = [Outgoing(live.id, None, TableChanged())]
+        self._publish(live.id, shown, sender=False)
+        return shown
 
     async def _time_out(self, live: Live, now: float) -> list[Outgoing]:
         """Under the table's lock: the time-out of the player to act, if his time ran out
@@ -874,6 +917,11 @@ class TableService:
                     elif deadline is not None and _warning_due(live, now):
                         published += self._warn(live)  # given once: due again at the end
                         await self.db.set_due(table_id, float(deadline))
+                    elif deadline is not None and live.table.banks.running is not None:
+                        # due before its deadline, a time bank's countdown mark came (this
+                        # process may never have shown the table): show it; the next is due
+                        published += self._count_down(live)
+                        await self.db.set_due(table_id, self._due(live))
                     else:  # nothing due after all: say when it is
                         await self.db.set_due(table_id, self._due(live))
                 except _Stale:
@@ -1063,12 +1111,18 @@ class TableService:
             }
         return state
 
+    def table_message(self, live: Live) -> TableView:
+        """The table message's view of ``live`` now (see
+        :func:`bot.words.tableview.table_view`), a time bank's seconds left counted from
+        the stored deadline and the service's clock at this render."""
+        return table_view(live.id, live.table, live.names or {}, live.deadline, self.clock())
+
     def status_text(self, live: Live) -> str:
         """The table as its message shows it: the game, the board, the pot, every seat with
         its stack and bet as they stand now, whose turn and the legal range, and the kill
         button with every leg and every kill owed; and, when the host has paused the game,
         that it is paused and that ``start`` deals again."""
-        text = table_view(live.id, live.table, live.names or {}).text()
+        text = self.table_message(live).text()
         if live.unseen is not None:
             text += f"\nI cannot post in this channel: {live.unseen}; then 'start' (host)"
         elif not live.running:

@@ -7,6 +7,7 @@ reads a hidden card: only the board, stud upcards and hands shown at showdown.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -100,13 +101,23 @@ class TableView:
         return "\n".join(lines)
 
 
-def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableView:
+def table_view(
+    table_id: str,
+    table: Table,
+    names: Mapping[str, str],
+    deadline: float | None = None,
+    now: float = 0.0,
+) -> TableView:
     """The summary of a table now.
 
     Args:
         table_id: the table's id.
         table: the table (read only).
         names: player id -> display name.
+        deadline: when the time to act of the decision pending runs out, in the
+            service's clock's seconds (None: no timer runs).
+        now: the service's clock now, in seconds: with ``deadline``, the seconds left of a
+            time bank running, rounded up (RULES.md "The time bank").
     Returns:
         The view; between hands it shows the seats and stacks only.
     """
@@ -119,8 +130,12 @@ def table_view(table_id: str, table: Table, names: Mapping[str, str]) -> TableVi
         button = table.kill_button()
         holder = button.holder if button is not None else None
     if table.banks.running is not None:
-        banking, granted = table.banks.running
-        footer.append(f"⏳ {names.get(banking, banking)} is on the time bank: {granted}s")
+        banking = names.get(table.banks.running[0], table.banks.running[0])
+        if deadline is None:
+            footer.append(f"⏳ {banking} is on the time bank")
+        else:
+            left = max(0, math.ceil(deadline - now))
+            footer.append(f"⏳ {banking} is on the time bank: {left}s left")
     seats = []
     for number in sorted(seating.seats):
         seat = seating.seats[number]

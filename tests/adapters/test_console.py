@@ -311,7 +311,8 @@ async def test_the_time_bank_runs_before_the_timer_acts_and_shows_on_the_table(
     tmp_path: Path,
 ) -> None:
     """'set timebank 20 add 5 every 2': alice's 30 seconds run out, her 20-second bank
-    runs (on the table message too), and only when it is spent does the timer fold her."""
+    runs (on the table message too, counting down the seconds left), and only when it is
+    spent does the timer fold her."""
     lines = (
         "alice: sit 200\nbob: sit 200\ncarol: sit 200\nalice: set timebank 20 add 5 every 2\n"
         "alice: start\nwait 31\nalice: status\nwait 18\nalice: status\nwait 2\n"
@@ -319,8 +320,8 @@ async def test_the_time_bank_runs_before_the_timer_acts_and_shows_on_the_table(
     said = (await _run(tmp_path / "t.db", lines)).splitlines()
     assert "time bank: 20s each when the time to act runs out, 5s back every 2 hands" in said
     ran = said.index("alice's time bank runs: 20 seconds to act")
-    shown = said.index("  [to alice] ⏳ alice is on the time bank: 20s")
-    second = said.index("  [to alice] ⏳ alice is on the time bank: 20s", shown + 1)
+    shown = said.index("  [to alice] ⏳ alice is on the time bank: 19s left")
+    second = said.index("  [to alice] ⏳ alice is on the time bank: 1s left", shown + 1)
     assert ran < shown < second < said.index("alice's time ran out") < said.index("alice folds")
 
 

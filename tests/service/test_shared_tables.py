@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from crash_driver import chips_on_table
@@ -22,6 +23,8 @@ from support import (
 )
 
 from bot.engine.kills import ButtonState, KillButton
+from bot.engine.timebank import TimeBankRules
+from bot.service.state import TableShown
 from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 
@@ -196,6 +199,43 @@ async def test_the_clock_s_warning_is_given_once_by_one_process(
     await asyncio.gather(one.tick(), two.tick())
     rows = await one.db._rows("SELECT command FROM actions WHERE command LIKE '%Timeout%'")
     assert len(rows) == 1 and who in rows[0][0]
+
+
+async def test_a_time_bank_is_counted_down_once_by_one_process(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """RULES.md "The time bank" on a shared database: the bank opened through one process,
+    two processes ticking at ten seconds left show the table message counting it down
+    once between them, and at the end one of them times the player out."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    published: list[list[Outgoing]] = [[], []]
+    for n, service in enumerate((one, two)):
+        service.publish = lambda out, n=n: _record(published[n], out)
+    banked = replace(SETTINGS, time_bank=TimeBankRules(20))
+    table_id = await one.create_table("srv", "chan", ANN, banked)
+    for player in (ANN, BOB, CAT):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    clock.now += 31
+    await asyncio.gather(one.tick(), two.tick())
+    live = await two.current(table_id)
+    assert live is not None and live.deadline is not None
+    assert live.table.banks.running is not None
+    clock.now = live.deadline - 9.5
+    await asyncio.gather(one.tick(), two.tick())
+    await asyncio.gather(one.shown(), two.shown())
+    footers = [
+        o.event.view.footer
+        for out in published
+        for o in out
+        if isinstance(o.event, TableShown) and o.event.view.footer.endswith("s left")
+    ]
+    assert [f.rsplit(": ", 1)[-1] for f in footers] == ["20s left", "10s left"]
+    clock.now = live.deadline + 1
+    await asyncio.gather(one.tick(), two.tick())
+    rows = await one.db._rows("SELECT command FROM actions WHERE command LIKE '%Timeout%'")
+    assert len(rows) == 2  # the turn's timer opened the bank, the bank's ran out
 
 
 async def _record(into: list[Outgoing], out: Sequence[Outgoing]) -> None:

@@ -12,6 +12,7 @@ from support import ANN, BOB, CAT, SETTINGS, FakeClock, OpenDatabase, open_servi
 
 from bot.engine.errors import IllegalAction
 from bot.engine.timebank import TimeBankRules, TimeBanks, time_bank_from
+from bot.service.state import TableShown
 from bot.service.tables import Notice, Outgoing, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 from bot.words.tableview import table_view
@@ -49,7 +50,7 @@ async def test_the_bank_runs_when_the_timer_does_and_spends_the_seconds_taken(
     hand = live.table.hand
     assert hand is not None and not hand.folded[hand.names.index(player.id)]
     view = table_view(table_id, live.table, live.names or {})
-    assert f"⏳ {player.name} is on the time bank: 20s" in view.footer
+    assert f"⏳ {player.name} is on the time bank" in view.footer
 
     await db.close()
     again, _ = await open_service(await open_db(tmp_path / "t.db"), clock)
@@ -120,3 +121,68 @@ async def test_the_clock_on_a_running_bank_is_the_decision_s_last_time(
     assert not any("time bank runs: 1" in line for line in said)
     hand = service.tables[table_id].table.hand
     assert hand is not None and hand.folded[hand.names.index(player.id)]
+
+
+def _footers(published: list[Outgoing]) -> list[str]:
+    """The footer of every table message shown, in order."""
+    return [o.event.view.footer for o in published if isinstance(o.event, TableShown)]
+
+
+async def test_the_time_bank_footer_counts_down_the_seconds_left(
+    service: TableService, clock: FakeClock, published: list[Outgoing]
+) -> None:
+    """The footer said the seconds granted for as long as the bank ran ("20s" with 3
+    left): it says the seconds left, counted from the stored deadline and the clock at
+    each render of the table message (a status, any refresh), and the table message is
+    shown again at every ten seconds left, the cadence of the clock's warning; between
+    those the timer shows nothing."""
+    table_id = await _table(service)
+    live = service.tables[table_id]
+    player = to_act(service, table_id)
+    banked = f"⏳ {player.name} is on the time bank: " + "{}s left"
+    clock.now += 31
+    await service.tick()
+    assert _footers(published)[-1] == banked.format(20)
+    shown = len(_footers(published))
+    clock.now += 3
+    assert await service.tick() == []
+    assert banked.format(17) in service.status_text(live).splitlines()
+    clock.now += 7
+    await service.tick()
+    assert _footers(published)[shown:] == [banked.format(10)]
+    clock.now += 1
+    assert await service.tick() == []
+    other = next(p for p in (ANN, BOB, CAT) if p != player)
+    await service.handle(table_id, other, parse("sitout"))  # any table message counts down
+    assert _footers(published)[-1] == banked.format(9)
+    clock.now += 5
+    assert await service.tick() == []
+    assert len(_footers(published)) == shown + 2
+    clock.now += 4  # the bank's 20 seconds are spent: the timer acts
+    await service.tick()
+    assert f"{player.name}'s time ran out" in _said(published)
+    assert "time bank" not in _footers(published)[-1]
+
+
+async def test_a_long_time_bank_is_shown_again_every_ten_seconds_left(
+    service: TableService, clock: FakeClock, published: list[Outgoing]
+) -> None:
+    """A 35-second bank: shown at 35 when it starts, then at 30, 20 and 10 seconds left,
+    whatever the timer's ticks; a move ends the countdown."""
+    table_id = await service.create_table(
+        "srv", "chan", ANN, replace(SETTINGS, time_bank=TimeBankRules(35))
+    )
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    player = to_act(service, table_id)
+    clock.now += 30
+    await service.tick()
+    shown = len(_footers(published)) - 1
+    for _ in range(33):
+        clock.now += 1
+        await service.tick()
+    left = [f.rsplit(": ", 1)[-1] for f in _footers(published)[shown:]]
+    assert left == ["35s left", "30s left", "20s left", "10s left"]
+    await service.handle(table_id, player, Play("fold"))
+    assert "time bank" not in _footers(published)[-1]

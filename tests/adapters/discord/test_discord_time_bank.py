@@ -8,7 +8,7 @@ from discord_harness import Bot, seated, settle
 
 async def test_the_embed_footer_shows_the_time_bank_running(bot: Bot) -> None:
     """``/poker host set option:timebank value:20``; Ann, first to act, lets her 30
-    seconds run out: the embed's footer says she is on her 20-second bank."""
+    seconds run out: the embed's footer says she is on her bank, 20 seconds left."""
     await seated(bot, start=False)
     await bot.slash("Ann", "host set", option="timebank", value="20")
     await bot.slash("Ann", "host start")
@@ -18,4 +18,4 @@ async def test_the_embed_footer_shows_the_time_bank_running(bot: Bot) -> None:
     await settle()
     await bot.client.transport.edits.drain()
     embed = bot.table_message()["embeds"][0]
-    assert embed["footer"]["text"] == "⏳ Ann is on the time bank: 20s"
+    assert embed["footer"]["text"] == "⏳ Ann is on the time bank: 20s left"

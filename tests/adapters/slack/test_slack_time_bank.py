@@ -25,6 +25,6 @@ async def test_the_table_message_shows_the_time_bank_running() -> None:
         await h.service.tick()
         await h.settle()
         text = json.dumps(table_message(h.mock), ensure_ascii=False)
-        assert f"⏳ U{acting[1:].lower()} is on the time bank: 20s" in text
+        assert f"⏳ U{acting[1:].lower()} is on the time bank: 20s left" in text
         hand = h.service.tables[TABLE].table.hand
         assert hand is not None and not any(hand.folded)
