@@ -12,6 +12,7 @@ ante and bring-in are a fifth and three tenths of the small bet, rounded up, as 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -145,7 +146,11 @@ def _with_structure(config: GameConfig, value: str) -> GameConfig:
 
 
 def _with_stakes(config: GameConfig, value: str) -> GameConfig:
-    text = value.strip().replace(" ", "")
+    # a space may stand around a separator (1 / 2), never inside an amount: '1/2 0' is no
+    # 1/20, so a space left between two digits makes the words no stakes
+    text = re.sub(r"\s*([/-])\s*", r"\1", value.strip())
+    if any(c.isspace() for c in text):
+        raise _not_stakes(value)
     blinds = spec_for(config.game).blinds
     if "-" in text and "/" not in text:
         numbers = _whole(text.split("-"), value)
@@ -174,11 +179,16 @@ def _with_stakes(config: GameConfig, value: str) -> GameConfig:
 def _whole(parts: list[str], value: str, exactly: int = 0) -> list[int]:
     wrong_count = len(parts) != exactly if exactly else len(parts) < 2
     if wrong_count or not all(_chips(p) for p in parts):
-        raise IllegalAction(
-            f"{value!r} is not stakes: whole chips as the table shows them, e.g. 1/2 "
-            "(blinds, or the bets in limit) or 2-10 (spread limit)"
-        )
+        raise _not_stakes(value)
     return [int(p) for p in parts]
+
+
+def _not_stakes(value: str) -> IllegalAction:
+    """The refusal of words that are not stakes, with how stakes are written."""
+    return IllegalAction(
+        f"{value!r} is not stakes: whole chips as the table shows them, e.g. 1/2 "
+        "(blinds, or the bets in limit) or 2-10 (spread limit)"
+    )
 
 
 def _chips(text: str) -> bool:

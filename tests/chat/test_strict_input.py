@@ -350,3 +350,20 @@ async def test_set_refusals_name_the_form_and_the_range(
     reply = await pipeline.say("Ann", text)
     assert not reply.ok and reply.text == refusal
     assert live.table.settings == before
+
+
+@pytest.mark.parametrize("text", ["set stakes 1/2 0", "set stakes 1 0/20", "set stakes 2-1 0"])
+async def test_set_stakes_with_an_amount_split_by_a_space_is_refused(
+    pipeline: Pipeline, text: str
+) -> None:
+    """``set stakes 1/2 0`` was read as 1/20 (every space dropped): an amount split by a
+    space is refused with how stakes are written, and the stakes stay; a space around the
+    slash is still read."""
+    await _seated(pipeline)
+    live = pipeline.service.tables["g/c"]
+    before = live.table.settings
+    reply = await pipeline.say("Ann", text)
+    assert not reply.ok and "is not stakes: whole chips as the table shows them" in reply.text
+    assert live.table.settings == before
+    assert (await pipeline.say("Ann", "set stakes 2 / 4")).ok
+    assert live.table.settings.config.stakes.big_blind == 4
