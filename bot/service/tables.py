@@ -325,10 +325,11 @@ class TableService:
             return self.clock() + DEAL_GRACE_SECONDS
         if live.deadline is None or live.unseen is not None:
             return None
+        due = float(live.deadline)
         if live.clock_on and not live.warned:  # the clock's ten-second warning first
-            return float(live.deadline) - WARNING_SECONDS
-        mark = _countdown_mark(live, self.clock())  # a time bank's countdown first
-        return float(live.deadline if mark is None else mark)
+            due = due - WARNING_SECONDS
+        mark = _countdown_mark(live, self.clock())  # and a time bank's countdown mark
+        return due if mark is None else min(due, mark)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())

@@ -231,11 +231,49 @@ async def test_a_time_bank_is_counted_down_once_by_one_process(
         for o in out
         if isinstance(o.event, TableShown) and o.event.view.footer.endswith("s left")
     ]
-    assert [f.rsplit(": ", 1)[-1] for f in footers] == ["20s left", "10s left"]
+    # each process's own list: which one showed which is theirs to settle
+    assert sorted(f.rsplit(": ", 1)[-1] for f in footers) == ["10s left", "20s left"]
     clock.now = live.deadline + 1
     await asyncio.gather(one.tick(), two.tick())
     rows = await one.db._rows("SELECT command FROM actions WHERE command LIKE '%Timeout%'")
     assert len(rows) == 2  # the turn's timer opened the bank, the bank's ran out
+
+
+async def test_a_time_bank_under_the_clock_is_still_counted_down(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """The clock put on a player with 35 seconds of bank left leaves them to him (it never
+    lengthens a turn): on a shared database the bank's countdown marks at 30 and 20 come
+    before the clock's ten-second warning, each shown once."""
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    published: list[Outgoing] = []
+    for service in (one, two):
+        service.publish = lambda out: _record(published, out)
+    banked = replace(SETTINGS, time_bank=TimeBankRules(35))
+    table_id = await one.create_table("srv", "chan", ANN, banked)
+    for player in (ANN, BOB, CAT):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    who, _ = _to_act(one, table_id)
+    clock.now += 30
+    await asyncio.gather(one.tick(), two.tick())
+    caller = next(p for p in (ANN, BOB, CAT) if p.id != who)
+    await two.handle(table_id, caller, parse("clock"))
+    for _ in range(26):  # to 9 seconds left
+        clock.now += 1
+        await asyncio.gather(one.tick(), two.tick())
+    await asyncio.gather(one.shown(), two.shown())
+    left = [
+        o.event.view.footer.rsplit(": ", 1)[-1]
+        for o in published
+        if isinstance(o.event, TableShown) and o.event.view.footer.endswith("s left")
+    ]
+    assert [n for n in left if n in ("30s left", "20s left")] == ["30s left", "20s left"]
+    warnings = [
+        o for o in published if isinstance(o.event, Notice) and "ten seconds" in o.event.text
+    ]
+    assert len(warnings) == 1
 
 
 async def _record(into: list[Outgoing], out: Sequence[Outgoing]) -> None:
