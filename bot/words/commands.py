@@ -144,7 +144,8 @@ class Kick(Command):
 
 @dataclass(frozen=True)
 class Adjust(Command):
-    """Host: change a player's stack between hands, with a reason (audited)."""
+    """Host: change a player's stack between hands by ``amount`` chips (negative: taken;
+    0 as typed, for the table to refuse with the range), with a reason (audited)."""
 
     target: str
     amount: int
@@ -159,7 +160,7 @@ class Void(Command):
 @dataclass(frozen=True)
 class Bomb(Command):
     """Host: the next hand is a bomb pot (RULES.md "Bomb pots"), of ``ante`` chips each
-    (None: the house's bomb ante)."""
+    (None: the house's bomb ante; 0 as typed, for the table to refuse with the range)."""
 
     ante: int | None = None
     off: bool = False
