@@ -276,7 +276,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 except ServiceError as exc:
                     print(f"{player.name}: {exc}", file=out)
         away = await _others_away(service, table_id, you, {p.id for p in computer}, out)
-        if not live.running and (new or live.table.hand_number == 0):
+        if not live.table.running and (new or live.table.hand_number == 0):
             try:
                 await service.handle(table_id, _player_of(service, table_id, live.host_id), Start())
             except ServiceError as exc:
@@ -444,7 +444,7 @@ def _why_no_deal(service: TableService, table_id: str, you: Player) -> str:
             f"You have no chips: type 'topup N' to buy in again ({settings.min_buy_in} to "
             f"{settings.max_buy_in}), or quit."
         )
-    if not live.running:
+    if not live.table.running:
         return (
             "The game is paused: type 'start' to deal the next hand ('set …' or 'end' "
             "first if you like), or quit."

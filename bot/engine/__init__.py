@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from bot.engine.hand import Hand as Hand
     from bot.engine.hand import HandSetup as HandSetup
     from bot.engine.hand import Phase as Phase
+    from bot.engine.killoffer import KillOffer as KillOffer
     from bot.engine.kills import KillButton as KillButton
     from bot.engine.kills import KillRules as KillRules
     from bot.engine.kills import KillSize as KillSize
@@ -81,8 +82,7 @@ if TYPE_CHECKING:
     from bot.engine.table import Returned as Returned
     from bot.engine.table import Table as Table
     from bot.engine.table import TableSettings as TableSettings
-    from bot.engine.table import kill_after_window as kill_after_window
-    from bot.engine.table import objection_open as objection_open
+    from bot.engine.tableclock import TableClock as TableClock
     from bot.engine.timebank import time_bank_from as time_bank_from
     from bot.engine.turns import CLOCK_SECONDS as CLOCK_SECONDS
     from bot.engine.turns import WARNING_SECONDS as WARNING_SECONDS
@@ -160,8 +160,8 @@ _HOME = {
     "Returned": "bot.engine.table",
     "Table": "bot.engine.table",
     "TableSettings": "bot.engine.table",
-    "kill_after_window": "bot.engine.table",
-    "objection_open": "bot.engine.table",
+    "KillOffer": "bot.engine.killoffer",
+    "TableClock": "bot.engine.tableclock",
     "CLOCK_SECONDS": "bot.engine.turns",
     "Turn": "bot.engine.turns",
     "WARNING_SECONDS": "bot.engine.turns",

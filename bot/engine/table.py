@@ -24,6 +24,7 @@ from .events import Event, MixGame
 from .fairness import SecretShuffle
 from .games import spec_for
 from .hand import Hand, HandSetup, Phase
+from .killoffer import KillOffer
 from .kills import ButtonState, Kill, KillButton, KillRules
 from .killtracker import KillTracker
 from .records import action_from_dict, action_to_dict
@@ -39,6 +40,7 @@ from .serial import (
 )
 from .sevendeuce import BOUNTY_GAMES
 from .snapshot import Snapshot, snapshot
+from .tableclock import TableClock, TurnKey
 from .timebank import TimeBankRules, TimeBanks
 from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
 from .undeal import seating_before, undo_deal
@@ -210,11 +212,18 @@ class PlayedHand:
 
 class Table:
     """One table: seating, game rotation, kill button, the pot carried by jacks or better,
-    and the hand in play.
+    the hand in play, and what the table holds between moves: whether the game runs, the
+    clock of the decision it waits on (:class:`~bot.engine.tableclock.TableClock`), a kill
+    announced with its objection window, straddles asked for, check/folds chosen in
+    advance, and the player last asked to pick the game at dealer's choice.
 
     Args:
         settings: the host's choices.
     """
+
+    # The parts of :meth:`to_dict` that change from move to move beside the hand's moves
+    # (the clock, above all): a store that keeps a hand as its moves keeps these apart.
+    BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
 
     def __init__(self, settings: TableSettings) -> None:
         self.settings = settings
@@ -238,6 +247,12 @@ class Table:
         self.bomb_called = 0  # the ante of a bomb pot the host called for the next deal
         self.since_bomb = 0  # hands dealt since the last bomb pot
         self.banks = TimeBanks()
+        self.running = False  # the host started the game: deal while it can
+        self.clock = TableClock()
+        self.kill_offer: KillOffer | None = None
+        self.straddlers: list[str] = []  # in the order asked (000 NL §14)
+        self.chosen: dict[str, str] = {}  # player id -> a move chosen in advance
+        self.choice_asked: str | None = None  # dealer's choice: the player last asked
         self._settings_data: tuple[TableSettings, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -365,17 +380,34 @@ class Table:
             return events, True
         return events, False
 
-    def play_chosen(self, chosen: Collection[str]) -> tuple[str, list[Event]] | None:
-        """Play a check/fold chosen in advance (check if free, else fold) for the player to
-        act, if he is among ``chosen`` (player ids); returns him and the events, or None."""
+    def choose_in_advance(self, player_id: str, kind: str) -> None:
+        """``player_id`` chooses a move for when his turn comes (``check_fold``: check if
+        free, else fold), or takes his choice back (``off``); each is used once, and all
+        lapse when the hand ends.
+
+        Raises:
+            IllegalAction: he holds no live cards in the hand in play.
+        """
+        if not self.still_in(player_id):
+            raise IllegalAction("check/fold in advance is for a player still in the hand")
+        if kind == "off":
+            self.chosen.pop(player_id, None)
+        else:
+            self.chosen[player_id] = kind
+
+    def play_chosen(self) -> tuple[str, list[Event]] | None:
+        """Play the check/fold chosen in advance (check if free, else fold) by the player
+        to act, if he chose one; it is used up. Returns him and the events, or None."""
         hand = self.hand
-        if hand is None or hand.to_act is None or hand.names[hand.to_act] not in chosen:
+        if hand is None or hand.to_act is None or hand.names[hand.to_act] not in self.chosen:
             return None
         move = check_or_fold(hand)
         if move is None:
             return None
         player_id = hand.names[hand.to_act]
-        return player_id, self.act(player_id, lambda i: move)
+        events = self.act(player_id, lambda i: move)
+        self.chosen.pop(player_id, None)
+        return player_id, events
 
     def still_in(self, player_id: str) -> bool:
         """Whether ``player_id`` holds live cards in the hand in play."""
@@ -396,6 +428,7 @@ class Table:
             raise IllegalAction("a straddle is a blind: this game is played without blinds")
         if self.seating.seat_of(player_id) is None:
             raise IllegalAction("you are not seated at this table")
+        self.straddlers.append(player_id)
 
     def call_bomb(self, ante: int | None = None) -> int:
         """Host: the next hand is a bomb pot (RULES.md "Bomb pots"), of ``ante`` chips each
@@ -447,8 +480,56 @@ class Table:
             return bomb_refusal(self.settings.config.game)
         return None
 
-    def clock_on(self, by: str) -> str:
-        """``by`` puts the clock on the player facing action (000 NL §15); returns who.
+    def turn_key(self) -> TurnKey:
+        """The decision the table waits on, as (hand number, player id or None, moves
+        made): a turn timer (or the clock) runs for one such decision (000 NL §15)."""
+        waiting = self.turn()
+        return (self.hand_number, waiting.player_id if waiting else None, self.step)
+
+    def follow_turn(self, now: float) -> bool:
+        """Start the turn timer of the decision the table now waits on, if it is a new
+        one (the time bank of the last one closed), at ``now`` seconds; the same decision
+        keeps the timer it has (:meth:`TableClock.follow`). Returns whether it is new."""
+        return self.clock.follow(self.turn_key(), now, self.settings.turn_seconds, self.banks)
+
+    def call_clock(self, by: str, now: float) -> tuple[str, int]:
+        """``by`` puts the clock on the player facing action at ``now`` (000 NL §15): he
+        gets the lesser of the time he has left and the clock's seventy seconds.
+
+        Returns:
+            Who the clock is on (player id) and the whole seconds he has to act.
+        Raises:
+            IllegalAction: no one faces a bet decision, ``by`` is not seated here, ``by``
+                is the one to act (the clock is put on him by the others), or the clock is
+                already on him.
+        """
+        facing = self._clock_target(by)
+        seat = self.seating.seat_of(facing)
+        left = self.clock.put_on(now, self.banks, seat.name if seat is not None else facing)
+        return facing, left
+
+    def out_of_time(self, player_id: str, now: float) -> tuple[int, list[Event], bool]:
+        """``player_id``'s time to act ran out at ``now``: his time bank runs if he has one
+        to run on this decision (RULES.md "The time bank"), else the turn timer acts for
+        him (:meth:`time_out`, 000 NL §15).
+
+        Returns:
+            The seconds of time bank granted (0: none), the timer's events, and whether
+            he is to sit out after the hand.
+        Raises:
+            IllegalAction: he is not the player to act (nothing changed).
+        """
+        if self.hand is None or self.hand.to_act != self.index_of(player_id):
+            raise IllegalAction("the turn timer acts only for the player to act")
+        granted = self.clock.draw_bank(self.banks, self.settings.time_bank, player_id, now)
+        if granted:
+            return granted, [], False
+        self.clock.close_bank(self.banks, now)
+        events, sat_out = self.time_out(player_id)
+        return 0, events, sat_out
+
+    def _clock_target(self, by: str) -> str:
+        """The player ``by`` may put the clock on (000 NL §15).
 
         Raises:
             IllegalAction: no one faces a bet decision, ``by`` is not seated here, or
@@ -507,7 +588,22 @@ class Table:
         game = game_named(self.rotation, word)
         seat = self.seating.seat_of(player_id)
         self.rotation.choose(game, now, seat.seat if seat is not None else None)
+        self.choice_asked = None
         return game
+
+    def pick_to_ask(self, now: float = 0.0) -> str | None:
+        """Dealer's choice: the player id to ask now for the coming round's game, once
+        (002); None when no pick is due or he has been asked already."""
+        picker = self.game_chooser(now)
+        if picker is None or picker == self.choice_asked:
+            return None
+        self.choice_asked = picker
+        return picker
+
+    def waits_for_pick(self, now: float = 0.0) -> bool:
+        """Whether the next deal waits for the dealer's choice asked for (002)."""
+        picker = self.game_chooser(now)
+        return picker is not None and picker == self.choice_asked
 
     def next_game(self, now: float = 0.0) -> GameConfig:
         """The game of the next deal (the mix's rotation is not advanced)."""
@@ -750,6 +846,7 @@ class Table:
             called, self.since_bomb = before.get("bomb", (0, self.since_bomb))
             self.bomb_called = self.bomb_called or called
         self.current = None
+        self.chosen = {}  # moves chosen in advance were for the voided hand
 
     def return_carried(self) -> Returned:
         """Give the pot carried from passed-out jacks-or-better deals (004 jacks §1) back to
@@ -802,6 +899,7 @@ class Table:
             self.kills.settle(hand)
         self.banks.refill(self.settings.time_bank, self.hand_number, [*hand.names])
         self.current = None
+        self.chosen = {}  # moves chosen in advance were for that hand only
         # a wish to sit out or leave waits for one kill owed, never for a killer who just
         # posted and won again: that kill is recorded against him and he goes (000 kill §6)
         killer = hand.setup.kill.killer if hand.setup.kill is not None else None
@@ -825,8 +923,9 @@ class Table:
         A change of game (or mix), structure or stakes is a new game: the kill button starts
         neutral (000 kill §1a, RULES.md "Kill pots": a new game, not a new session), a mix
         starts its rotation afresh, and a pot carried from passed-out jacks-or-better deals,
-        anted at the old game, goes back to who anted it (:meth:`return_carried`). The
-        buy-in range applies to the next buy-in or top-up; stacks stay as they are.
+        anted at the old game, goes back to who anted it (:meth:`return_carried`); a kill
+        announced is withdrawn. The buy-in range applies to the next buy-in or top-up;
+        stacks stay as they are.
 
         Returns:
             The carried antes returned and the deals they came from (the caller pays out
@@ -844,8 +943,10 @@ class Table:
         self.seating.min_buy_in, self.seating.max_buy_in = settings.min_buy_in, settings.max_buy_in
         if (old.config, old.mix) == (settings.config, settings.mix):
             return NOTHING_RETURNED
-        # a new game: the kill button starts neutral (000 kill §1a)
+        # a new game: the kill button starts neutral (000 kill §1a), and a kill announced
+        # for the old game's next deal is withdrawn
         self.kills, self.rotation = _tracker(settings), _rotation(settings)
+        self.kill_offer = None
         return self.return_carried()
 
     # ------------------------------------------------------------------ seats
@@ -904,7 +1005,7 @@ class Table:
         button and the big blind), else a voluntary kill (000 kill §10, if the house allows
         it). ``announced``: a kill is already announced for the next deal. Returns the
         reason, ``come_in`` or ``voluntary``; it is dealt if no one objects in the window
-        (:func:`kill_after_window`).
+        (:meth:`offer_kill`, :meth:`deal_next`).
 
         Raises:
             IllegalAction: no kills here, not seated, one already announced, a voluntary
@@ -935,6 +1036,83 @@ class Table:
         if not rules.voluntary:
             raise IllegalAction("voluntary kills are not allowed at this table")
         return "voluntary"
+
+    def offer_kill(self, player_id: str, now: float) -> KillOffer:
+        """``player_id`` announces a kill for the next deal at ``now`` (:meth:`announce_kill`),
+        open to objection for the house's window (000 kill §10, §12).
+
+        Returns:
+            The offer, with the end of its window.
+        Raises:
+            IllegalAction: as :meth:`announce_kill`.
+        """
+        reason = self.announce_kill(player_id, self.kill_offer is not None)
+        rules = self.settings.kill
+        assert rules is not None  # announce_kill refuses a table without kills
+        self.kill_offer = KillOffer(player_id, reason, now + rules.objection_seconds)
+        return self.kill_offer
+
+    def object_to_kill(self, player_id: str, now: float) -> None:
+        """``player_id`` objects to the kill announced: it is not dealt (000 kill §10).
+
+        Raises:
+            IllegalAction: no kill is open to objection at ``now``, or he is not seated.
+        """
+        if self.kill_offer is None or not self.kill_offer.open_at(now):
+            raise IllegalAction("there is no kill to object to now")
+        if self.seating.seat_of(player_id) is None:
+            raise IllegalAction("only a player at the table may object")
+        self.kill_offer = None
+
+    def deal_next(
+        self,
+        deck_order: Sequence[str],
+        *,
+        now: float,
+        reshuffle_seed: int = 0,
+        away: Collection[str] = (),
+    ) -> tuple[list[Event], str | None]:
+        """Deal the next hand with what the table holds for it (:meth:`start_hand`): the
+        kill announced, once its objection window passed in silence (000 kill §10), and
+        the straddles asked for (000 NL §14). A kill the rules refuse for this deal is
+        dropped and the hand dealt without it; the straddles asked for stand for the next
+        hand with blinds when this one is killed or a bomb pot.
+
+        Returns:
+            The hand's first events, and why the kill announced was not dealt (None when
+            none was refused).
+        Raises:
+            IllegalAction: as :meth:`start_hand`, for a deal refused without a kill.
+        """
+        kill = self.kill_offer.kill_at(now) if self.kill_offer is not None else None
+        if kill is not None:
+            self.kill_offer = None
+        straddlers, self.straddlers = self.straddlers, []
+        refused = None
+        try:
+            events = self.start_hand(
+                deck_order,
+                now=now,
+                straddle_asked=straddlers,
+                kill_offer=kill,
+                reshuffle_seed=reshuffle_seed,
+                away=away,
+            )
+        except IllegalAction as exc:
+            if kill is None:
+                raise
+            refused = str(exc)
+            events = self.start_hand(
+                deck_order,
+                now=now,
+                straddle_asked=straddlers,
+                reshuffle_seed=reshuffle_seed,
+                away=away,
+            )
+        setup = self.current.setup if self.current is not None else None
+        if setup is not None and (setup.kill is not None or setup.bomb):
+            self.straddlers = list(straddlers)
+        return events, refused
 
     def kill_button(self) -> KillButton | None:
         """The kill button as the table should show it: the state the hand in play is
@@ -1131,6 +1309,12 @@ class Table:
             "time_banks": self.banks.to_dict(),
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
+            "running": self.running,
+            "clock": self.clock.to_dict(),
+            "kill_offer": None if self.kill_offer is None else self.kill_offer.to_dict(),
+            "straddlers": list(self.straddlers),
+            "chosen": dict(self.chosen),
+            "choice_asked": self.choice_asked,
             "current": current,
         }
 
@@ -1162,6 +1346,12 @@ class Table:
         table.banks = TimeBanks.from_dict(data.get("time_banks"))
         table.last_dealt = tuple(data.get("last_dealt", ()))
         table.quit_since = list(data.get("quit_since", []))
+        table.running = bool(data.get("running"))
+        table.clock = TableClock.from_dict(data.get("clock"))
+        table.kill_offer = KillOffer.from_dict(data.get("kill_offer"))
+        table.straddlers = [str(p) for p in data.get("straddlers", [])]
+        table.chosen = {str(p): str(k) for p, k in data.get("chosen", {}).items()}
+        table.choice_asked = data.get("choice_asked")
         current = data.get("current")
         if current:
             table.current = _replay_current(table, current)
@@ -1194,21 +1384,6 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
 
 
 _IN_GAME = (SeatStatus.ACTIVE, SeatStatus.WAITING)
-
-
-def kill_after_window(offer: Mapping[str, Any] | None, now: float) -> Kill | None:
-    """The kill an announcement makes once its objection window has passed in silence
-    (000 kill §10: silence is consent), or None: no announcement, or the window still open.
-    ``offer`` is ``{"player", "reason", "until"}`` (``until`` in seconds)."""
-    if offer is None or now < float(offer["until"]):
-        return None
-    return Kill(str(offer["player"]), 0, str(offer["reason"]))
-
-
-def objection_open(offer: Mapping[str, Any] | None, now: float) -> bool:
-    """Whether a kill announced for the next deal may still be objected to (000 kill
-    §10: within the objection window)."""
-    return offer is not None and now <= float(offer["until"])
 
 
 def _with_straddle(setup: HandSetup, left: int) -> HandSetup:

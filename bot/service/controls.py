@@ -166,7 +166,7 @@ def between_hands(live: Live, refusal: str, again: str = "type it again") -> str
     """``refusal`` of a host control asked during a hand, with when it can be done: when
     the hand is over, after a ``pause`` while the game deals on (the next hand is dealt as
     soon as one ends, so there would be no moment between hands); ``again`` says how."""
-    pause = " ('pause' first, so that no hand is dealt after it)" if live.running else ""
+    pause = " ('pause' first, so that no hand is dealt after it)" if live.table.running else ""
     return f"{refusal}: {again} when this hand is over{pause}"
 
 
@@ -299,7 +299,6 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
     if (settings.config, settings.mix) == (table.settings.config, table.settings.mix):
         raise IllegalAction(f"the table already plays {game}")
     returned = table.change_settings(settings)
-    live.kill_offer = None
     extra.append(GameChanged(live.id, settings.game_key))
     text = f"the host changes the game: {game} from the next deal"
     if table.kills is not None:

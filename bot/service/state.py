@@ -83,7 +83,9 @@ Publisher = Callable[[Sequence[Outgoing]], Awaitable[None]]
 
 @dataclass
 class Live:
-    """A table in memory with what the service keeps beside the engine's state."""
+    """A table in memory with what the service keeps beside the engine's table: where it
+    plays, its stored version and session, the display names of those who spoke there,
+    and whether the platform can show it."""
 
     id: str
     server_id: str
@@ -92,19 +94,10 @@ class Live:
     table: Table
     version: int
     session_id: int | None
-    running: bool = False
-    deadline: float | None = None
-    clock_on: bool = False
-    warned: bool = False
     names: dict[str, str] | None = None
-    kill_offer: dict[str, Any] | None = None
-    straddlers: list[str] | None = None
-    pre: dict[str, str] | None = None  # player id -> a move chosen in advance (check_fold)
-    choice_asked: str | None = None  # dealer's choice: the player last asked to pick
     # why the platform cannot show this table (the bot may not post there), or None: the
     # game is paused and no turn timer runs until the host fixes it and starts again
     unseen: str | None = None
-    turn: tuple[int, str | None, int] | None = None
     # when the table message was last built for the publisher, by the service's clock (in
     # memory only): a time bank's countdown shows it again only when a mark passed since
     shown_at: float | None = None
@@ -113,17 +106,7 @@ class Live:
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the service's fields."""
-        return {
-            "table": self.table.to_dict(),
-            "running": self.running,
-            "deadline": self.deadline,
-            "clock_on": self.clock_on,
-            "names": self.names or {},
-            "kill_offer": self.kill_offer,
-            "straddlers": self.straddlers or [],
-            "pre": self.pre or {},
-            "unseen": self.unseen,
-        }
+        return {"table": self.table.to_dict(), "names": self.names or {}, "unseen": self.unseen}
 
     def undo_point(self) -> UndoPoint:
         """What a step rolls back to if it fails before or at its commit: the table as last
@@ -131,16 +114,7 @@ class Live:
         return UndoPoint(
             self.committed or self.table.to_dict(),
             {
-                "running": self.running,
-                "deadline": self.deadline,
-                "clock_on": self.clock_on,
                 "names": dict(self.names or {}),
-                "kill_offer": None if self.kill_offer is None else dict(self.kill_offer),
-                "straddlers": list(self.straddlers or []),
-                "pre": dict(self.pre or {}),
-                "turn": self.turn,
-                "warned": self.warned,
-                "choice_asked": self.choice_asked,
                 "unseen": self.unseen,
                 "session_id": self.session_id,  # ending a session switches it before its commit
             },

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from bot.engine import Table
 from storage import StateWrite, jsontext
 
 # A key no stored value can hold: a NUL and 128 random bits chosen at start-up.
@@ -62,9 +63,13 @@ class StateText:
         """What to store of ``state`` (``{"table": <Table.to_dict()>, <service fields>}``)
         when the table was last stored as ``committed`` (its ``"table"`` part; None when
         unknown): the new moves alone if only the hand's moves were added, else the whole
-        state."""
+        state. The table's parts that change between moves
+        (:attr:`bot.engine.table.Table.BETWEEN_MOVES`) go with the service's fields, under
+        ``"table_live"``, at every commit (:func:`table_data` puts them back)."""
         table = state["table"]
-        live = jsontext.dumps({k: v for k, v in state.items() if k != "table"})
+        fields = {k: v for k, v in state.items() if k != "table"}
+        fields["table_live"] = {k: table[k] for k in Table.BETWEEN_MOVES if k in table}
+        live = jsontext.dumps(fields)
         if committed is None or not _only_moves_added(committed, table):
             return StateWrite(self.dumps({"table": table}), live)
         stored = len(committed["current"]["actions"]) if committed["current"] else 0
@@ -73,12 +78,25 @@ class StateText:
         return StateWrite(None, live, moves)
 
 
+def table_data(state: dict[str, Any]) -> dict[str, Any]:
+    """The table's :meth:`~bot.engine.table.Table.to_dict` data from a stored ``state``:
+    its part stored with each commit (``"table_live"``, see :meth:`StateText.encode`) laid
+    over the rest."""
+    table: dict[str, Any] = state["table"]
+    apart = state.get("table_live")
+    return {**table, **apart} if apart else table
+
+
+# what is compared apart from the table's other parts: the moves, and what goes with them
+_APART = frozenset(("current", *Table.BETWEEN_MOVES))
+
+
 def _only_moves_added(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Whether table dict ``new`` is ``old`` with moves appended to the same hand (parts
     reused from ``old`` compare by identity first, so this is cheap)."""
     if old.keys() != new.keys():
         return False
-    if any(value != old[key] for key, value in new.items() if key != "current"):
+    if any(value != old[key] for key, value in new.items() if key not in _APART):
         return False
     before, after = old["current"], new["current"]
     if before is None or after is None:

@@ -1,7 +1,7 @@
 """What one step does to a table in memory, under the table's lock: a player's command
 dispatched to its handler, or a step of the table's own (the next deal, a time-out). The
-engine decides; this keeps the service's own fields (the turn timer, moves chosen in
-advance, a kill offered, straddles asked for) and gathers what to tell and what to write.
+engine decides and keeps the table's state (its clock, moves chosen in advance, a kill
+offered, straddles asked for); this calls it and gathers what to tell and what to write.
 
 Nothing here awaits or commits: :mod:`bot.service.tables` orders steps, commits what a step
 gathered and publishes it, or puts the table back as it was when a step raises.
@@ -9,14 +9,12 @@ gathered and publishes it, or puts the table back as it was when a step raises.
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import (
-    WARNING_SECONDS,
     Decision,
     Event,
     Hand,
@@ -28,9 +26,6 @@ from bot.engine import (
     Shown,
     ShuffleOpened,
     Table,
-    clock_deadline,
-    kill_after_window,
-    objection_open,
 )
 from bot.phh.convert import hand_to_phh
 from bot.phh.killsession import stored_fields
@@ -220,42 +215,29 @@ def _host_only(live: Live, player: Player) -> None:
 
 def _start(step: Step, player: Player, command: Start) -> None:
     _host_only(step.live, player)
-    if step.live.running and step.live.unseen is None:
+    if step.live.table.running and step.live.unseen is None:
         step.tell("the game is already running ('pause' stops it after this hand)", player.id)
         return
-    step.live.running = True
+    step.live.table.running = True
     step.live.unseen = None  # the host says it is fixed; a new failure holds it again
     step.tell("the host starts the game")
 
 
 def _choose(step: Step, player: Player, command: Choose) -> None:
     game = step.live.table.choose_game(player.id, command.game, step.clock())
-    step.live.choice_asked = None
     step.tell(f"{player.name} chooses {game.label} for this round")
 
 
 def _pause(step: Step, player: Player, command: Pause) -> None:
     _host_only(step.live, player)
-    step.live.running = False
+    step.live.table.running = False
     step.tell("the host pauses the game after this hand")
 
 
 def _clock(step: Step, player: Player, command: Clock) -> None:
     """000 NL §15: a player at the table puts the clock on the player to act."""
     live = step.live
-    facing = live.table.clock_on(player.id)
-    if live.clock_on:
-        name = (live.names or {}).get(facing, facing)
-        left = max(0, math.ceil((live.deadline or 0.0) - step.clock()))
-        raise IllegalAction(f"the clock is already on {name}: {left} seconds left")
-    now = step.clock()
-    deadline = clock_deadline(now, live.deadline)
-    if deadline != live.deadline:
-        _close_bank(step)  # the clock's time replaces what is left of a time bank running
-    live.clock_on = True
-    live.deadline = deadline
-    left = max(0, math.ceil(deadline - now))
-    live.warned = left <= WARNING_SECONDS  # a warning due already is this message
+    facing, left = live.table.call_clock(player.id, step.clock())
     name = (live.names or {}).get(facing, facing)
     step.tell(f"{player.name} puts the clock on {name}: {left} seconds to act (000 NL §15)")
 
@@ -263,36 +245,22 @@ def _clock(step: Step, player: Player, command: Clock) -> None:
 def _kill_offer(step: Step, player: Player, command: KillOffer) -> None:
     """A voluntary kill (or a kill to come in) announced for the next hand, open to
     objection for the house's window (000 kill §10, §12)."""
-    live = step.live
-    reason = live.table.announce_kill(player.id, live.kill_offer is not None)
-    rules = live.table.settings.kill
-    assert rules is not None
-    live.kill_offer = {
-        "player": player.id,
-        "reason": reason,
-        "until": step.clock() + rules.objection_seconds,
-    }
-    what = "kills to come in" if reason == "come_in" else "announces a kill"
+    now = step.clock()
+    offer = step.live.table.offer_kill(player.id, now)
+    what = "kills to come in" if offer.reason == "come_in" else "announces a kill"
     step.tell(
         f"{player.name} {what} for the next hand: object within "
-        f"{rules.objection_seconds} seconds ('object')"
+        f"{round(offer.until - now)} seconds ('object')"
     )
 
 
 def _object(step: Step, player: Player, command: Object) -> None:
-    live = step.live
-    if not objection_open(live.kill_offer, step.clock()):
-        raise IllegalAction("there is no kill to object to now")
-    if live.table.seat_of(player.id) is None:
-        raise IllegalAction("only a player at the table may object")
-    live.kill_offer = None
+    step.live.table.object_to_kill(player.id, step.clock())
     step.tell(f"{player.name} objects: no voluntary kill next hand")
 
 
 def _straddle(step: Step, player: Player, command: Straddle) -> None:
-    live = step.live
-    live.table.ask_straddle(player.id)
-    live.straddlers = [*(live.straddlers or []), player.id]
+    step.live.table.ask_straddle(player.id)
     step.tell(f"{player.name} will straddle next hand if left of the big blind")
 
 
@@ -302,16 +270,10 @@ def _pre_action(step: Step, player: Player, command: PreAction) -> None:
     Raises:
         IllegalAction: he holds no live cards in the hand in play.
     """
-    live = step.live
-    if not live.table.still_in(player.id):
-        raise IllegalAction("check/fold in advance is for a player still in the hand")
-    pre = live.pre if live.pre is not None else {}
-    live.pre = pre
+    step.live.table.choose_in_advance(player.id, command.kind)
     if command.kind == "off":
-        pre.pop(player.id, None)
         step.tell("check/fold in advance is off", player.id)
         return
-    pre[player.id] = command.kind
     step.tell(
         "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)",
         player.id,
@@ -329,8 +291,6 @@ def _host_control(
     live = step.live
     seated = len(live.table.seated())
     step.tell(controls.host_control(live, player, command, step.extra))
-    if isinstance(command, Void):
-        live.pre = {}  # moves chosen in advance were for the voided hand
     if len(live.table.seated()) < seated:
         tell_waiting(step)
 
@@ -386,7 +346,7 @@ def advance(step: Step, deal_now: bool = False) -> None:
         if finished and not deal_now:
             break  # the next deal is a step of its own
         can_deal = table.can_deal(step.owing(live))
-        if table.current is None and live.running and can_deal and _game_picked(step):
+        if table.current is None and table.running and can_deal and _game_picked(step):
             notes: list[Outgoing] = []
             events = _deal(step, notes)
             assert table.current is not None
@@ -408,24 +368,7 @@ def advance(step: Step, deal_now: bool = False) -> None:
             if table.hand_over():
                 continue
         break
-    turn = turn_key(table)
-    if turn == live.turn and live.deadline is not None:
-        return  # the same decision is still pending: its timer (or clock) runs on
-    _close_bank(step)
-    live.table.banks.next_decision()
-    live.turn = turn
-    live.clock_on = False
-    live.warned = False
-    live.deadline = None
-    if turn[1] is not None:
-        live.deadline = step.clock() + table.settings.turn_seconds
-
-
-def turn_key(table: Table) -> tuple[int, str | None, int]:
-    """The decision the table waits on, as (hand number, player id or None, moves made):
-    a turn timer (or the clock) runs for one such decision (000 NL §15)."""
-    waiting = table.turn()
-    return (table.hand_number, waiting.player_id if waiting else None, table.step)
+    table.follow_turn(step.clock())
 
 
 def time_out(step: Step, player_id: str) -> None:
@@ -436,15 +379,11 @@ def time_out(step: Step, player_id: str) -> None:
     Raises:
         EngineError: the engine refused (the decision was no longer pending)."""
     live = step.live
-    table = live.table
     name = (live.names or {}).get(player_id, player_id)
-    granted = table.banks.open(table.settings.time_bank, player_id)
+    granted, events, sat_out = live.table.out_of_time(player_id, step.clock())
     if granted:  # RULES.md "The time bank": drawn on before the timer acts for him
-        live.deadline = step.clock() + granted
         step.tell(f"{name}'s time bank runs: {granted} seconds to act")
         return
-    _close_bank(step)
-    events, sat_out = table.time_out(player_id)
     step.tell(f"{name}'s time ran out")
     if sat_out:
         step.tell(f"{name} is sat out after this hand")
@@ -452,29 +391,13 @@ def time_out(step: Step, player_id: str) -> None:
     advance(step)
 
 
-def _close_bank(step: Step) -> None:
-    """The decision a time bank ran for is over: the seconds taken of it, rounded up,
-    come off the player's bank (RULES.md "The time bank")."""
-    live = step.live
-    banks = live.table.banks
-    if banks.running is None:
-        return
-    left = max(0.0, (live.deadline or 0.0) - step.clock())
-    banks.close(math.ceil(banks.running[1] - left))
-
-
 def _apply_pre_action(step: Step) -> bool:
     """Play the check/fold chosen in advance by the player to act, if any; True if one
     was played (each is used once)."""
-    live = step.live
-    if not live.pre:
-        return False
-    played = live.table.play_chosen(live.pre)
+    played = step.live.table.play_chosen()
     if played is None:
         return False
-    player_id, events = played
-    live.pre.pop(player_id, None)
-    step.show(events)
+    step.show(played[1])
     return True
 
 
@@ -482,11 +405,10 @@ def _game_picked(step: Step) -> bool:
     """Whether the next deal's game is known; at a dealer's choice table whose round is
     over, the button is asked once to pick it (002) and nothing is dealt until he has."""
     live = step.live
-    picker = live.table.game_chooser(step.clock())
-    if picker is None:
+    if live.table.game_chooser(step.clock()) is None:
         return True
-    if live.choice_asked != picker:
-        live.choice_asked = picker
+    picker = live.table.pick_to_ask(step.clock())
+    if picker is not None:
         rotation = live.table.rotation
         games = ", ".join(g.value for g in rotation.games) if rotation is not None else ""
         name = (live.names or {}).get(picker, picker)
@@ -501,29 +423,11 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
     owing a kill elsewhere) goes to ``notes``, shown after the hand's first lines."""
     live = step.live
     table = live.table
-    kill = kill_after_window(live.kill_offer, step.clock())
-    if kill is not None:
-        live.kill_offer = None
-    straddlers = live.straddlers or []
-    live.straddlers = []
     away = step.owing(live)
     deck, seed = step.shuffle(), secrets.randbits(62)
-    try:
-        events = table.start_hand(
-            deck,
-            kill_offer=kill,
-            straddle_asked=straddlers,
-            reshuffle_seed=seed,
-            now=step.clock(),
-            away=away,
-        )
-    except IllegalAction as exc:
-        if kill is None:
-            raise
-        step.tell(f"no kill this hand: {named(live, str(exc))}")
-        events = table.start_hand(
-            deck, straddle_asked=straddlers, reshuffle_seed=seed, now=step.clock(), away=away
-        )
+    events, refused = table.deal_next(deck, now=step.clock(), reshuffle_seed=seed, away=away)
+    if refused is not None:
+        step.tell(f"no kill this hand: {named(live, refused)}")
     dealt = table.current.setup.names if table.current is not None else ()
     for player_id, what in away.items():
         seat = table.seat_of(player_id)
@@ -534,8 +438,6 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
         notes.append(Outgoing(live.id, None, Notice(text)))
     names = live.names or {}
     setup = table.current.setup if table.current is not None else None
-    if setup is not None and (setup.kill is not None or setup.bomb):
-        live.straddlers = list(straddlers)  # they stand for a hand with blinds
     void = table.straddle_void
     if void is not None:
         bomb = setup is not None and setup.bomb
@@ -609,7 +511,6 @@ def _finish(step: Step) -> None:
             payer = hand.names[i]
             step.extra.append(LedgerEntry(live.id, live.session_id, payer, "bounty", -chips, note))
     table.finish_hand()
-    live.pre = {}  # moves chosen in advance were for that hand only
     cash_out_leavers(step)
     for seat in table.seated():
         if seat.stack == 0:

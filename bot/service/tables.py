@@ -42,6 +42,7 @@ from bot.service.state import Outgoing as Outgoing
 from bot.service.state import Player as Player
 from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
+from bot.service.statetext import table_data
 from bot.service.steps import Step
 from bot.words.commands import (
     Command,
@@ -93,7 +94,7 @@ def _countdown_mark(live: Live, now: float) -> float | None:
     """When a time bank running next needs the table message shown again: the next time
     after ``now`` at which a whole number of :data:`COUNTDOWN_SECONDS` is left before the
     deadline; None when no bank runs or none is left before the deadline."""
-    deadline = live.deadline
+    deadline = live.table.clock.deadline
     if live.table.banks.running is None or deadline is None or now >= deadline:
         return None
     marks = math.ceil((deadline - now) / COUNTDOWN_SECONDS) - 1
@@ -104,7 +105,7 @@ def _countdown_due(live: Live, now: float) -> bool:
     """A time bank runs and a countdown mark (a whole number of :data:`COUNTDOWN_SECONDS`
     left) has passed since the table message was last shown: show it again. A table just
     restored, never shown here, waits for the next mark."""
-    deadline = live.deadline
+    deadline = live.table.clock.deadline
     if live.table.banks.running is None or deadline is None or now >= deadline:
         return False
     if live.shown_at is None:
@@ -112,18 +113,6 @@ def _countdown_due(live: Live, now: float) -> bool:
         return False
     mark = math.ceil((deadline - now) / COUNTDOWN_SECONDS) * COUNTDOWN_SECONDS
     return 0 < mark < deadline - live.shown_at
-
-
-def _warning_due(live: Live, now: float) -> bool:
-    """The clock is called on the player to act, his ten-second warning not yet given,
-    and it is time for it."""
-    deadline = live.deadline
-    return (
-        deadline is not None
-        and live.clock_on
-        and not live.warned
-        and now >= deadline - WARNING_SECONDS
-    )
 
 
 class _Stale(ServiceError):
@@ -219,31 +208,32 @@ class TableService:
 
     @staticmethod
     def _live(stored: StoredTable) -> Live:
-        """The table as stored, with the service's fields. A stored deadline belongs to
-        the decision the table waits on, so that decision is known as the timed one: a
-        command after the restart that does not move the turn leaves its timer running."""
+        """The table as stored, with the service's fields. A table stored before it kept
+        its own clock and requests has them beside it: they are read into it, and a stored
+        deadline belongs to the decision the table waits on, so that decision is known as
+        the timed one (a command after the restart that does not move the turn leaves its
+        timer running)."""
         state = stored.state
-        live = Live(
+        data = table_data(state)
+        legacy = "clock" not in data
+        if legacy:
+            data = {**data, **_legacy_table_fields(state)}
+        table = Table.from_dict(data)
+        if legacy and table.clock.deadline is not None:
+            table.clock.turn = table.turn_key()
+            data = {**data, "clock": table.clock.to_dict()}
+        return Live(
             stored.id,
             stored.server_id,
             stored.channel,
             stored.host_id,
-            Table.from_dict(state["table"]),
+            table,
             stored.version,
             stored.session_id,
-            running=bool(state.get("running")),
-            deadline=state.get("deadline"),
-            clock_on=bool(state.get("clock_on")),
             names=dict(state.get("names", {})),
-            kill_offer=state.get("kill_offer"),
-            straddlers=list(state.get("straddlers", [])),
-            pre=dict(state.get("pre", {})),
             unseen=state.get("unseen"),
-            committed=state["table"],
+            committed=data,
         )
-        if live.deadline is not None:
-            live.turn = steps.turn_key(live.table)
-        return live
 
     async def create_table(
         self, server_id: str, channel: str, host: Player, settings: TableSettings
@@ -323,11 +313,11 @@ class TableService:
         countdown marks); None until a move."""
         if self._owes_deal(live):
             return self.clock() + DEAL_GRACE_SECONDS
-        if live.deadline is None or live.unseen is not None:
+        if live.unseen is not None:
             return None
-        due = float(live.deadline)
-        if live.clock_on and not live.warned:  # the clock's ten-second warning first
-            due = due - WARNING_SECONDS
+        due = live.table.clock.wake_at()  # the clock's ten-second warning first
+        if due is None:
+            return None
         mark = _countdown_mark(live, self.clock())  # and a time bank's countdown mark
         return due if mark is None else min(due, mark)
 
@@ -648,13 +638,12 @@ class TableService:
     def _owes_deal(self, live: Live) -> bool:
         """Between hands with the game running and two players to deal to (at dealer's
         choice, a pick asked for and not yet made owes nothing)."""
-        if not live.running or live.table.current is not None:
+        if not live.table.running or live.table.current is not None:
             return False
         if not live.table.can_deal(self._owing_elsewhere(live)):
             return False
         # at dealer's choice the deal step waits for the pick once it has asked for it
-        picker = live.table.game_chooser(self.clock())
-        return picker is None or picker != live.choice_asked
+        return not live.table.waits_for_pick(self.clock())
 
     def _owing_elsewhere(self, live: Live) -> dict[str, str]:
         """Players seated at ``live`` who owe a kill at another table of the same server or
@@ -731,7 +720,7 @@ class TableService:
                     "the next deal at table %s failed: %s\n%s", live.id, described(exc), frames(exc)
                 )
                 why = "an error on our side, logged"
-            live.running = False
+            live.table.running = False
             text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
             out, extra = [Outgoing(live.id, None, Notice(text))], []
         return await self._commit(live, None, {"type": "Deal"}, None, out, extra, undo)
@@ -772,13 +761,14 @@ class TableService:
                 return False
             undo = live.undo_point()
             live.unseen = why
-            live.running = False
-            live.deadline = None
+            live.table.running = False
+            live.table.clock.stop()
             try:  # kept across a restart: no timer runs there either
                 await self._commit(live, None, {"type": "Hold"}, None, [], [], undo)
             except ServiceError:
                 log.error("table %s: the hold could not be saved; it holds in memory", table_id)
-                live.unseen, live.running, live.deadline = why, False, None
+                live.unseen, live.table.running = why, False
+                live.table.clock.stop()
         return True
 
     def unseen(self, table_id: str) -> str | None:
@@ -823,11 +813,12 @@ class TableService:
         now = self.clock()
         self.deal_owed()
         for live in list(self.tables.values()):
-            if live.deadline is None or live.unseen is not None:
+            clock = live.table.clock
+            if clock.deadline is None or live.unseen is not None:
                 continue  # no clock runs against players who cannot see the table
-            if live.clock_on and not live.warned and now >= live.deadline - WARNING_SECONDS:
+            if clock.warning_due(now):
                 published += self._warn(live)
-            if now < live.deadline:
+            if not clock.ran_out(now):
                 if _countdown_due(live, now):
                     published += self._count_down(live)
                 continue
@@ -837,8 +828,11 @@ class TableService:
 
     def _warn(self, live: Live) -> list[Outgoing]:
         """The clock called on a player: tell the table he has ten seconds left (once per
-        clock); what was published."""
-        live.warned = True
+        clock); what was published. The warning is not a move: it is kept as given in
+        the table as last committed too, so a step rolled back does not give it again."""
+        live.table.clock.warn()
+        if live.committed is not None:
+            live.committed = {**live.committed, "clock": live.table.clock.to_dict()}
         facing = live.table.turn()
         if facing is None:
             return []
@@ -857,11 +851,11 @@ class TableService:
     async def _time_out(self, live: Live, now: float) -> list[Outgoing]:
         """Under the table's lock: the time-out of the player to act, if his time ran out
         at ``now``, committed as a step of the table's own; what was published."""
-        if live.deadline is None or now < live.deadline:
+        if not live.table.clock.ran_out(now):
             return []
         facing = live.table.turn()
         if facing is None:
-            live.deadline = None
+            live.table.clock.stop()
             return []
         undo = live.undo_point()
         player_id = facing.player_id
@@ -870,7 +864,7 @@ class TableService:
             steps.time_out(step, player_id)
         except EngineError:
             undo.restore(live)
-            live.deadline = None
+            live.table.clock.stop()
             return []
         try:
             return await self._commit(
@@ -908,14 +902,15 @@ class TableService:
                 if live is None:
                     continue
                 try:
-                    deadline = live.deadline
+                    clock = live.table.clock
+                    deadline = clock.deadline
                     if live.table.current is None:
                         await self._fresh_obligations(live)
                     if self._owes_deal(live):
                         published += await self._deal_owed(live)
                     elif deadline is not None and now >= deadline:
                         published += await self._time_out(live, now)
-                    elif deadline is not None and _warning_due(live, now):
+                    elif deadline is not None and clock.warning_due(now):
                         published += self._warn(live)  # given once: due again at the end
                         await self.db.set_due(table_id, float(deadline))
                     elif deadline is not None and live.table.banks.running is not None:
@@ -995,7 +990,7 @@ class TableService:
             extra.append(LedgerEntry(live.id, old, seat.player_id, "cash_out", seat.stack))
             extra.append(LedgerEntry(live.id, new, seat.player_id, "buy_in", seat.stack))
         live.session_id = new
-        live.running = False
+        live.table.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
         return await self._commit(live, player, EndSession(), request_id, out, extra, undo)
 
@@ -1116,7 +1111,9 @@ class TableService:
         """The table message's view of ``live`` now (see
         :func:`bot.words.tableview.table_view`), a time bank's seconds left counted from
         the stored deadline and the service's clock at this render."""
-        return table_view(live.id, live.table, live.names or {}, live.deadline, self.clock())
+        return table_view(
+            live.id, live.table, live.names or {}, live.table.clock.deadline, self.clock()
+        )
 
     def status_text(self, live: Live) -> str:
         """The table as its message shows it: the game, the board, the pot, every seat with
@@ -1126,7 +1123,7 @@ class TableService:
         text = self.table_message(live).text()
         if live.unseen is not None:
             text += f"\nI cannot post in this channel: {live.unseen}; then 'start' (host)"
-        elif not live.running:
+        elif not live.table.running:
             when = "after this hand" if live.table.current is not None else "now"
             text += f"\nThe game is paused {when}: the host's 'start' deals again"
         return text
@@ -1174,3 +1171,15 @@ def _same_request(
         fields.pop("amount")
         stored = {k: v for k, v in stored.items() if k != "amount"}
     return stored == {"type": type(command).__name__, **fields}
+
+
+def _legacy_table_fields(state: dict[str, Any]) -> dict[str, Any]:
+    """What a state stored before the table kept its own clock and requests held beside
+    the table, in the table's own fields (:meth:`bot.engine.table.Table.to_dict`)."""
+    return {
+        "running": bool(state.get("running")),
+        "clock": {"deadline": state.get("deadline"), "clock_on": bool(state.get("clock_on"))},
+        "kill_offer": state.get("kill_offer"),
+        "straddlers": list(state.get("straddlers", [])),
+        "chosen": dict(state.get("pre", {})),
+    }

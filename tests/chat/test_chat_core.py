@@ -146,7 +146,7 @@ async def test_a_server_administrator_may_use_host_controls(pipeline: Pipeline) 
     await _three(pipeline)
     assert not (await pipeline.say("Bob", "pause")).ok
     assert (await pipeline.say("Bob", "pause", admin=True)).ok
-    assert not pipeline.service.tables["g/c"].running
+    assert not pipeline.service.tables["g/c"].table.running
 
 
 async def test_verify_checks_a_finished_hands_openings_against_its_commitment(

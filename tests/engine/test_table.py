@@ -11,6 +11,7 @@ from bot.engine.actions import Call, Check, Fold, Raise
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import IllegalAction
+from bot.engine.killoffer import KillOffer
 from bot.engine.kills import ButtonState, KillButton, KillRules
 from bot.engine.rotation import MIXES
 from bot.engine.table import Table, TableSettings
@@ -200,17 +201,16 @@ def test_000_kill_10_a_kill_announced_is_dealt_after_the_window_in_silence() -> 
     """000 kill §10: a voluntary kill is announced before the deal and goes ahead if no one
     objects within the window (silence is consent); before the window ends it can be
     objected to and is not dealt yet."""
-    from bot.engine.table import kill_after_window, objection_open
-
     table = _table(kill=KillRules())
-    assert table.announce_kill("bob", announced=False) == "voluntary"
+    offer = table.offer_kill("bob", 100.0)
+    assert offer == KillOffer("bob", "voluntary", 100.0 + KillRules().objection_seconds)
     with pytest.raises(IllegalAction, match="already announced"):
-        table.announce_kill("cat", announced=True)
-    offer = {"player": "bob", "reason": "voluntary", "until": 115.0}
-    assert objection_open(offer, 110.0) and kill_after_window(offer, 110.0) is None
-    kill = kill_after_window(offer, 115.0)
+        table.offer_kill("cat", 101.0)
+    offer = KillOffer("bob", "voluntary", 115.0)
+    assert offer.open_at(110.0) and offer.kill_at(110.0) is None
+    kill = offer.kill_at(115.0)
     assert kill is not None and (kill.killer, kill.reason) == ("bob", "voluntary")
-    assert not objection_open(offer, 116.0)
+    assert not offer.open_at(116.0)
     no_voluntary = _table(kill=KillRules(voluntary=False))
     with pytest.raises(IllegalAction, match="voluntary kills are not allowed"):
         no_voluntary.announce_kill("bob", announced=False)

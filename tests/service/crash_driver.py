@@ -144,7 +144,7 @@ class Driver:
         for player in PLAYERS:
             if self.live.table.seating.seat_of(player.id) is None:
                 await self.do(player, Sit(BUY_INS[player.id]))
-        if not self.live.running:
+        if not self.live.table.running:
             await self.do(PLAYERS[0], Start())
 
     def move(self) -> Play:

@@ -13,6 +13,7 @@ from support import ANN, BOB, FakeClock, OpenDatabase, heads_up
 from bot.engine.errors import IllegalAction
 from bot.engine.events import HandStarted, PotAwarded
 from bot.engine.table import Table
+from bot.service.statetext import table_data
 from bot.service.tables import Notice, TableService
 from bot.words.commands import Play, Start, Status
 from storage.db import Database
@@ -87,7 +88,7 @@ async def test_a_table_restored_between_a_hands_end_and_its_deal_deals_at_the_fi
     again = TableService(await open_db(tmp_path / "t.db"), None, FakeClock())
     await again.restore()
     live = again.tables[table_id]
-    assert live.table.current is None and live.running
+    assert live.table.current is None and live.table.running
     assert {s.player_id: s.stack for s in live.table.seating.seats.values()} == stacks
     await again.tick()
     await again.idle()
@@ -112,12 +113,12 @@ async def test_a_deal_the_engine_refuses_pauses_the_game_with_the_reason(
     await _fold_to_end(service, table_id)
     version = live.version
     await service.idle()
-    assert not live.running and live.table.current is None
+    assert not live.table.running and live.table.current is None
     assert live.version == version + 1
     notices = [o.event.text for o in published if isinstance(o.event, Notice)]
     assert "the next hand cannot be dealt (the deck is marked)" in notices[-1]
     stored = await service.db.load_table(table_id)
-    assert stored is not None and stored.state["running"] is False
+    assert stored is not None and table_data(stored.state)["running"] is False
     monkeypatch.setattr(Table, "start_hand", real)
     await service.handle(table_id, ANN, Start())
     assert live.table.hand_number == 2 and live.table.hand is not None

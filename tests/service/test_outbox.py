@@ -97,7 +97,7 @@ async def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(
     again = TableService(await open_db(tmp_path / "t.db"), None, clock)
     await again.restore()
     live = again.tables[table_id]
-    assert again.unseen(table_id) == "invite the bot" and not live.running
+    assert again.unseen(table_id) == "invite the bot" and not live.table.running
     facing = live.table.turn()
     clock.now += 10_000  # every deadline long past
     await again.tick()

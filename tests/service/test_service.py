@@ -21,6 +21,7 @@ from support import (
 )
 
 from bot.engine.events import HandStarted, HoleCardsDealt
+from bot.engine.table import Table
 from bot.service.tables import Outgoing, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 from storage.db import StorageError
@@ -100,7 +101,9 @@ async def test_restart_restores_the_hand_in_play_exactly(
     await service.db.close()
     again, _ = await open_service(await open_db(tmp_path / "t.db"))
     assert again.tables[table_id].table.to_dict() == before
-    assert again.tables[table_id].deadline == service.tables[table_id].deadline
+    assert (
+        again.tables[table_id].table.clock.deadline == service.tables[table_id].table.clock.deadline
+    )
 
 
 async def test_000_nl_15_a_timer_restored_runs_on_and_the_clock_can_be_called_on_it(
@@ -111,7 +114,7 @@ async def test_000_nl_15_a_timer_restored_runs_on_and_the_clock_can_be_called_on
     a fresh one), and the clock called after the restart runs on that timer, the lesser
     of the ten seconds left and its seventy."""
     table_id = await table_with_three(service)
-    deadline = service.tables[table_id].deadline
+    deadline = service.tables[table_id].table.clock.deadline
     assert deadline is not None
     await service.db.close()
     clock.now += 20
@@ -119,12 +122,12 @@ async def test_000_nl_15_a_timer_restored_runs_on_and_the_clock_can_be_called_on
     waiting = to_act(again, table_id)
     caller = next(p for p in (ANN, BOB, CAT) if p.id != waiting.id)
     await again.handle(table_id, caller, parse("sitout"))  # the turn does not move
-    assert again.tables[table_id].deadline == deadline
+    assert again.tables[table_id].table.clock.deadline == deadline
     await again.handle(
         table_id, next(p for p in (ANN, BOB, CAT) if p not in (waiting, caller)), parse("clock")
     )
     live = again.tables[table_id]
-    assert live.clock_on and live.deadline == deadline == clock.now + 10
+    assert live.table.clock.clock_on and live.table.clock.deadline == deadline == clock.now + 10
 
 
 async def test_turn_timer_checks_or_folds_and_survives_a_restart(
@@ -337,7 +340,7 @@ async def test_000_nl_15_no_one_puts_the_clock_on_himself(service: TableService)
     actor = to_act(service, table_id)
     with pytest.raises(ServiceError, match="you are the one to act: you may "):
         await service.handle(table_id, actor, parse("clock"))
-    assert not service.tables[table_id].clock_on
+    assert not service.tables[table_id].table.clock.clock_on
 
 
 async def test_waiting_list_when_the_table_is_full(
@@ -398,3 +401,35 @@ async def test_a_top_up_of_nothing_is_refused_with_how_much_may_be_added(
     with pytest.raises(ServiceError, match=r"top up by a whole number of chips, up to 500"):
         await service.handle(table_id, ANN, parse("topup 0"))
     assert live.table.to_dict() == before
+
+
+async def test_a_table_stored_before_it_kept_its_own_clock_restores_with_it(
+    service: TableService,
+) -> None:
+    """A table stored when the service kept the game's running, the turn timer, the clock,
+    a kill offer, straddles and check/folds beside it restores with all of them in the
+    table, the pending decision known as the timed one."""
+    table_id = await table_with_three(service)
+    live = service.tables[table_id]
+    stored = await service.db.load_table(table_id)
+    assert stored is not None
+    table = {k: v for k, v in live.table.to_dict().items() if k not in Table.BETWEEN_MOVES}
+    actor = to_act(service, table_id)
+    legacy = {
+        "table": table,
+        "running": True,
+        "deadline": 1234.5,
+        "clock_on": True,
+        "names": {ANN.id: ANN.name},
+        "kill_offer": None,
+        "straddlers": [BOB.id],
+        "pre": {actor.id: "check_fold"},
+        "unseen": None,
+    }
+    again = TableService._live(replace(stored, state=legacy))
+    clock = again.table.clock
+    assert again.table.running and clock.deadline == 1234.5 and clock.clock_on
+    assert clock.turn == again.table.turn_key()
+    assert again.table.straddlers == [BOB.id]
+    assert again.table.chosen == {actor.id: "check_fold"}
+    assert again.names == {ANN.id: ANN.name}

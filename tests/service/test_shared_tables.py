@@ -184,8 +184,8 @@ async def test_the_clock_s_warning_is_given_once_by_one_process(
     caller = next(p for p in (ANN, BOB, CAT) if p.id != who)
     await two.handle(table_id, caller, parse("clock"))
     live = await one.current(table_id)
-    assert live is not None and live.deadline is not None
-    clock.now = live.deadline - 9
+    assert live is not None and live.table.clock.deadline is not None
+    clock.now = live.table.clock.deadline - 9
     await asyncio.gather(one.tick(), two.tick())
     await asyncio.gather(one.shown(), two.shown())
     warnings = [
@@ -195,7 +195,7 @@ async def test_the_clock_s_warning_is_given_once_by_one_process(
         if isinstance(o.event, Notice) and "ten seconds left" in o.event.text
     ]
     assert len(warnings) == 1
-    clock.now = live.deadline + 1
+    clock.now = live.table.clock.deadline + 1
     await asyncio.gather(one.tick(), two.tick())
     rows = await one.db._rows("SELECT command FROM actions WHERE command LIKE '%Timeout%'")
     assert len(rows) == 1 and who in rows[0][0]
@@ -220,9 +220,9 @@ async def test_a_time_bank_is_counted_down_once_by_one_process(
     clock.now += 31
     await asyncio.gather(one.tick(), two.tick())
     live = await two.current(table_id)
-    assert live is not None and live.deadline is not None
+    assert live is not None and live.table.clock.deadline is not None
     assert live.table.banks.running is not None
-    clock.now = live.deadline - 9.5
+    clock.now = live.table.clock.deadline - 9.5
     await asyncio.gather(one.tick(), two.tick())
     await asyncio.gather(one.shown(), two.shown())
     footers = [
@@ -233,7 +233,7 @@ async def test_a_time_bank_is_counted_down_once_by_one_process(
     ]
     # each process's own list: which one showed which is theirs to settle
     assert sorted(f.rsplit(": ", 1)[-1] for f in footers) == ["10s left", "20s left"]
-    clock.now = live.deadline + 1
+    clock.now = live.table.clock.deadline + 1
     await asyncio.gather(one.tick(), two.tick())
     rows = await one.db._rows("SELECT command FROM actions WHERE command LIKE '%Timeout%'")
     assert len(rows) == 2  # the turn's timer opened the bank, the bank's ran out

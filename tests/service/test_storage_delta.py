@@ -14,28 +14,42 @@ import pytest
 from support import OpenDatabase, open_service, table_with_three, to_act
 
 from bot.process import gcpolicy
-from bot.service.statetext import StateText
+from bot.service.statetext import StateText, table_data
 from bot.service.tables import TableService
 from bot.words.commands import Play
 from storage.checkpoint import Checkpointer
 from storage.db import Database, StateWrite, StorageError, StoredTable
 
 
-def _state(actions: list[dict[str, Any]], stack: int = 500) -> dict[str, Any]:
+def _state(
+    actions: list[dict[str, Any]], stack: int = 500, deadline: float = 12.5
+) -> dict[str, Any]:
     table = {
         "settings": {"seats": 6},
         "seating": {"seats": {"1": {"stack": stack}}},
+        "running": True,
+        "clock": {"deadline": deadline},
         "current": {"number": 1, "setup": {"names": ["a"]}, "shuffle": None, "actions": actions},
     }
-    return {"table": table, "running": True, "deadline": 12.5}
+    return {"table": table, "names": {"a": "Ann"}}
 
 
 def test_only_new_moves_are_written_while_the_rest_stays() -> None:
+    """A move writes its moves and the parts that change from move to move (the table's
+    clock among them), never the whole table again; the table read back is the one
+    written."""
     text = StateText()
     first = _state([{"kind": "call", "player": 0}])
     write = text.encode(first, None)
     assert write.base is not None and json.loads(write.base) == {"table": first["table"]}
-    assert json.loads(write.live or "") == {"running": True, "deadline": 12.5}
+    live = {"running": True, "clock": {"deadline": 12.5}}
+    assert json.loads(write.live or "") == {"names": {"a": "Ann"}, "table_live": live}
+    later = _state([{"kind": "call", "player": 0}, {"kind": "fold", "player": 1}], deadline=40)
+    write = text.encode(later, first["table"])
+    assert write.base is None and len(write.moves) == 1
+    assert json.loads(write.live or "")["table_live"]["clock"] == {"deadline": 40}
+    stored = {**first, **json.loads(write.live or "")}
+    assert table_data(stored)["clock"] == {"deadline": 40}
 
     more = _state(first["table"]["current"]["actions"] + [{"kind": "fold", "player": 1}])
     write = text.encode(more, first["table"])

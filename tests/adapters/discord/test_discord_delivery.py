@@ -104,7 +104,7 @@ async def test_a_channel_that_refuses_the_bot_tells_the_host_and_holds_the_game(
     service = bot.service
     live = service.tables[TABLE]
     assert live.table.hand is not None  # dealt, but the table message was refused
-    assert service.unseen(TABLE) is not None and not live.running
+    assert service.unseen(TABLE) is not None and not live.table.running
     to_act = live.table.turn()
     assert to_act is not None
     service.clock = lambda: 10**12  # every deadline long past
@@ -151,6 +151,6 @@ async def test_a_turn_mention_refused_mid_hand_holds_the_game(bot: Bot) -> None:
     bot.recorder.fail_once("POST", f"/channels/{CHANNEL}/messages", refused)
     await bot.click("Ann", message, bot.buttons(message)["Call 2"])
     assert bot.service.unseen(TABLE) is not None
-    assert bot.service.tables[TABLE].deadline is None
+    assert bot.service.tables[TABLE].table.clock.deadline is None
     dms = bot.recorder.dms()[USERS["Ann"]]
     assert any("nobody can see the table" in text for text in dms)

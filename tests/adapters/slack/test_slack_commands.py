@@ -86,9 +86,9 @@ async def test_names_and_admin_come_from_users_info() -> None:
         refusal = h.mock.of("chat.postEphemeral")[-1]
         assert refusal["user"] == "UCAT"
         assert refusal["text"] == "only the host or a server administrator may do that"
-        assert not h.service.tables[TABLE].running
+        assert not h.service.tables[TABLE].table.running
         await h.command("UBOSS", "start")
-        assert h.service.tables[TABLE].running
+        assert h.service.tables[TABLE].table.running
         lines = [b["text"] for b in h.mock.of("chat.postMessage") if not b.get("blocks")]
         assert "Ubob sits in seat 1 with 200" in lines
 
@@ -193,7 +193,7 @@ async def test_a_turn_nudge_refused_mid_hand_holds_the_game() -> None:
         h.mock.errors["chat.postEphemeral"] = "not_in_channel"
         await h.click(h.to_act(), button(table_message(h.mock), "Call"))
         assert h.service.unseen(TABLE) is not None
-        assert h.service.tables[TABLE].deadline is None
+        assert h.service.tables[TABLE].table.clock.deadline is None
         dms = [b for b in h.mock.of("chat.postMessage") if b.get("channel") == "DUANN"]
         assert any("nobody can see the table" in str(b.get("text")) for b in dms)
 
