@@ -86,6 +86,9 @@ class SlowPlatform:
     async def post_image(self, table_id: str, png: bytes, caption: str) -> None:
         await self._call()
 
+    async def post_file(self, table_id: str, data: bytes, filename: str, caption: str) -> None:
+        await self._call()
+
 
 def _request(user: str, text: str) -> Request:
     return Request("bench", "srv", "chan", user.lower(), user, text, confirmed=True)
