@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     from bot.engine.sevendeuce import seven_deuce_from as seven_deuce_from
     from bot.engine.showdown import Showdown as Showdown
     from bot.engine.snapshot import Choice as Choice
+    from bot.engine.table import BETWEEN_MOVES as BETWEEN_MOVES
     from bot.engine.table import Returned as Returned
     from bot.engine.table import Table as Table
     from bot.engine.table import TableSettings as TableSettings
@@ -157,6 +158,7 @@ _HOME = {
     "stud_stakes": "bot.engine.rotation",
     "Showdown": "bot.engine.showdown",
     "Choice": "bot.engine.snapshot",
+    "BETWEEN_MOVES": "bot.engine.table",
     "Returned": "bot.engine.table",
     "Table": "bot.engine.table",
     "TableSettings": "bot.engine.table",

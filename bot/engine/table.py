@@ -177,6 +177,11 @@ class TableSettings:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
 
 
+BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
+"""The parts of :meth:`Table.to_dict` that change from move to move beside the hand's moves
+(the clock, above all): a store that keeps a hand as its moves keeps these apart."""
+
+
 @dataclass(frozen=True)
 class Returned:
     """A pot carried from passed-out jacks-or-better deals given back unplayed (004 jacks
@@ -220,10 +225,6 @@ class Table:
     Args:
         settings: the host's choices.
     """
-
-    # The parts of :meth:`to_dict` that change from move to move beside the hand's moves
-    # (the clock, above all): a store that keeps a hand as its moves keeps these apart.
-    BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
 
     def __init__(self, settings: TableSettings) -> None:
         self.settings = settings

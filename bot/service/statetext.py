@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot.engine import Table
+from bot.engine import BETWEEN_MOVES
 from storage import StateWrite, jsontext
 
 # A key no stored value can hold: a NUL and 128 random bits chosen at start-up.
@@ -64,11 +64,11 @@ class StateText:
         when the table was last stored as ``committed`` (its ``"table"`` part; None when
         unknown): the new moves alone if only the hand's moves were added, else the whole
         state. The table's parts that change between moves
-        (:attr:`bot.engine.table.Table.BETWEEN_MOVES`) go with the service's fields, under
+        (:attr:`bot.engine.table.BETWEEN_MOVES`) go with the service's fields, under
         ``"table_live"``, at every commit (:func:`table_data` puts them back)."""
         table = state["table"]
         fields = {k: v for k, v in state.items() if k != "table"}
-        fields["table_live"] = {k: table[k] for k in Table.BETWEEN_MOVES if k in table}
+        fields["table_live"] = {k: table[k] for k in BETWEEN_MOVES if k in table}
         live = jsontext.dumps(fields)
         if committed is None or not _only_moves_added(committed, table):
             return StateWrite(self.dumps({"table": table}), live)
@@ -88,7 +88,7 @@ def table_data(state: dict[str, Any]) -> dict[str, Any]:
 
 
 # what is compared apart from the table's other parts: the moves, and what goes with them
-_APART = frozenset(("current", *Table.BETWEEN_MOVES))
+_APART = frozenset(("current", *BETWEEN_MOVES))
 
 
 def _only_moves_added(old: dict[str, Any], new: dict[str, Any]) -> bool:

@@ -21,7 +21,7 @@ from support import (
 )
 
 from bot.engine.events import HandStarted, HoleCardsDealt
-from bot.engine.table import Table
+from bot.engine.table import BETWEEN_MOVES
 from bot.service.tables import Outgoing, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 from storage.db import StorageError
@@ -413,7 +413,7 @@ async def test_a_table_stored_before_it_kept_its_own_clock_restores_with_it(
     live = service.tables[table_id]
     stored = await service.db.load_table(table_id)
     assert stored is not None
-    table = {k: v for k, v in live.table.to_dict().items() if k not in Table.BETWEEN_MOVES}
+    table = {k: v for k, v in live.table.to_dict().items() if k not in BETWEEN_MOVES}
     actor = to_act(service, table_id)
     legacy = {
         "table": table,
