@@ -265,14 +265,19 @@ def _straddle(step: Step, player: Player, command: Straddle) -> None:
 
 
 def _pre_action(step: Step, player: Player, command: PreAction) -> None:
-    """Record (or cancel, ``off``) a check/fold in advance; told to the player alone.
+    """Record (or cancel, ``off``) a check/fold in advance; told to the player alone. On
+    his own turn it is played at once (by :func:`advance`), and he is told so.
 
     Raises:
         IllegalAction: he holds no live cards in the hand in play.
     """
-    step.live.table.choose_in_advance(player.id, command.kind)
+    table = step.live.table
+    table.choose_in_advance(player.id, command.kind)
     if command.kind == "off":
         step.tell("check/fold in advance is off", player.id)
+        return
+    if table.choices(player.id) is not None:  # his betting decision is pending now
+        step.tell("it is your turn now: check/fold checks if you can, else folds", player.id)
         return
     step.tell(
         "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)",

@@ -260,6 +260,25 @@ async def test_check_fold_in_advance_checks_when_free_and_can_be_undone(pipeline
     assert hand.names[hand.to_act or 0] == "test:carol"  # her turn waits for her
 
 
+async def test_check_fold_in_advance_on_your_own_turn_is_played_now_and_said_so(
+    pipeline: Pipeline,
+) -> None:
+    """``checkfold`` typed when it is already your turn is played at once (a check, the
+    bet being free) and the answer says so, promising nothing for a later turn: facing a
+    bet on the flop, her turn waits for her."""
+    await _three(pipeline)
+    await pipeline.say("Alice", "call")
+    await pipeline.say("Bob", "call")
+    reply = await pipeline.say("Carol", "checkfold")  # her option, on her turn
+    assert reply.ok and "your turn now" in reply.text
+    assert "when your turn comes" not in reply.text
+    hand = pipeline.service.tables["g/c"].table.hand
+    assert hand is not None and len(hand.board) == 3
+    assert not hand.folded[hand.names.index("test:carol")]
+    await pipeline.say("Bob", "bet 10")
+    assert hand.names[hand.to_act or 0] == "test:carol"  # nothing was kept for this turn
+
+
 async def test_odd_numbers_and_long_text_are_answered_and_change_nothing(
     pipeline: Pipeline,
 ) -> None:
