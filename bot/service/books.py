@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine import CardOpening, Game, IllegalAction, ShuffleCommitment, verify_hand
 from bot.phh.convert import Unsupported
-from bot.phh.notation import HandHistory, dumps_phh, load_phh
+from bot.phh.notation import HandHistory, dumps_phh, dumps_phhs, load_phh
 from bot.phh.pokerstars import hand_number, pokerstars_text
 from bot.phh.redact import redact
 from bot.phh.stats import Tally, tally
@@ -148,8 +148,9 @@ SESSION_MOST = 500  # hands of one session in one answer
 
 
 async def history_lines(live: Live, stored: Books, player_id: str, command: History) -> list[str]:
-    """A player's own hands, newest first, as PHH, as PokerStars' text (oldest first, as
-    trackers read a file) or as readable text (one block a hand: ``Hand N · game`` then
+    """A player's own hands, newest first, as PHH (several hands as one ``.phhs`` file,
+    oldest first, a section each named by its hand number), as PokerStars' text (oldest
+    first, as trackers read a file) or as readable text (one block a hand: ``Hand N · game`` then
     :func:`bot.words.handtext.hand_lines`), with every other player's unshown cards
     hidden: hand number ``command.hand`` (the number ``verify`` takes), else his last
     ``command.count``, or with ``command.session`` this session's (at most 500).
@@ -167,11 +168,16 @@ async def history_lines(live: Live, stored: Books, player_id: str, command: Hist
         played = await stored.hands_with_times(live.id, player_id, count, session)
     if command.pokerstars:
         return _pokerstars(live, player_id, played)
+    several = len(played) > 1
+    if command.phh and several:  # a file is read oldest first, as PokerStars' text is
+        played = list(reversed(played))
     for number, text, ids, _ in played:
         # by id, never by display name: two players may share a name
         viewer = ids.index(player_id) if player_id in ids else -1
         seen = redact(load_phh(text), viewer)
-        if command.phh:
+        if command.phh and several:  # one .phhs file, a section a hand, its number
+            out.append(dumps_phhs([(str(number), seen)]))
+        elif command.phh:
             out.append(f"# hand {number}\n{dumps_phh(seen)}")
         else:
             head = f"Hand {number} · {game_label(seen)}"

@@ -5,9 +5,11 @@ its reader did not see. ``history N phh`` stays the hand history format."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from bot.phh.notation import dumps_phh, load_phh
+from bot.phh.notation import dumps_phh, load_path, load_phh
 from bot.phh.redact import redact
+from bot.phh.replay import replay_paths
 from tests.chat.fakes import Pipeline
 
 CARD = re.compile(r"(?:10|[2-9AKQJ])[♠♥♦♣]")
@@ -278,3 +280,24 @@ async def test_history_of_a_hand_not_yours_is_refused_and_verify_checks_it(
         "you were not dealt hand 1: history shows your own hands ('verify 1' checks its shuffle)"
     )
     assert (await _say(pipeline, "Dan", "verify 1")).startswith("hand 1: commitment ")
+
+
+async def test_history_session_phh_of_several_hands_is_one_phhs_file_that_replays(
+    pipeline: Pipeline, tmp_path: Path
+) -> None:
+    """``history session phh`` over several hands is one ``.phhs`` file, a section a hand
+    named by its number, that ``killbutton replay`` reads: every hand in it matches."""
+    await _holdem(pipeline)
+    await _say(pipeline, "Ann", "start")
+    for _ in range(2):  # the second hand: everyone folds to the big blind
+        facing = pipeline.service.turn("g/c")
+        assert facing is not None
+        name = next(n for n in ("Ann", "Bob", "Cat") if facing.player_id.endswith(n.lower()))
+        await _say(pipeline, name, "fold")
+    text = await _say(pipeline, "Bob", "history session phh")
+    path = tmp_path / "session.phhs"
+    path.write_text(text)
+    hands = load_path(path)
+    assert [name for name, _ in hands] == ["1", "2"]
+    results = list(replay_paths([str(path)]))
+    assert [r.status for r in results] == ["match", "match"]
