@@ -511,8 +511,9 @@ class Table:
 
     def out_of_time(self, player_id: str, now: float) -> tuple[int, list[Event], bool]:
         """``player_id``'s time to act ran out at ``now``: his time bank runs if he has one
-        to run on this decision (RULES.md "The time bank"), else the turn timer acts for
-        him (:meth:`time_out`, 000 NL §15).
+        to run on this decision and the clock is not on him (RULES.md "The time bank": the
+        clock is his last time), else the turn timer acts for him (:meth:`time_out`, 000
+        NL §15).
 
         Returns:
             The seconds of time bank granted (0: none), the timer's events, and whether
@@ -522,7 +523,9 @@ class Table:
         """
         if self.hand is None or self.hand.to_act != self.index_of(player_id):
             raise IllegalAction("the turn timer acts only for the player to act")
-        granted = self.clock.draw_bank(self.banks, self.settings.time_bank, player_id, now)
+        granted = 0
+        if not self.clock.clock_on:  # the clock is his last time: no bank runs after it
+            granted = self.clock.draw_bank(self.banks, self.settings.time_bank, player_id, now)
         if granted:
             return granted, [], False
         self.clock.close_bank(self.banks, now)

@@ -117,7 +117,8 @@ def table_view(
         deadline: when the time to act of the decision pending runs out, in the
             service's clock's seconds (None: no timer runs).
         now: the service's clock now, in seconds: with ``deadline``, the seconds left of a
-            time bank running, rounded up (RULES.md "The time bank").
+            time bank running, or of the clock put on a player, rounded up (RULES.md "The
+            time bank", 000 NL §15).
     Returns:
         The view; between hands it shows the seats and stacks only.
     """
@@ -136,6 +137,10 @@ def table_view(
         else:
             left = max(0, math.ceil(deadline - now))
             footer.append(f"⏳ {banking} is on the time bank: {left}s left")
+    elif table.clock.clock_on and table.clock.turn is not None and deadline is not None:
+        on = table.clock.turn[1] or ""
+        left = max(0, math.ceil(deadline - now))
+        footer.append(f"⏱ the clock is on {names.get(on, on)}: {left}s left")
     seats = []
     for number in sorted(seating.seats):
         seat = seating.seats[number]

@@ -186,3 +186,50 @@ async def test_a_long_time_bank_is_shown_again_every_ten_seconds_left(
     assert left == ["35s left", "30s left", "20s left", "10s left"]
     await service.handle(table_id, player, Play("fold"))
     assert "time bank" not in _footers(published)[-1]
+
+
+async def test_the_clock_put_on_before_the_bank_runs_is_the_decision_s_last_time(
+    service: TableService, clock: FakeClock, published: list[Outgoing]
+) -> None:
+    """000 NL §15 with the time bank: the clock put on a player before his bank runs gives
+    him the lesser of his turn's time left and seventy seconds, and when that runs out the
+    timer acts: no bank runs after the clock, which never lengthens a turn."""
+    table_id = await _table(service)
+    player = to_act(service, table_id)
+    other = next(p for p in (ANN, BOB, CAT) if p != player)
+    await service.handle(table_id, other, parse("clock"))
+    clock.now += 31
+    await service.tick()
+    said = _said(published)
+    assert not any("time bank runs" in line for line in said)
+    assert f"{player.name}'s time ran out" in said
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.folded[hand.names.index(player.id)]
+    assert service.tables[table_id].table.banks.seconds.get(player.id, 20) == 20
+
+
+async def test_the_clock_that_cuts_a_long_bank_shows_its_seconds_on_the_table(
+    service: TableService, clock: FakeClock
+) -> None:
+    """000 NL §15 over a time bank of 600 seconds: the clock cuts it to seventy, and the
+    table message shows the clock's seconds left instead of the bank's."""
+    table_id = await service.create_table(
+        "srv", "chan", ANN, replace(SETTINGS, time_bank=TimeBankRules(600))
+    )
+    for player in (ANN, BOB, CAT):
+        await service.handle(table_id, player, Sit(500))
+    await service.handle(table_id, ANN, Start())
+    player = to_act(service, table_id)
+    other = next(p for p in (ANN, BOB, CAT) if p != player)
+    clock.now += 31
+    await service.tick()
+    live = service.tables[table_id]
+    deadline = live.table.clock.deadline
+    view = table_view(table_id, live.table, live.names or {}, deadline, clock.now)
+    assert f"⏳ {player.name} is on the time bank: 600s left" in view.footer
+    await service.handle(table_id, other, parse("clock"))
+    clock.now += 5
+    deadline = live.table.clock.deadline
+    view = table_view(table_id, live.table, live.names or {}, deadline, clock.now)
+    assert f"⏱ the clock is on {player.name}: 65s left" in view.footer
+    assert "time bank" not in view.footer
