@@ -895,8 +895,13 @@ class Hand:
         runs = raw.runs
         if not isinstance(runs, int) or isinstance(runs, bool) or runs not in (1, 2, 3):
             raise IllegalAction("the board may be run once, twice or three times")
-        if action.player not in self.live() or action.player in self.run_votes:
-            raise IllegalAction("only players in the pot vote, once each")
+        if action.player not in self.live():
+            raise IllegalAction("only players in the pot vote on how many times to run it")
+        if action.player in self.run_votes:
+            raise IllegalAction(
+                f"you have voted already (runs {self.run_votes[action.player]}): "
+                "the others in the pot are choosing"
+            )
         self.run_votes[action.player] = action.runs
         waiting = [i for i in self.live() if i not in self.run_votes]
         if action.runs == 1 or not waiting:

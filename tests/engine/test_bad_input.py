@@ -198,7 +198,7 @@ def test_bad_run_votes_are_refused() -> None:
     refused(h, AgreeRuns(2, 2), "only players in the pot vote")
     refused(h, Call(0), "choosing how many runs")
     play(h, AgreeRuns(0, 2))
-    refused(h, AgreeRuns(0, 2), "only players in the pot vote, once each")
+    refused(h, AgreeRuns(0, 2), r"you have voted already \(runs 2\)")
 
 
 def test_legal_actions_outside_the_betting_is_refused() -> None:
