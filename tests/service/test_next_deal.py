@@ -104,12 +104,12 @@ async def test_a_deal_the_engine_refuses_pauses_the_game_with_the_reason(
     why, committed; the host's start deals again."""
     service, published, table_id = await heads_up(db)
     live = service.tables[table_id]
-    real = Table.start_hand
+    real = Table.deal_next
 
     def refuse(self: Table, *args: object, **kwargs: object) -> object:
         raise IllegalAction("the deck is marked")
 
-    monkeypatch.setattr(Table, "start_hand", refuse)
+    monkeypatch.setattr(Table, "deal_next", refuse)
     await _fold_to_end(service, table_id)
     version = live.version
     await service.idle()
@@ -119,6 +119,6 @@ async def test_a_deal_the_engine_refuses_pauses_the_game_with_the_reason(
     assert "the next hand cannot be dealt (the deck is marked)" in notices[-1]
     stored = await service.db.load_table(table_id)
     assert stored is not None and table_data(stored.state)["running"] is False
-    monkeypatch.setattr(Table, "start_hand", real)
+    monkeypatch.setattr(Table, "deal_next", real)
     await service.handle(table_id, ANN, Start())
     assert live.table.hand_number == 2 and live.table.hand is not None
