@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import limits
+from .actiondata import KINDS, action_from_dict
 from .actions import Action, AgreeRuns, AllIn, Discard, LegalActions, Raise
 from .errors import IllegalAction
 from .hand import Hand, Phase
-from .records import KINDS, action_from_dict
 
 # the words of the command vocabulary for the engine's action kinds
 MOVE_KINDS = {

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .actiondata import action_from_dict, action_to_dict
 from .actions import Action
 from .bombpot import BombRules, as_bomb, bomb_due, bomb_order, bomb_refusal
 from .config import Game, GameConfig
@@ -27,7 +28,6 @@ from .hand import Hand, HandSetup, Phase
 from .killoffer import KillOffer
 from .kills import ButtonState, Kill, KillButton, KillRules
 from .killtracker import KillTracker
-from .records import action_from_dict, action_to_dict
 from .rotation import Rotation, config_for
 from .seating import Seat, Seating, SeatStatus
 from .serial import (
