@@ -82,8 +82,8 @@ if TYPE_CHECKING:
     from bot.engine.table import BETWEEN_MOVES as BETWEEN_MOVES
     from bot.engine.table import Returned as Returned
     from bot.engine.table import Table as Table
-    from bot.engine.table import TableSettings as TableSettings
     from bot.engine.tableclock import TableClock as TableClock
+    from bot.engine.tablesettings import TableSettings as TableSettings
     from bot.engine.timebank import time_bank_from as time_bank_from
     from bot.engine.turns import CLOCK_SECONDS as CLOCK_SECONDS
     from bot.engine.turns import WARNING_SECONDS as WARNING_SECONDS
@@ -161,7 +161,7 @@ _HOME = {
     "BETWEEN_MOVES": "bot.engine.table",
     "Returned": "bot.engine.table",
     "Table": "bot.engine.table",
-    "TableSettings": "bot.engine.table",
+    "TableSettings": "bot.engine.tablesettings",
     "KillOffer": "bot.engine.killoffer",
     "TableClock": "bot.engine.tableclock",
     "CLOCK_SECONDS": "bot.engine.turns",

@@ -20,7 +20,7 @@ from .config import Game, GameConfig, Stakes, Structure, limit_blinds
 from .errors import ConfigError, IllegalAction
 from .games import spec_for
 from .rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
-from .table import TableSettings
+from .tablesettings import TableSettings
 
 OPTIONS = ("game", "structure", "stakes", "buyin")
 _LIMITS = (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
