@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import obligations
 from .actiondata import action_from_dict, action_to_dict
 from .actions import Action
 from .bombpot import BombRules, as_bomb, bomb_due, bomb_order, bomb_refusal
@@ -26,7 +27,7 @@ from .fairness import SecretShuffle
 from .games import spec_for
 from .hand import Hand, HandSetup, Phase
 from .killoffer import KillOffer
-from .kills import ButtonState, Kill, KillButton
+from .kills import Kill, KillButton
 from .rotation import Rotation, config_for
 from .seating import Seat, Seating, SeatStatus
 from .serial import setup_from_dict, setup_to_dict
@@ -519,30 +520,13 @@ class Table:
                 or, if he cannot be (no chips, gone), it is recorded against him and the
                 hand is dealt (000 kill §6).
         """
-        held = self._hold_out(away)
+        held = obligations.hold_out(self.seating, self.kills, away)
         try:
             return self._start_hand(
                 deck_order, shuffle, now, straddle_asked, kill_offer, reshuffle_seed
             )
         finally:
-            for seat, status in held:
-                seat.status = status
-                if status is SeatStatus.ACTIVE and (seat.missed_big or seat.missed_small):
-                    # passed by the blinds while held out: he owes them as a player back
-                    # from sitting out does, and posts them as soon as he may be dealt in
-                    seat.status = SeatStatus.WAITING
-                    seat.post_next = True
-
-    def _hold_out(self, away: Collection[str]) -> list[tuple[Seat, SeatStatus]]:
-        """Seat the players in ``away`` out of one deal (not one who owes the kill here);
-        returns each held seat with the status to put back after it."""
-        held = []
-        for seat in self.seating.seats.values():
-            owes_here = self.owes_kill(seat.player_id) is not None
-            if seat.player_id in away and not owes_here and seat.status in _IN_GAME:
-                held.append((seat, seat.status))
-                seat.status = SeatStatus.SITTING_OUT
-        return held
+            obligations.let_back(held)
 
     def _start_hand(  # noqa: PLR0913 - start_hand's own arguments
         self,
@@ -557,7 +541,7 @@ class Table:
         if self.current is not None:
             raise IllegalAction("a hand is already being played")
         config = self.settings.config
-        self._deal_in_killer()
+        obligations.deal_in_killer(self.seating, self.kills)
         deal = self.seating.next_deal(config.stakes.small_blind, config.stakes.big_blind)
         rotation_before = self.rotation.to_dict() if self.rotation is not None else None
         if self.rotation is not None:
@@ -650,16 +634,6 @@ class Table:
             announce = MixGame(config.game.label, upcoming.label if upcoming else None)
             return [announce, *hand.events]
         return list(hand.events)
-
-    def _deal_in_killer(self) -> None:
-        """The player who owes a kill is dealt in to post it even if he sat out since (000
-        kill §6, RULES.md "Obligations"): his wish to sit out is kept for after the hand."""
-        button = self.kills.button if self.kills is not None else None
-        if button is None or button.state is not ButtonState.KILLED or button.holder is None:
-            return
-        seat = self.seating.seat_of(button.holder)
-        if seat is not None and seat.stack > 0 and seat.status is SeatStatus.SITTING_OUT:
-            seat.status, seat.sit_out_next = SeatStatus.ACTIVE, True
 
     def act(self, player_id: str, make: Callable[[int], Action]) -> list[Event]:
         """Apply a player's action to the hand in play.
@@ -823,12 +797,7 @@ class Table:
     def owes_kill(self, player_id: str) -> int | None:
         """The required kill, in chips, that ``player_id`` must post at the next deal
         here (000 kill §6), or None."""
-        if self.kills is None:
-            return None
-        button = self.kills.button
-        if button.state is ButtonState.KILLED and button.holder == player_id:
-            return button.amount
-        return None
+        return obligations.owes_kill(self.kills, player_id)
 
     def kill_holds(self, player_id: str) -> bool:
         """Whether ``player_id`` must be dealt the next hand to post the kill he owes before
@@ -846,27 +815,13 @@ class Table:
         """A kill ``player_id`` owes here, kept against him rather than held over the
         table: the button goes neutral and he posts it on the first deal he is back in
         (000 kill §6: no game "until the kill money is posted")."""
-        if self.kills is not None:
-            present = [s.player_id for s in self.seating.seats.values() if s.player_id != player_id]
-            self.kills.defer_absent_killer(present)
+        obligations.record_owed(self.kills, self.seating, player_id)
 
     def can_deal(self, away: Collection[str] = ()) -> bool:
         """Whether the next hand can be dealt: two players with chips who are in the game
         (a player away who owes a kill here counts: he is dealt in to post it; one who
         owes a kill at another table, in ``away``, does not: 000 kill §6)."""
-        button = self.kills.button if self.kills is not None else None
-        holder = button.holder if button and button.state is ButtonState.KILLED else None
-        able = [
-            s
-            for s in self.seating.seats.values()
-            if s.stack > 0
-            and (s.player_id not in away or s.player_id == holder)
-            and (
-                s.status in _IN_GAME
-                or (s.status is SeatStatus.SITTING_OUT and s.player_id == holder)
-            )
-        ]
-        return len(able) >= 2
+        return obligations.can_deal(self.seating, self.kills, away)
 
     def announce_kill(self, player_id: str, announced: bool) -> str:
         """``player_id`` announces a kill for the next deal: a kill to come in when he
@@ -991,13 +946,7 @@ class Table:
     def kills_owed(self) -> dict[str, int]:
         """Every kill owed at this table, player id -> chips: the button's holder when it
         is killed, and kills recorded against players who went (000 kill §6, §12)."""
-        if self.kills is None:
-            return {}
-        button = self.kills.button
-        owed = dict(button.owes_next)
-        if button.state is ButtonState.KILLED and button.holder and button.amount is not None:
-            owed[button.holder] = button.amount
-        return owed
+        return obligations.kills_owed(self.kills)
 
     def _seat(self, player_id: str, why: str = "you are not seated at this table") -> Seat:
         seat = self.seating.seat_of(player_id)
@@ -1250,9 +1199,6 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
         hand,
         before=current.get("before"),
     )
-
-
-_IN_GAME = (SeatStatus.ACTIVE, SeatStatus.WAITING)
 
 
 def _with_straddle(setup: HandSetup, left: int) -> HandSetup:
