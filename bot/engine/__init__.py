@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from bot.engine.kills import KillButton as KillButton
     from bot.engine.kills import KillRules as KillRules
     from bot.engine.kills import KillSize as KillSize
+    from bot.engine.lifecycle import Returned as Returned
     from bot.engine.regame import OPTIONS as OPTIONS
     from bot.engine.regame import changed_settings as changed_settings
     from bot.engine.rotation import MIXES as MIXES
@@ -80,7 +81,6 @@ if TYPE_CHECKING:
     from bot.engine.showdown import Showdown as Showdown
     from bot.engine.snapshot import Choice as Choice
     from bot.engine.table import BETWEEN_MOVES as BETWEEN_MOVES
-    from bot.engine.table import Returned as Returned
     from bot.engine.table import Table as Table
     from bot.engine.tableclock import TableClock as TableClock
     from bot.engine.tablesettings import TableSettings as TableSettings
@@ -159,7 +159,7 @@ _HOME = {
     "Showdown": "bot.engine.showdown",
     "Choice": "bot.engine.snapshot",
     "BETWEEN_MOVES": "bot.engine.table",
-    "Returned": "bot.engine.table",
+    "Returned": "bot.engine.lifecycle",
     "Table": "bot.engine.table",
     "TableSettings": "bot.engine.tablesettings",
     "KillOffer": "bot.engine.killoffer",

@@ -9,35 +9,34 @@ engine, so legs and obligations follow a player from one session to the next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from typing import Any
 
-from . import obligations
-from .actiondata import action_from_dict, action_to_dict
+from . import lifecycle, obligations
+from .actiondata import action_from_dict
 from .actions import Action
-from .bombpot import BombRules, as_bomb, bomb_due, bomb_order, bomb_refusal
+from .bombpot import BombRules, bomb_refusal
 from .config import Game, GameConfig
 from .dealerchoice import chooser as dealer_chooser
 from .dealerchoice import game_named
 from .decision import Decision, decide
 from .errors import ConfigError, EngineError, IllegalAction
-from .events import Event, MixGame
+from .events import Event
 from .fairness import SecretShuffle
 from .games import spec_for
-from .hand import Hand, HandSetup, Phase
+from .hand import Hand, Phase
 from .killoffer import KillOffer
 from .kills import Kill, KillButton
+from .lifecycle import PlayedHand, Returned
 from .rotation import Rotation, config_for
 from .seating import Seat, Seating, SeatStatus
 from .serial import setup_from_dict, setup_to_dict
-from .sevendeuce import BOUNTY_GAMES
 from .snapshot import Snapshot, snapshot
 from .tableclock import TableClock, TurnKey
 from .tablesettings import TableSettings, kill_tracker_for, rotation_for
 from .timebank import TimeBanks
 from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
-from .undeal import seating_before, undo_deal
 
 # the table, and the records its methods take and give (each defined in its own module)
 __all__ = ["PlayedHand", "Returned", "Table", "TableSettings"]
@@ -46,39 +45,6 @@ __all__ = ["PlayedHand", "Returned", "Table", "TableSettings"]
 BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
 """The parts of :meth:`Table.to_dict` that change from move to move beside the hand's moves
 (the clock, above all): a store that keeps a hand as its moves keeps these apart."""
-
-
-@dataclass(frozen=True)
-class Returned:
-    """A pot carried from passed-out jacks-or-better deals given back unplayed (004 jacks
-    §1): ``shares`` is player id -> chips, each his own antes; ``deals`` is each deal that
-    carried it, (hand number, player ids dealt in), whose results now net zero for all."""
-
-    shares: Mapping[str, int]
-    deals: tuple[tuple[int, tuple[str, ...]], ...] = ()
-
-
-NOTHING_RETURNED = Returned({})
-
-
-@dataclass
-class PlayedHand:
-    """The hand in play: its set-up, shuffle secret, seats in hand order and actions, and
-    what the table was before the deal (``before``: for a void, see :meth:`Table.void_hand`;
-    None in tables saved before it was kept).
-
-    ``setup_data`` is the set-up as plain data once :meth:`Table.to_dict` has built it
-    (the set-up never changes during the hand, and the table is saved after every action).
-    """
-
-    number: int
-    setup: HandSetup
-    seats: tuple[int, ...]
-    shuffle: dict[str, Any] | None
-    actions: list[dict[str, Any]]
-    hand: Hand
-    setup_data: dict[str, Any] | None = None
-    before: dict[str, Any] | None = None
 
 
 class Table:
@@ -522,118 +488,11 @@ class Table:
         """
         held = obligations.hold_out(self.seating, self.kills, away)
         try:
-            return self._start_hand(
-                deck_order, shuffle, now, straddle_asked, kill_offer, reshuffle_seed
+            return lifecycle.deal_hand(
+                self, deck_order, shuffle, now, straddle_asked, kill_offer, reshuffle_seed
             )
         finally:
             obligations.let_back(held)
-
-    def _start_hand(  # noqa: PLR0913 - start_hand's own arguments
-        self,
-        deck_order: Sequence[str],
-        shuffle: SecretShuffle | None,
-        now: float,
-        straddle_asked: Collection[str],
-        kill_offer: Kill | None,
-        reshuffle_seed: int,
-    ) -> list[Event]:
-        """:meth:`start_hand`, the players held out already seated out."""
-        if self.current is not None:
-            raise IllegalAction("a hand is already being played")
-        config = self.settings.config
-        obligations.deal_in_killer(self.seating, self.kills)
-        deal = self.seating.next_deal(config.stakes.small_blind, config.stakes.big_blind)
-        rotation_before = self.rotation.to_dict() if self.rotation is not None else None
-        if self.rotation is not None:
-            game = self.rotation.deal(len(deal.seats), now)
-            config = config_for(game, self.settings.config)
-        spec = spec_for(config.game)
-        names = tuple(self.seating.seats[s].player_id for s in deal.seats)
-        stacks = tuple(self.seating.seats[s].stack for s in deal.seats)
-        if spec.blinds:
-            blinds: tuple[int, ...] | None = deal.blinds
-            dead = deal.dead if any(deal.dead) else None
-            kinds: tuple[str, ...] | None = deal.kinds
-        else:
-            blinds, dead, kinds = None, None, None
-        antes = None
-        if spec.openers and self.passes >= self.settings.jacks_deals:
-            antes = (0,) * len(names)  # the antes stop after the house limit (004 jacks §1)
-        first: int | None = None
-        if spec.blinds:
-            big = deal.seats.index(deal.big_blind)
-            first = (big + 1) % len(names)  # action starts left of the big blind
-        # the straddle is the player left of the big blind, if he asked (000 NL §14)
-        left = first if first is not None and len(names) >= 3 else None
-        straddler = names[left] if left is not None and names[left] in straddle_asked else None
-        if not config.rules.straddle_allowed:
-            straddler, straddle_asked = None, ()  # a house without straddles deals none
-        setup = HandSetup(
-            config,
-            names,
-            stacks,
-            blinds=blinds,
-            antes=antes,
-            dead=dead,
-            straddle=False,
-            first_to_act=first,
-            deck_order=tuple(deck_order),
-            blind_kinds=kinds,
-            reshuffle_seed=reshuffle_seed,
-            carried=self.carried,
-            seven_deuce=self.settings.seven_deuce if config.game in BOUNTY_GAMES else 0,
-        )
-        if self.kills is not None:
-            self.kills.defer_absent_killer(names)
-            newcomers = [p for p in names if p not in self.last_dealt] if self.last_dealt else []
-            setup = self.kills.prepare(setup, self.quit_since, kill_offer, newcomers)
-        elif kill_offer is not None:
-            raise IllegalAction("this table plays without kills")
-        bomb = 0
-        if setup.kill is None and bomb_refusal(config.game) is None:  # a kill pot deals first
-            bomb = bomb_due(self.settings.bomb, config, self.bomb_called, self.since_bomb)
-        self.straddle_void, self.straddle_lapsed = None, ()
-        if setup.kill is not None or bomb:  # RULES.md "Kill pots", "Bomb pots": no straddle
-            self.straddle_void = straddler
-        else:
-            if straddler is not None and left is not None:
-                setup = _with_straddle(setup, left)
-            self.straddle_lapsed = tuple(p for p in straddle_asked if p != straddler)
-        seats = deal.seats
-        if bomb:
-            # the button stands: the order starts left of the button the table shows
-            seats = bomb_order(deal.seats, self.seating.button, self.seating.size)
-            setup = as_bomb(setup, bomb, self.settings.bomb.double_board, deal.seats, seats)
-            if self.kills is not None:
-                self.kills.no_leg()
-        hand = Hand(setup, offer_runs=self.settings.offer_runs, shuffle=shuffle)
-        before = {
-            "seating": seating_before(self.seating),
-            "rotation": rotation_before,
-            "last_dealt": list(self.last_dealt),
-            "quit_since": list(self.quit_since),
-            "bomb": [self.bomb_called, self.since_bomb],
-        }
-        if bomb:
-            # a hand between hands: the button, the blinds owed and the mix stay as they
-            # are for the hand after it (RULES.md "Bomb pots")
-            if rotation_before is not None:
-                self.rotation = Rotation.from_dict(rotation_before)
-            self.bomb_called, self.since_bomb = 0, 0
-        else:
-            self.seating.commit_deal(deal)
-            self.since_bomb += 1
-        self.carried = 0
-        self.hand_number += 1
-        self.quit_since = []
-        self.last_dealt = names
-        secret = hand.shuffle.to_dict() if hand.shuffle else None
-        self.current = PlayedHand(self.hand_number, setup, seats, secret, [], hand, before=before)
-        if self.rotation is not None and not bomb:  # a bomb pot changes no game
-            upcoming = self.rotation.upcoming
-            announce = MixGame(config.game.label, upcoming.label if upcoming else None)
-            return [announce, *hand.events]
-        return list(hand.events)
 
     def act(self, player_id: str, make: Callable[[int], Action]) -> list[Event]:
         """Apply a player's action to the hand in play.
@@ -648,55 +507,29 @@ class Table:
         """
         index = self.index_of(player_id)
         assert self.current is not None
-        action = make(index)
-        events = self.current.hand.apply(action)
-        self.current.actions.append(action_to_dict(action))
-        return events
+        return lifecycle.act(self.current, index, make)
 
     def close_kill_window(self, claimants: Sequence[str]) -> list[Event]:
         """Lowball: end the pause after two cards with the players who claimed the kill."""
         if self.current is None:
             raise IllegalAction("no hand is being played")
         claims = [self.index_of(p) for p in claimants]
-        events = self.current.hand.close_kill_window(claims)
-        self.current.actions.append({"kind": "kill_window", "claims": claims})
-        return events
+        return lifecycle.close_kill_window(self.current, claims)
 
     def void_hand(self) -> None:
-        """Host control: void the hand in play, as if it had not been dealt. Every chip goes
-        back where it was before the deal (seat stacks are only updated when a hand ends), a
-        pot carried into it stays carried, the kill it carried is withdrawn and the kill
-        button is unchanged; the button, the blinds owed, the mix's rotation and who counts
-        as new (000 kill §12) are put back, so the next deal is the same deal again. The
-        hand keeps its number (the next deal takes the next one).
+        """Host control: void the hand in play, as if it had not been dealt: every chip
+        goes back where it was before the deal and the next deal is the same deal again
+        (:func:`bot.engine.lifecycle.void_hand`).
 
         Raises:
             IllegalAction: no hand in play.
         """
-        if self.current is None:
-            raise IllegalAction("there is no hand to void")
-        self.carried = self.current.setup.carried
-        if self.kills is not None:
-            self.kills.restore_pending(None)
-        before = self.current.before
-        if before is not None:
-            undo_deal(self.seating, before["seating"], self.current.seats)
-            if before.get("rotation"):
-                self.rotation = Rotation.from_dict(before["rotation"])
-            self.last_dealt = tuple(before.get("last_dealt", ()))
-            self.quit_since = list(before.get("quit_since", []))
-            # a bomb pot voided is dealt again; one the host called during the hand stands
-            called, self.since_bomb = before.get("bomb", (0, self.since_bomb))
-            self.bomb_called = self.bomb_called or called
-        self.current = None
-        self.chosen = {}  # moves chosen in advance were for the voided hand
+        lifecycle.void_hand(self)
 
     def return_carried(self) -> Returned:
         """Give the pot carried from passed-out jacks-or-better deals (004 jacks §1) back to
-        those who anted it, each his own antes, when it will not be played for: the session
-        ends, or the game or stakes change. A busted player given chips back may play again.
-        Chips are conserved: the stacks grow by exactly the carried pot, less the shares of
-        players no longer seated, which the caller pays out.
+        those who anted it, each his own antes, when it will not be played for
+        (:func:`bot.engine.lifecycle.return_carried`).
 
         Returns:
             The shares (player id -> chips, empty when nothing was carried) and the
@@ -704,71 +537,23 @@ class Table:
         Raises:
             IllegalAction: a hand is in play (the carried pot is in it).
         """
-        if self.current is not None:
-            raise IllegalAction("the carried pot is in the hand being played")
-        shares = {p: c for p, c in self.carried_from.items() if c > 0}
-        for seat in self.seating.seats.values():
-            share = shares.get(seat.player_id, 0)
-            if share:
-                self.seating.set_stack(seat, seat.stack + share)
-        deals = tuple(self.carried_deals) if shares else ()
-        self.carried, self.carried_from, self.carried_deals, self.passes = 0, {}, [], 0
-        return Returned(shares, deals)
+        return lifecycle.return_carried(self)
 
     def finish_hand(self) -> dict[int, int]:
         """After the hand completes: stacks back to the seats, the kill button moved, a pot
-        nobody opened carried. Returns seat -> chips won (net of what he put in).
+        nobody opened carried (:func:`bot.engine.lifecycle.finish_hand`). Returns seat ->
+        chips won (net of what he put in).
 
         Raises:
             IllegalAction: no hand, or it is not over.
         """
-        if self.current is None or not self.current.hand.is_complete:
-            raise IllegalAction("the hand is not over")
-        hand = self.current.hand
-        seats = self.current.seats
-        net = {s: hand.stacks[i] - hand.starting[i] for i, s in enumerate(seats)}
-        if hand.passed_out:
-            self.carried = hand.pot_total()
-            for i, player in enumerate(hand.names):
-                anted = hand.starting[i] - hand.stacks[i]
-                if anted:
-                    self.carried_from[player] = self.carried_from.get(player, 0) + anted
-            self.carried_deals.append((self.current.number, tuple(hand.names)))
-            self.passes += 1
-        else:
-            self.carried_from, self.carried_deals = {}, []
-            self.passes = 0
-        if self.kills is not None:
-            self.kills.settle(hand)
-        self.banks.refill(self.settings.time_bank, self.hand_number, [*hand.names])
-        self.current = None
-        self.chosen = {}  # moves chosen in advance were for that hand only
-        # a wish to sit out or leave waits for one kill owed, never for a killer who just
-        # posted and won again: that kill is recorded against him and he goes (000 kill §6)
-        killer = hand.setup.kill.killer if hand.setup.kill is not None else None
-        owing = frozenset(p for p in hand.names if p != killer and self.owes_kill(p))
-        self.seating.settle({s: hand.stacks[i] for i, s in enumerate(seats)}, owing)
-        for s in seats:
-            seat = self.seating.seats[s]
-            wish = seat.sit_out_next or seat.leaving or seat.status is SeatStatus.SITTING_OUT
-            if not wish or self.owes_kill(seat.player_id) is None:
-                continue
-            if seat.player_id in owing and self.kill_holds(seat.player_id):
-                continue  # dealt the next hand to post it; the wish waits for that
-            self.record_owed(seat.player_id)
-            if seat.sit_out_next and seat.stack > 0:
-                seat.status, seat.sit_out_next = SeatStatus.SITTING_OUT, False
-        return net
+        return lifecycle.finish_hand(self)
 
     def change_settings(self, settings: TableSettings) -> Returned:
-        """Host control, between hands: play on under ``settings``.
-
-        A change of game (or mix), structure or stakes is a new game: the kill button starts
-        neutral (000 kill §1a, RULES.md "Kill pots": a new game, not a new session), a mix
-        starts its rotation afresh, and a pot carried from passed-out jacks-or-better deals,
-        anted at the old game, goes back to who anted it (:meth:`return_carried`); a kill
-        announced is withdrawn. The buy-in range applies to the next buy-in or top-up;
-        stacks stay as they are.
+        """Host control, between hands: play on under ``settings``; a change of game (or
+        mix), structure or stakes is a new game (000 kill §1a), and a pot carried from
+        passed-out jacks-or-better deals goes back to who anted it
+        (:func:`bot.engine.lifecycle.change_settings`).
 
         Returns:
             The carried antes returned and the deals they came from (the caller pays out
@@ -776,21 +561,7 @@ class Table:
         Raises:
             IllegalAction: a hand is in play, or a taken seat the new size does not have.
         """
-        if self.current is not None:
-            raise IllegalAction("the game changes between hands: wait for this one to end")
-        beyond = sorted(n for n in self.seating.seats if n > settings.seats)
-        if beyond:
-            raise IllegalAction(f"seats {beyond} must be empty first")
-        old, self.settings = self.settings, settings
-        self.seating.size = settings.seats
-        self.seating.min_buy_in, self.seating.max_buy_in = settings.min_buy_in, settings.max_buy_in
-        if (old.config, old.mix) == (settings.config, settings.mix):
-            return NOTHING_RETURNED
-        # a new game: the kill button starts neutral (000 kill §1a), and a kill announced
-        # for the old game's next deal is withdrawn
-        self.kills, self.rotation = kill_tracker_for(settings), rotation_for(settings)
-        self.kill_offer = None
-        return self.return_carried()
+        return lifecycle.change_settings(self, settings)
 
     # ------------------------------------------------------------------ seats
 
@@ -898,9 +669,8 @@ class Table:
     ) -> tuple[list[Event], str | None]:
         """Deal the next hand with what the table holds for it (:meth:`start_hand`): the
         kill announced, once its objection window passed in silence (000 kill §10), and
-        the straddles asked for (000 NL §14). A kill the rules refuse for this deal is
-        dropped and the hand dealt without it; the straddles asked for stand for the next
-        hand with blinds when this one is killed or a bomb pot.
+        the straddles asked for (000 NL §14); a kill the rules refuse for this deal is
+        dropped (:func:`bot.engine.lifecycle.deal_next`).
 
         Returns:
             The hand's first events, and why the kill announced was not dealt (None when
@@ -908,35 +678,9 @@ class Table:
         Raises:
             IllegalAction: as :meth:`start_hand`, for a deal refused without a kill.
         """
-        kill = self.kill_offer.kill_at(now) if self.kill_offer is not None else None
-        if kill is not None:
-            self.kill_offer = None
-        straddlers, self.straddlers = self.straddlers, []
-        refused = None
-        try:
-            events = self.start_hand(
-                deck_order,
-                now=now,
-                straddle_asked=straddlers,
-                kill_offer=kill,
-                reshuffle_seed=reshuffle_seed,
-                away=away,
-            )
-        except IllegalAction as exc:
-            if kill is None:
-                raise
-            refused = str(exc)
-            events = self.start_hand(
-                deck_order,
-                now=now,
-                straddle_asked=straddlers,
-                reshuffle_seed=reshuffle_seed,
-                away=away,
-            )
-        setup = self.current.setup if self.current is not None else None
-        if setup is not None and (setup.kill is not None or setup.bomb):
-            self.straddlers = list(straddlers)
-        return events, refused
+        return lifecycle.deal_next(
+            self, deck_order, now=now, reshuffle_seed=reshuffle_seed, away=away
+        )
 
     def kill_button(self) -> KillButton | None:
         """The kill button as the table should show it: the state the hand in play is
@@ -1198,21 +942,6 @@ def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
         list(current["actions"]),
         hand,
         before=current.get("before"),
-    )
-
-
-def _with_straddle(setup: HandSetup, left: int) -> HandSetup:
-    """The set-up with a live straddle of twice the big blind posted by the player at hand
-    index ``left`` (left of the big blind), who then acts last before the flop (000 NL §14,
-    003 §15)."""
-    blinds = setup.blinds or (0,) * len(setup.names)
-    kinds = setup.blind_kinds or ("",) * len(setup.names)
-    straddle = setup.config.stakes.straddle_amount
-    return replace(
-        setup,
-        blinds=tuple(straddle if i == left else b for i, b in enumerate(blinds)),
-        blind_kinds=tuple("straddle" if i == left else k for i, k in enumerate(kinds)),
-        first_to_act=(left + 1) % len(setup.names),
     )
 
 
