@@ -13,15 +13,14 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from . import lifecycle, obligations
-from .actiondata import action_from_dict
+from . import lifecycle, obligations, tablesave
 from .actions import Action
 from .bombpot import BombRules, bomb_refusal
 from .config import Game, GameConfig
 from .dealerchoice import chooser as dealer_chooser
 from .dealerchoice import game_named
 from .decision import Decision, decide
-from .errors import ConfigError, EngineError, IllegalAction
+from .errors import IllegalAction
 from .events import Event
 from .fairness import SecretShuffle
 from .games import spec_for
@@ -29,9 +28,8 @@ from .hand import Hand, Phase
 from .killoffer import KillOffer
 from .kills import Kill, KillButton
 from .lifecycle import PlayedHand, Returned
-from .rotation import Rotation, config_for
+from .rotation import config_for
 from .seating import Seat, Seating, SeatStatus
-from .serial import setup_from_dict, setup_to_dict
 from .snapshot import Snapshot, snapshot
 from .tableclock import TableClock, TurnKey
 from .tablesettings import TableSettings, kill_tracker_for, rotation_for
@@ -834,125 +832,23 @@ class Table:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything, as plain data (the hand in play as its set-up and actions).
+        """Everything, as plain data (the hand in play as its set-up and actions):
+        :func:`bot.engine.tablesave.table_to_dict`.
 
         The settings, set-up and shuffle parts are shared with later calls while they stay
         the same (they are built once, not after every action): read the result, do not
         change it.
         """
-        current = None
-        played = self.current
-        if played is not None:
-            if played.setup_data is None:
-                played.setup_data = setup_to_dict(played.setup)
-            current = {
-                "number": played.number,
-                "setup": played.setup_data,
-                "seats": list(played.seats),
-                "shuffle": played.shuffle,
-                "actions": list(played.actions),
-                "before": played.before,
-            }
-        if self._settings_data is None or self._settings_data[0] is not self.settings:
-            self._settings_data = (self.settings, self.settings.to_dict())
-        return {
-            "settings": self._settings_data[1],
-            "seating": self.seating.to_dict(),
-            "kill_button": None if self.kills is None else self.kills.button.to_dict(),
-            "kill_pending": None if self.kills is None else self.kills.pending_to_dict(),
-            "rotation": None if self.rotation is None else self.rotation.to_dict(),
-            "hand_number": self.hand_number,
-            "carried": self.carried,
-            "carried_from": dict(self.carried_from),
-            "carried_deals": [[n, list(players)] for n, players in self.carried_deals],
-            "passes": self.passes,
-            "bomb_called": self.bomb_called,
-            "since_bomb": self.since_bomb,
-            "time_banks": self.banks.to_dict(),
-            "last_dealt": list(self.last_dealt),
-            "quit_since": list(self.quit_since),
-            "running": self.running,
-            "clock": self.clock.to_dict(),
-            "kill_offer": None if self.kill_offer is None else self.kill_offer.to_dict(),
-            "straddlers": list(self.straddlers),
-            "chosen": dict(self.chosen),
-            "choice_asked": self.choice_asked,
-            "current": current,
-        }
+        return tablesave.table_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
-        """The table saved by :meth:`to_dict`, its hand in play replayed exactly.
+        """The table saved by :meth:`to_dict`, its hand in play replayed exactly
+        (:func:`bot.engine.tablesave.restore`).
 
         Raises:
             ConfigError: saved data that cannot be read or does not replay.
         """
         table = cls(TableSettings.from_dict(data["settings"]))
-        table.seating = Seating.from_dict(data["seating"])
-        if table.kills is not None and data.get("kill_button"):
-            table.kills.button = KillButton.from_dict(data["kill_button"])
-            table.kills.restore_pending(data.get("kill_pending"))
-        if data.get("rotation"):
-            table.rotation = Rotation.from_dict(data["rotation"])
-        table.hand_number = int(data.get("hand_number", 0))
-        table.carried = int(data.get("carried", 0))
-        table.carried_from = _carried_from(data, table.carried)
-        # a table saved before the deals were kept credits no deal: its stacks are exact,
-        # only the passed-out deals' results keep the antes as lost
-        table.carried_deals = [
-            (int(n), tuple(str(p) for p in players)) for n, players in data.get("carried_deals", [])
-        ]
-        table.passes = int(data.get("passes", 0))
-        table.bomb_called = int(data.get("bomb_called", 0))
-        table.since_bomb = int(data.get("since_bomb", 0))
-        table.banks = TimeBanks.from_dict(data.get("time_banks"))
-        table.last_dealt = tuple(data.get("last_dealt", ()))
-        table.quit_since = list(data.get("quit_since", []))
-        table.running = bool(data.get("running"))
-        table.clock = TableClock.from_dict(data.get("clock"))
-        table.kill_offer = KillOffer.from_dict(data.get("kill_offer"))
-        table.straddlers = [str(p) for p in data.get("straddlers", [])]
-        table.chosen = {str(p): str(k) for p, k in data.get("chosen", {}).items()}
-        table.choice_asked = data.get("choice_asked")
-        current = data.get("current")
-        if current:
-            table.current = _replay_current(table, current)
+        tablesave.restore(table, data)
         return table
-
-
-def _replay_current(table: Table, current: dict[str, Any]) -> PlayedHand:
-    setup = setup_from_dict(current["setup"])
-    secret = current.get("shuffle")
-    shuffle = SecretShuffle.from_dict(secret) if secret else None
-    try:
-        hand = Hand(setup, offer_runs=table.settings.offer_runs, shuffle=shuffle, proofs=False)
-        for record in current["actions"]:
-            if record.get("kind") == "kill_window":
-                hand.close_kill_window(record.get("claims", []))
-            else:
-                hand.apply(action_from_dict(record))
-        hand.proofs = True  # the cards still to come get their proofs as usual
-    except EngineError as exc:
-        raise ConfigError(f"the saved hand {current.get('number')} does not replay: {exc}") from exc
-    return PlayedHand(
-        int(current["number"]),
-        setup,
-        tuple(current["seats"]),
-        secret,
-        list(current["actions"]),
-        hand,
-        before=current.get("before"),
-    )
-
-
-def _carried_from(data: dict[str, Any], carried: int) -> dict[str, int]:
-    """Who put in the carried pot; a table saved before this was kept shares it out evenly
-    among the last deal's players, the odd chips to the first in hand order."""
-    saved = data.get("carried_from")
-    if saved is not None:
-        return {str(p): int(c) for p, c in saved.items()}
-    players = [str(p) for p in data.get("last_dealt", ())]
-    if not carried or not players:
-        return {}
-    each, odd = divmod(carried, len(players))
-    return {p: each + (1 if k < odd else 0) for k, p in enumerate(players)}
