@@ -80,9 +80,9 @@ if TYPE_CHECKING:
     from bot.engine.sevendeuce import seven_deuce_from as seven_deuce_from
     from bot.engine.showdown import Showdown as Showdown
     from bot.engine.snapshot import Choice as Choice
-    from bot.engine.table import BETWEEN_MOVES as BETWEEN_MOVES
     from bot.engine.table import Table as Table
     from bot.engine.tableclock import TableClock as TableClock
+    from bot.engine.tablesave import BETWEEN_MOVES as BETWEEN_MOVES
     from bot.engine.tablesettings import TableSettings as TableSettings
     from bot.engine.timebank import time_bank_from as time_bank_from
     from bot.engine.turns import CLOCK_SECONDS as CLOCK_SECONDS
@@ -158,7 +158,7 @@ _HOME = {
     "stud_stakes": "bot.engine.rotation",
     "Showdown": "bot.engine.showdown",
     "Choice": "bot.engine.snapshot",
-    "BETWEEN_MOVES": "bot.engine.table",
+    "BETWEEN_MOVES": "bot.engine.tablesave",
     "Returned": "bot.engine.lifecycle",
     "Table": "bot.engine.table",
     "TableSettings": "bot.engine.tablesettings",

@@ -5,6 +5,12 @@ the players' actions, saves what :meth:`Table.to_dict` returns after every actio
 rebuilds the table exactly with :meth:`Table.from_dict` (the hand in progress is replayed
 from its set-up and its actions). Players are named by their platform user id inside the
 engine, so legs and obligations follow a player from one session to the next.
+
+:class:`Table` is the face every caller uses; it holds the table's state and hands each
+concern to its module: the host's settings (:mod:`bot.engine.tablesettings`), the kills
+owed and who can be dealt in (:mod:`bot.engine.obligations`), a hand from deal to finish
+or void (:mod:`bot.engine.lifecycle`), and the table saved and restored
+(:mod:`bot.engine.tablesave`).
 """
 
 from __future__ import annotations
@@ -32,17 +38,13 @@ from .rotation import config_for
 from .seating import Seat, Seating, SeatStatus
 from .snapshot import Snapshot, snapshot
 from .tableclock import TableClock, TurnKey
+from .tablesave import BETWEEN_MOVES
 from .tablesettings import TableSettings, kill_tracker_for, rotation_for
 from .timebank import TimeBanks
 from .turns import Turn, check_clock, check_or_fold, still_in, timeout_action, turn_of
 
-# the table, and the records its methods take and give (each defined in its own module)
-__all__ = ["PlayedHand", "Returned", "Table", "TableSettings"]
-
-
-BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
-"""The parts of :meth:`Table.to_dict` that change from move to move beside the hand's moves
-(the clock, above all): a store that keeps a hand as its moves keeps these apart."""
+# the table, and what its callers import from here with it (each defined in its own module)
+__all__ = ["BETWEEN_MOVES", "PlayedHand", "Returned", "Table", "TableSettings"]
 
 
 class Table:

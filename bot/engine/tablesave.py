@@ -22,6 +22,10 @@ from .tableclock import TableClock
 from .tablesettings import TableSettings
 from .timebank import TimeBanks
 
+BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
+"""The parts of :func:`table_to_dict` that change from move to move beside the hand's moves
+(the clock, above all): a store that keeps a hand as its moves keeps these apart."""
+
 
 class SavedTable(Protocol):
     """What is saved of a table and put back (:class:`bot.engine.table.Table`): its
