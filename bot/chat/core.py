@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.chat.presenter import SENDER, Presenter
 from bot.process.logsafe import described, frames
-from bot.service import books
+from bot.service import booklines
 from bot.service.tables import NeedsConfirm, Notice, Player, ServiceError, TableService
 from bot.words.commands import (
     HAND_NUMBER_MOST,
@@ -208,7 +208,7 @@ class ChatCore:
                     "verify [HAND NUMBER]: one hand number from 1, e.g. 'verify 12' "
                     "(without a number: the last hand)"
                 )
-            lines = await books.verify_lines(live, self.service.db.books, number or None)
+            lines = await booklines.verify_lines(live, self.service.db.books, number or None)
             return Reply("\n".join(lines))
         try:
             command = parse(request.text)

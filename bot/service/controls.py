@@ -4,7 +4,7 @@ Every host control is written to the audit log in the same transaction as its ef
 pause and resume (:mod:`bot.service.tables`), kick, adjust a stack with a reason, void a hand in
 progress (every chip returned, the same deal dealt again), change a house option, the game,
 the structure, the stakes or the buy-in range between hands. The session's books are
-read by :mod:`bot.service.books`.
+read by :mod:`bot.service.booklines`.
 """
 
 from __future__ import annotations

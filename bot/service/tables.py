@@ -34,7 +34,7 @@ from bot.engine import (
     Turn,
 )
 from bot.process.logsafe import described, frames
-from bot.service import books, controls, steps
+from bot.service import booklines, controls, steps
 from bot.service.state import Attachment, TableShown, UndoPoint
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
@@ -430,7 +430,7 @@ class TableService:
             return out
         if isinstance(command, Ledger) and command.csv:  # a file for the channel
             try:
-                filename, data, caption = await books.ledger_csv(
+                filename, data, caption = await booklines.ledger_csv(
                     live, self.db.books, command.session
                 )
             except EngineError as exc:
@@ -441,7 +441,9 @@ class TableService:
         if isinstance(command, Rabbit):  # read only, but for the whole channel to see
             out = [
                 Outgoing(
-                    table_id, None, Notice("\n".join(await books.rabbit_lines(live, self.db.books)))
+                    table_id,
+                    None,
+                    Notice("\n".join(await booklines.rabbit_lines(live, self.db.books))),
                 )
             ]
             self._publish(table_id, out)
@@ -939,17 +941,19 @@ class TableService:
         if isinstance(command, Status):
             return [self.status_text(live)]
         if isinstance(command, Ledger) and not command.csv:
-            return await books.ledger_lines(live, self.db.books, command.session)
+            return await booklines.ledger_lines(live, self.db.books, command.session)
         if isinstance(command, Leaderboard):
-            return await books.leaderboard_lines(live, self.db.books, command.kill, command.game)
+            return await booklines.leaderboard_lines(
+                live, self.db.books, command.kill, command.game
+            )
         if isinstance(command, History):
-            return await books.history_lines(live, self.db.books, player.id, command)
+            return await booklines.history_lines(live, self.db.books, player.id, command)
         if isinstance(command, Stats):
             if not command.player:
-                return await books.stats_lines(live, self.db.books, player.id, player.name)
+                return await booklines.stats_lines(live, self.db.books, player.id, player.name)
             who = controls.find_player(live, command.player)
             name = (live.names or {}).get(who, command.player)
-            return await books.stats_lines(live, self.db.books, who, name)
+            return await booklines.stats_lines(live, self.db.books, who, name)
         return None
 
     async def _end_session(
@@ -977,7 +981,7 @@ class TableService:
         away = {p: c for p, c in returned.shares.items() if p not in seated}
         old = live.session_id
         try:
-            lines = [*paid, *await books.session_summary(live, self.db.books, away)]
+            lines = [*paid, *await booklines.session_summary(live, self.db.books, away)]
             switch = await self.db.next_session(live.id, end=old)
         except BaseException as exc:
             undo.restore(live)  # nothing saved: the carried pot stays
