@@ -37,7 +37,7 @@ def _chain(exc: BaseException) -> list[BaseException]:
 
 def described(exc: BaseException) -> str:
     """One line naming the error and where it was raised, and the same for each error it
-    came from, e.g. ``ServiceError at bot/service/tables.py:390 in _commit (from OSError at
+    came from, e.g. ``ServiceError at bot/service/commits.py:220 in _commit (from OSError at
     storage/db.py:212 in commit)``. The messages are left out (see the module's note)."""
     pieces = []
     for error in _chain(exc):

@@ -1,0 +1,285 @@
+"""The commit under the table service: the tables in memory as last committed, one lock
+per table, and the transaction that makes a step stand.
+
+An action is applied by the engine, then it and its events are committed in one
+transaction, and only then are the events handed to the publisher (the renderers). A failed
+commit puts the table back as it was and tells the player to try again, what failed mapped
+to what he is told. On a database several processes share, a table another process moved
+on is read again before the next try.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, fields, is_dataclass
+from typing import Any
+
+from bot.engine import Deck, Event, Table
+from bot.process.logsafe import described, frames
+from bot.service.state import Live, Outgoing, Player, Publisher, TableChanged, UndoPoint
+from bot.service.statetext import table_data
+from bot.words.commands import Command, Play
+from storage import (
+    ChangedElsewhere,
+    CommitUnknown,
+    Database,
+    EventRow,
+    StorageError,
+    StoredTable,
+    TableDue,
+    Unstorable,
+    Write,
+)
+
+log = logging.getLogger(__name__)
+
+
+class ServiceError(Exception):
+    """What to tell the player when his command changed nothing."""
+
+
+class _Stale(ServiceError):
+    """Another process committed to the table first: nothing changed, the table was read
+    again, and a command may be decided again on it."""
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An event as JSON-able data with its type name (shallow: only card openings nest)."""
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for spec in fields(event):
+        key, value = spec.name, getattr(event, spec.name)
+        if isinstance(value, tuple) and value and is_dataclass(value[0]):
+            value = [_record_data(v) for v in value]
+        data[key] = value
+    return data
+
+
+def _record_data(record: Any) -> Any:
+    """A nested record as plain data: its own ``to_dict`` (openings) rather than ``asdict``,
+    which deep-copies every Merkle path on every event."""
+    to_dict = getattr(record, "to_dict", None)
+    return to_dict() if to_dict is not None else asdict(record)
+
+
+class Commits(ABC):
+    """The tables of one bot process as last committed, their locks and the commit: what
+    every part of the service builds on (the arguments: see
+    :class:`bot.service.tables.TableService`).
+
+    What a commit asks of the other parts is declared here: whether the table owes its
+    next deal, which is then scheduled (:mod:`bot.service.deals`), when it is next due on
+    a shared database (:mod:`bot.service.timers`), and the outbox that shows its batch
+    (:mod:`bot.service.outbox`).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        publish: Publisher | None = None,
+        clock: Callable[[], float] = time.time,
+        shuffle: Callable[[], tuple[str, ...]] | None = None,
+    ) -> None:
+        self.db = db
+        self.publish = publish
+        self.clock = clock
+        self.shuffle = shuffle or (lambda: Deck().order)
+        self.tables: dict[str, Live] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self._deals: dict[str, asyncio.Task[None]] = {}  # table id -> its next deal's step
+        # table id -> the newest committed batch being shown (each waits for the one
+        # before it, so the table's order is kept without holding its lock)
+        self._shows: dict[str, asyncio.Task[None]] = {}
+        # server id -> its tables that play kills: a kill owed follows a player there
+        self._kill_tables: dict[str, set[str]] = {}
+
+    def _index(self, live: Live) -> None:
+        """Keep ``live`` in the index of the tables that play kills, by server."""
+        if live.table.settings.kill is not None:
+            self._kill_tables.setdefault(live.server_id, set()).add(live.id)
+
+    @staticmethod
+    def _live(stored: StoredTable) -> Live:
+        """The table as stored, with the service's fields. A table stored before it kept
+        its own clock and requests has them beside it: they are read into it, and a stored
+        deadline belongs to the decision the table waits on, so that decision is known as
+        the timed one (a command after the restart that does not move the turn leaves its
+        timer running)."""
+        state = stored.state
+        data = table_data(state)
+        legacy = "clock" not in data
+        if legacy:
+            data = {**data, **_legacy_table_fields(state)}
+        table = Table.from_dict(data)
+        if legacy and table.clock.deadline is not None:
+            table.clock.turn = table.turn_key()
+            data = {**data, "clock": table.clock.to_dict()}
+        return Live(
+            stored.id,
+            stored.server_id,
+            stored.channel,
+            stored.host_id,
+            table,
+            stored.version,
+            stored.session_id,
+            names=dict(state.get("names", {})),
+            unseen=state.get("unseen"),
+            committed=data,
+        )
+
+    async def _reload(self, table_id: str) -> None:
+        """Take the stored table again (another process committed to it)."""
+        stored = await self.db.load_table(table_id)
+        if stored is not None:
+            self.tables[table_id] = self._live(stored)
+            self._index(self.tables[table_id])
+
+    async def current(self, table_id: str) -> Live | None:
+        """The table as last committed, or None when there is none. On a database several
+        processes share (:attr:`storage.db.Database.shared`) the committed version is read
+        first, and a table another process moved on, or opened, is taken again from the
+        database; otherwise the table in memory is the committed one.
+
+        A version that cannot be read leaves the table in memory: the commit's own version
+        check still refuses a move built on a stale table.
+        """
+        live = self.tables.get(table_id)
+        if not self.db.shared:
+            return live
+        try:
+            version = await self.db.version_of(table_id)
+            if version is not None and (live is None or live.version != version):
+                await self._reload(table_id)
+        except StorageError as exc:
+            log.warning("table %s could not be read again: %s", table_id, described(exc))
+        return self.tables.get(table_id)
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    async def _commit(
+        self,
+        live: Live,
+        player: Player | None,
+        command: Command | dict[str, Any],
+        request_id: str | None,
+        out: list[Outgoing],
+        extra: list[Write],
+        undo: UndoPoint,
+    ) -> list[Outgoing]:
+        hand_number = live.table.hand_number or None
+        rows = [EventRow(o.audience, event_data(o.event)) for o in out]
+        data = (
+            command
+            if isinstance(command, dict)
+            else {"type": type(command).__name__, **vars(command)}  # fields are plain values
+        )
+        who = (player.id, player.platform, player.name) if player else None
+        state = live.state()
+        if self.db.shared:
+            extra = [*extra, TableDue(live.id, self._due(live))]
+        try:
+            await self.db.commit(
+                live.id,
+                live.version + 1,
+                live.text.encode(state, live.committed),
+                data,
+                who,
+                request_id,
+                hand_number,
+                rows,
+                extra,
+            )
+        except Exception as exc:  # noqa: BLE001 - the table in memory must match the database
+            # whatever failed, memory goes back to what is committed, so the table and the
+            # answer "nothing changed" agree
+            undo.restore(live)
+            if isinstance(exc, StorageError):
+                why = "the table could not be saved, so nothing changed: try again"
+                if isinstance(exc, ChangedElsewhere):
+                    with contextlib.suppress(StorageError):  # read again before the next try
+                        await self._reload(live.id)  # another process moved the table on
+                    raise _Stale(why) from exc
+                if isinstance(exc, Unstorable):
+                    raise ServiceError(
+                        "that could not be saved (a name or text the database cannot hold), "
+                        "so nothing changed"
+                    ) from exc
+                if isinstance(exc, CommitUnknown):
+                    # saved or not, the database will tell: read again before the next move
+                    with contextlib.suppress(StorageError):
+                        await self._reload(live.id)
+                    raise ServiceError(
+                        "the database did not answer whether that was saved: look at the "
+                        "table before you act again (it is read again first)"
+                    ) from exc
+                raise ServiceError(why) from exc
+            if isinstance(exc, (TypeError, ValueError)):
+                # a value JSON cannot hold (a lone surrogate in a name)
+                raise ServiceError(
+                    "that could not be saved (a name or text the database cannot hold), "
+                    "so nothing changed"
+                ) from exc
+            log.error(
+                "saving %s at table %s failed: %s\n%s",
+                _kind(command),
+                live.id,
+                described(exc),
+                frames(exc),
+            )
+            raise ServiceError(
+                "that could not be saved (an error on our side, logged), so nothing changed"
+            ) from exc
+        live.version += 1
+        live.committed = state["table"]
+        if self._owes_deal(live):
+            self._schedule_deal(live.id)
+        # a move that says nothing (a vote for the runs) still changes whose turn it is
+        # a step of the table's own (a deal, a time-out) has no sender, whoever's command
+        # it ran under: his own notices in it go to him like anyone's
+        changed = out or [Outgoing(live.id, None, TableChanged())]
+        self._publish(live.id, changed, sender=player is not None)
+        return out
+
+    @abstractmethod
+    def _owes_deal(self, live: Live) -> bool:
+        """Whether ``live`` owes its next deal now (:mod:`bot.service.deals`)."""
+
+    @abstractmethod
+    def _schedule_deal(self, table_id: str) -> None:
+        """Deal the next hand once the table's lock is free (:mod:`bot.service.deals`)."""
+
+    @abstractmethod
+    def _due(self, live: Live) -> float | None:
+        """When ``live`` next needs a step of its own, stored with each commit on a shared
+        database (:mod:`bot.service.timers`)."""
+
+    @abstractmethod
+    def _publish(self, table_id: str, out: Sequence[Outgoing], sender: bool = True) -> None:
+        """Hand a committed batch to the publisher (:mod:`bot.service.outbox`)."""
+
+
+def _kind(command: Command | dict[str, Any]) -> str:
+    """What a command is, for the log: its type, and a move's kind (``Play(draw)``), never
+    its cards or amounts (a draw's cards are the player's secret)."""
+    if isinstance(command, dict):
+        return str(command.get("type", "step"))
+    if isinstance(command, Play):
+        return f"Play({command.kind})"
+    return type(command).__name__
+
+
+def _legacy_table_fields(state: dict[str, Any]) -> dict[str, Any]:
+    """What a state stored before the table kept its own clock and requests held beside
+    the table, in the table's own fields (:meth:`bot.engine.table.Table.to_dict`)."""
+    return {
+        "running": bool(state.get("running")),
+        "clock": {"deadline": state.get("deadline"), "clock_on": bool(state.get("clock_on"))},
+        "kill_offer": state.get("kill_offer"),
+        "straddlers": list(state.get("straddlers", [])),
+        "chosen": dict(state.get("pre", {})),
+    }

@@ -1,0 +1,117 @@
+"""The outbox of the table service: each committed batch handed to the publisher (the
+renderers) after the table's earlier batches and outside its lock, with the table message
+as the batch committed it; and a table whose channel the platform refuses, held.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from collections.abc import Sequence
+
+from bot.process.logsafe import described
+from bot.service.commits import Commits, ServiceError
+from bot.service.state import Live, Outgoing, TableShown
+from bot.words.tableview import TableView, table_view
+
+log = logging.getLogger(__name__)
+
+
+class Outbox(Commits):
+    """What the service shows, in each table's order: :meth:`_publish` is the one place it
+    publishes; :meth:`hold` pauses a table the platform cannot show."""
+
+    def table_message(self, live: Live) -> TableView:
+        """The table message's view of ``live`` now (see
+        :func:`bot.words.tableview.table_view`), a time bank's seconds left counted from
+        the stored deadline and the service's clock at this render."""
+        return table_view(
+            live.id, live.table, live.names or {}, live.table.clock.deadline, self.clock()
+        )
+
+    def _publish(self, table_id: str, out: Sequence[Outgoing], sender: bool = True) -> None:
+        """Hand committed output to the publisher, after the table's earlier batches and
+        outside its lock: the one place the service publishes.
+
+        The batch is shown by a task of its own that waits for the table's previous batch,
+        so the order players see is the order of the table while the lock is held only to
+        decide and commit; the task runs in a copy of the caller's context when ``sender``
+        (the sender of the command, whose own notices come back in his reply), else in a
+        context of its own (a step of the table's, which no player sent). What ``out``
+        reports is already committed, so a failure to show it changes nothing and raises
+        nothing:
+        showing it again or telling the host is the adapter's part, and a player is never
+        told that a move which stands "could not be done". :meth:`shown` waits for it.
+        """
+        if self.publish is None:
+            return
+        live = self.tables.get(table_id)
+        if live is not None:  # the table message shows the table as committed now
+            out = [*out, Outgoing(table_id, None, TableShown(self.table_message(live)))]
+            live.shown_at = self.clock()
+        previous = self._shows.get(table_id)
+        context = contextvars.copy_context() if sender else contextvars.Context()
+        task = asyncio.create_task(self._show(table_id, list(out), previous), context=context)
+        self._shows[table_id] = task
+        task.add_done_callback(lambda done: self._forget_show(table_id, done))
+
+    async def _show(
+        self, table_id: str, out: list[Outgoing], previous: asyncio.Task[None] | None
+    ) -> None:
+        """Show one committed batch once the batch before it is shown. A failure is logged
+        in one line, by table and error type only (a line that failed may hold a player's
+        cards)."""
+        if previous is not None:
+            await asyncio.gather(previous, return_exceptions=True)
+        assert self.publish is not None
+        try:
+            await self.publish(out)
+        except Exception as exc:  # noqa: BLE001 - whatever the platform did, the move stands
+            log.error("table %s: a committed step was not all shown: %s", table_id, described(exc))
+
+    def _forget_show(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._shows.get(table_id) is task:
+            del self._shows[table_id]
+
+    async def shown(self, table_id: str | None = None) -> None:
+        """Wait until every batch committed so far at ``table_id`` (None: every table) has
+        been handed to the publisher and its calls have returned."""
+        while True:
+            tasks = [t for k, t in self._shows.items() if table_id in (None, k)]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def hold(self, table_id: str, why: str) -> bool:
+        """The platform cannot show ``table_id`` (the bot may not post in its channel):
+        pause the game after the hand in play and stop its turn timer, so no one is folded
+        for a table he cannot see; the host's ``start`` resumes it. Returns False when the
+        table was already held (so the host is told once).
+
+        Args:
+            table_id: the table.
+            why: what the host must do, e.g. the permissions the bot lacks.
+        """
+        live = self.tables.get(table_id)
+        if live is None or live.unseen is not None:
+            return False
+        async with self._lock(table_id):
+            if live.unseen is not None:
+                return False
+            undo = live.undo_point()
+            live.unseen = why
+            live.table.running = False
+            live.table.clock.stop()
+            try:  # kept across a restart: no timer runs there either
+                await self._commit(live, None, {"type": "Hold"}, None, [], [], undo)
+            except ServiceError:
+                log.error("table %s: the hold could not be saved; it holds in memory", table_id)
+                live.unseen, live.table.running = why, False
+                live.table.clock.stop()
+        return True
+
+    def unseen(self, table_id: str) -> str | None:
+        """Why the platform cannot show the table (see :meth:`hold`), or None."""
+        live = self.tables.get(table_id)
+        return live.unseen if live is not None else None

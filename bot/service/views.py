@@ -1,0 +1,159 @@
+"""What a table shows and what may be read of it: the read-only commands' lines (status,
+the ledger, the leaderboard, history, stats), the table's status and public state, and
+the reads an adapter makes (whose turn, his choices in words, whether a button is current,
+his own cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import EngineError, Hand, KillButton, Turn
+from bot.service import booklines, controls, steps
+from bot.service.outbox import Outbox
+from bot.service.state import Live, Player
+from bot.words.commands import Command, History, Leaderboard, Ledger, Stats, Status
+
+
+class Views(Outbox):
+    """The tables as they read: nothing here changes a table."""
+
+    async def _view(self, live: Live, player: Player, command: Command) -> list[str] | None:
+        """Read-only commands: the lines to show the asking player, or None."""
+        if isinstance(command, Status):
+            return [self.status_text(live)]
+        if isinstance(command, Ledger) and not command.csv:
+            return await booklines.ledger_lines(live, self.db.books, command.session)
+        if isinstance(command, Leaderboard):
+            return await booklines.leaderboard_lines(
+                live, self.db.books, command.kill, command.game
+            )
+        if isinstance(command, History):
+            return await booklines.history_lines(live, self.db.books, player.id, command)
+        if isinstance(command, Stats):
+            if not command.player:
+                return await booklines.stats_lines(live, self.db.books, player.id, player.name)
+            who = controls.find_player(live, command.player)
+            name = (live.names or {}).get(who, command.player)
+            return await booklines.stats_lines(live, self.db.books, who, name)
+        return None
+
+    def turn(self, table_id: str) -> Turn | None:
+        """The decision the table waits for (who, what he may do, the pot, the board), or
+        None: see :meth:`bot.engine.table.Table.turn`."""
+        live = self.tables.get(table_id)
+        return None if live is None else live.table.turn()
+
+    def acting(self, table_id: str) -> tuple[str, int, Hand] | None:
+        """Who is to act at the table: ``(player id, seat index, the hand as it stands)``,
+        or None when no one is. For computer players, which read only what that player may
+        see; the hand is the engine's own and must not be changed."""
+        live = self.tables.get(table_id)
+        acting = live.table.acting() if live is not None else None
+        if live is None or acting is None or live.table.hand is None:
+            return None
+        return acting[0], acting[1], live.table.hand
+
+    def choices(self, table_id: str, player_id: str) -> str | None:
+        """The player's whole legal choice in words when it is his turn to bet (with the
+        other players' display names), else None: for a refusal that says what he may do."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return None
+        choices = live.table.choices(player_id)
+        return None if choices is None else steps.named(live, choices)
+
+    def fresh(
+        self, table_id: str, player_id: str, hand: int | None, step: int | None
+    ) -> str | None:
+        """Why a button shown at ``hand`` and ``step`` may not be used by ``player_id`` now
+        (the engine's :meth:`~bot.engine.table.Table.check_fresh`), or None: for an adapter
+        deciding whether to open a form; the command itself is checked again under the
+        table's lock when it is sent."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return "there is no table in this channel any more"
+        try:
+            live.table.check_fresh(player_id, hand, step)
+        except EngineError as exc:
+            return steps.named(live, str(exc))
+        return None
+
+    def position(self, table_id: str) -> tuple[int, int] | None:
+        """The table's hand number and the moves made in it (the step a button is shown
+        at, see :meth:`bot.engine.table.Table.check_fresh`), or None without a table."""
+        live = self.tables.get(table_id)
+        return None if live is None else (live.table.hand_number, live.table.step)
+
+    def own_cards(self, table_id: str, player_id: str) -> tuple[tuple[str, ...], bool] | None:
+        """A player's own hole cards in the hand in play (``()`` before they are dealt)
+        and whether he has folded, for his eyes only; None when the table has no hand in
+        play or he is not dealt in."""
+        live = self.tables.get(table_id)
+        return live.table.own_cards(player_id) if live is not None else None
+
+    def public_state(self, table_id: str) -> dict[str, object]:
+        """What everyone at the table may know, as plain data: seats and stacks, the button
+        and kill button, and the hand in play without anyone's hidden cards."""
+        live = self.tables[table_id]
+        table = live.table
+        names = live.names or {}
+        hand = table.hand
+        # a seat's stack is settled when its hand ends; meanwhile the hand holds it
+        now = dict(zip(hand.names, hand.stacks, strict=True)) if hand is not None else {}
+        seats = {
+            str(s.seat): {
+                "name": s.name,
+                "stack": now.get(s.player_id, s.stack),
+                "status": s.status.value,
+            }
+            for s in table.seated()
+        }
+        state: dict[str, object] = {
+            "table": table_id,
+            "game": table.next_game().description,
+            "hand_number": table.hand_number,
+            "button": table.seating.button,
+            "seats": seats,
+            "kill": _named_summary(table.kill_button(), names),
+            "hand": None,
+        }
+        shown = table.snapshot()
+        if shown is not None:
+            state["hand"] = {
+                "game": shown.title,
+                "players": [names.get(p, p) for p in shown.players],
+                "stacks": [p.stack for p in shown.players.values()],
+                "bets": [p.bet for p in shown.players.values()],
+                "board": list(shown.board),
+                "pot": shown.pot,
+                "to_act": names.get(shown.to_act) if shown.to_act is not None else None,
+                "phase": shown.phase.replace(" ", "_"),
+            }
+        return state
+
+    def status_text(self, live: Live) -> str:
+        """The table as its message shows it: the game, the board, the pot, every seat with
+        its stack and bet as they stand now, whose turn and the legal range, and the kill
+        button with every leg and every kill owed; and, when the host has paused the game,
+        that it is paused and that ``start`` deals again."""
+        text = self.table_message(live).text()
+        if live.unseen is not None:
+            text += f"\nI cannot post in this channel: {live.unseen}; then 'start' (host)"
+        elif not live.table.running:
+            when = "after this hand" if live.table.current is not None else "now"
+            text += f"\nThe game is paused {when}: the host's 'start' deals again"
+        return text
+
+
+def _named_summary(button: KillButton | None, names: dict[str, str]) -> dict[str, Any] | None:
+    """The kill button's summary as the table shows it, players by display name."""
+    if button is None:
+        return None
+    summary = button.summary()
+    holder = summary["holder"]
+    summary["holder"] = names.get(holder, holder) if holder else holder
+    summary["legs"] = {names.get(p, p): n for p, n in summary["legs"].items()}
+    owed = {**button.missed, **button.owes_next}
+    summary["owed"] = {names.get(p, p): c for p, c in owed.items()}
+    return summary
