@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.chat.presenter import SENDER, Presenter
 from bot.process.logsafe import described, frames
 from bot.service import booklines
+from bot.service.state import ChannelRefused
 from bot.service.tables import NeedsConfirm, Notice, Player, ServiceError, TableService
 from bot.words.commands import (
     HAND_NUMBER_MOST,
@@ -233,7 +234,7 @@ class ChatCore:
             )
         if isinstance(command, EndSession) and session is not None and self.presenter:
             await self.service.shown(table_id)  # the results first, then their chart
-            await self.presenter.session_chart(table_id, session)
+            await self._refused(table_id, await self.presenter.session_chart(table_id, session))
         own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]
         return Reply("\n".join(own))
 
@@ -247,7 +248,7 @@ class ChatCore:
         )
         lines = describe_settings(settings)
         if self.presenter is not None:
-            await self.presenter.refresh(table_id)
+            await self._refused(table_id, await self.presenter.refresh(table_id))
         unseen = self.service.unseen(table_id)
         if unseen is not None:  # the channel refuses the bot: say so now, not "open"
             return Reply(
@@ -261,6 +262,12 @@ class ChatCore:
             + f"\nSit with 'sit N' ({settings.min_buy_in} to {settings.max_buy_in}); "
             "when two or more are seated, 'start' deals."
         )
+
+    async def _refused(self, table_id: str, refused: ChannelRefused | None) -> None:
+        """What the chat showed itself was refused by the channel (``refused``, the
+        presenter's answer): hold the table, and return once the host is told what to do."""
+        if refused is not None and await self.service.hold(table_id, refused.why):
+            await self.service.shown(table_id)
 
     def _with_choices(self, refusal: str, text: str, table_id: str, player_id: str) -> str:
         """A move that cannot be read is refused with the player's whole legal choice

@@ -11,7 +11,9 @@ Everything shown was committed first, so each delivery stands on its own: a priv
 the channel post, the table message and the turn nudge are sent in that order, and one the
 platform refuses or drops is logged (and, if the table should have seen it, kept in
 :attr:`Presenter.failures`) while the others still go out. Nothing here raises into the
-service: a lost message never unsays the move it reports.
+service: a lost message never unsays the move it reports. When the platform refuses the
+bot's posts in the channel altogether, that comes back as the answer
+(:class:`~bot.service.state.ChannelRefused`), and the service holds the table.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -28,7 +30,7 @@ from bot.chat.chart import stack_chart_png, stack_series
 from bot.chat.picture import ShownHand, showdown_png
 from bot.engine import events as ev
 from bot.process.logsafe import described
-from bot.service.state import Attachment, ShowdownPicture, TableShown
+from bot.service.state import Attachment, ChannelRefused, ShowdownPicture, TableHeld, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import PotResult, render, results_together
 from bot.words.tableview import TableView
@@ -132,13 +134,20 @@ class Presenter:
         self.undelivered: set[tuple[str, str]] = set()
         # table id -> the newest deliveries the table missed, for an adapter to surface
         self.failures: dict[str, deque[Failure]] = {}
+        # table id -> what the host must do, the channel having refused the bot since the
+        # table's last answer (see :meth:`_refusal`)
+        self._refused: dict[str, str] = {}
 
-    async def publish(self, outgoing: Sequence[Outgoing]) -> None:
+    async def publish(self, outgoing: Sequence[Outgoing]) -> ChannelRefused | None:
         """The service's publisher: show one committed batch: each private line, then one
         post per table for its notices and result, then the table message and the nudge.
 
         Each delivery is independent: one that fails is logged and the rest still go out,
         in order. Raises nothing (the batch is committed whatever the platform does).
+
+        Returns:
+            The channel's refusal when the platform refused the bot's posts there (the
+            service then holds the table), else None.
         """
         posts: dict[str, list[str]] = {}
         pictures: list[Outgoing] = []  # posted after the result they picture
@@ -162,6 +171,9 @@ class Presenter:
                     ),
                 )
                 continue
+            if isinstance(item.event, TableHeld) and item.audience is not None:
+                await self._held(item.table_id, item.audience, item.event.why)
+                continue
             own = item.audience is not None and item.audience == SENDER.get()
             if own and isinstance(item.event, Notice):
                 continue  # the command's reply carries it
@@ -178,9 +190,10 @@ class Presenter:
                 await self._deliver(
                     table_id, "channel post", self.transport.post(table_id, "\n".join(lines))
                 )
-            await self.refresh(table_id, shown.get(table_id))
+            await self._refresh(table_id, shown.get(table_id))
         for item in pictures:
             await self._picture(item.table_id, item.event)  # type: ignore[arg-type]
+        return self._refusal(dict.fromkeys(item.table_id for item in outgoing))
 
     async def _picture(self, table_id: str, event: ShowdownPicture) -> None:
         """Draw a showdown's picture off the event loop and post it; a failure is the
@@ -219,32 +232,33 @@ class Presenter:
     async def _deliver(self, table_id: str, what: str, call: Awaitable[None]) -> bool:
         """Await one delivery the whole table should see; False when it failed, which is
         logged and kept in :attr:`failures`. When the bot may not post in the channel at
-        all, the game is held and the host told what to do (:meth:`_unseen`)."""
+        all, that is kept for the table's answer (:meth:`_refusal`)."""
         try:
             await call
         except CannotPost as exc:
             self._failed(table_id, what, exc)
-            await self._unseen(table_id, str(exc))
+            self._refused.setdefault(table_id, str(exc))
             return False
         except Exception as exc:  # noqa: BLE001 - the platform's fault spares the others
             self._failed(table_id, what, exc)
             return False
         return True
 
-    async def _unseen(self, table_id: str, what_to_do: str) -> None:
-        """The channel refuses the bot: hold the game (no deal, no turn timer, until the
-        host's ``start``) and tell the host privately, once, what to do."""
-        if not await self.service.hold(table_id, what_to_do):
-            return
-        live = self.service.tables.get(table_id)
-        if live is None:
-            return
+    def _refusal(self, table_ids: Iterable[str]) -> ChannelRefused | None:
+        """The answer for these tables: the first refusal of the bot's posts met at one of
+        them since their last answer, or None; they are answered so."""
+        refused = [self._refused.pop(t) for t in table_ids if t in self._refused]
+        return ChannelRefused(refused[0]) if refused else None
+
+    async def _held(self, table_id: str, host_id: str, what_to_do: str) -> None:
+        """The channel refuses the bot and the service has held the game (no deal, no turn
+        timer, until the host's ``start``): tell the host privately what to do."""
         text = (
             f"I cannot post in this table's channel, so nobody can see the table: "
             f"{what_to_do}. The game is paused and no turn timer runs; type 'start' here "
             "(/poker host start) once I can post."
         )
-        delivered = await self._tell(table_id, live.host_id, text)
+        delivered = await self._tell(table_id, host_id, text)
         if not delivered:
             log.error("table %s: the host could not be told that the channel refuses us", table_id)
 
@@ -293,11 +307,22 @@ class Presenter:
         if isinstance(event, (Notice, ev.MixGame, *RESULT_EVENTS)):
             posts.append(message.text)
 
-    async def refresh(self, table_id: str, view: TableView | None = None) -> None:
+    async def refresh(self, table_id: str, view: TableView | None = None) -> ChannelRefused | None:
         """Show the table message (``view``: the table as a batch committed it; None: as
         it stands now), and nudge the player to act (once per decision, even if showing the
         message failed). Raises nothing: a failure is logged and kept in
-        :attr:`failures`."""
+        :attr:`failures`.
+
+        Returns:
+            The channel's refusal when the platform refused the bot's posts there (the
+            caller holds the table: :meth:`bot.service.tables.TableService.hold`), else
+            None.
+        """
+        await self._refresh(table_id, view)
+        return self._refusal((table_id,))
+
+    async def _refresh(self, table_id: str, view: TableView | None) -> None:
+        """:meth:`refresh`, its refusal kept for the caller's answer."""
         live = self.service.tables.get(table_id)
         if live is None:
             return
@@ -319,23 +344,28 @@ class Presenter:
             )
         state.to_act = turn
 
-    async def session_chart(self, table_id: str, session_id: int) -> None:
+    async def session_chart(self, table_id: str, session_id: int) -> ChannelRefused | None:
         """Post the chart of every player's stack over a session to the table's channel.
         Raises nothing: the session has ended whatever the channel shows; a failure is
-        logged and kept in :attr:`failures`."""
+        logged and kept in :attr:`failures`.
+
+        Returns:
+            The channel's refusal, as :meth:`refresh` answers it, else None.
+        """
         live = self.service.tables.get(table_id)
         try:
             series = stack_series(await self.service.db.books.session_timeline(session_id))
             if live is None or not series:
-                return
+                return None
             title = f"{live.channel}: session {session_id}"
             png = stack_chart_png(series, live.names or {}, title)
         except Exception as exc:  # noqa: BLE001 - reading or drawing it: the end stands
             self._failed(table_id, "chart", exc)
-            return
+            return None
         await self._deliver(
             table_id, "chart", self.transport.post_image(table_id, png, "Stacks over the session")
         )
+        return self._refusal((table_id,))
 
     def view(self, table_id: str) -> TableView:
         """The table's summary now (see :meth:`TableService.table_message`).

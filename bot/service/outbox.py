@@ -1,6 +1,7 @@
 """The outbox of the table service: each committed batch handed to the publisher (the
 renderers) after the table's earlier batches and outside its lock, with the table message
-as the batch committed it; and a table whose channel the platform refuses, held.
+as the batch committed it. The publisher answers a batch with the channel's refusal when
+the platform will not let the bot post there; the outbox then holds the table.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 
 from bot.process.logsafe import described
 from bot.service.commits import Commits, ServiceError
-from bot.service.state import Live, Outgoing, TableShown
+from bot.service.state import Live, Outgoing, TableHeld, TableShown
 from bot.words.tableview import TableView, table_view
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,10 @@ class Outbox(Commits):
         context of its own (a step of the table's, which no player sent). What ``out``
         reports is already committed, so a failure to show it changes nothing and raises
         nothing:
-        showing it again or telling the host is the adapter's part, and a player is never
-        told that a move which stands "could not be done". :meth:`shown` waits for it.
+        showing it again is the adapter's part, and a player is never told that a move
+        which stands "could not be done"; a channel that refuses the bot comes back as the
+        publisher's answer, and the table is held (:meth:`hold`). :meth:`shown` waits for
+        it.
         """
         if self.publish is None:
             return
@@ -59,14 +62,17 @@ class Outbox(Commits):
     async def _show(
         self, table_id: str, out: list[Outgoing], previous: asyncio.Task[None] | None
     ) -> None:
-        """Show one committed batch once the batch before it is shown. A failure is logged
+        """Show one committed batch once the batch before it is shown, and hold the table
+        when the publisher answers that its channel refuses the bot. A failure is logged
         in one line, by table and error type only (a line that failed may hold a player's
         cards)."""
         if previous is not None:
             await asyncio.gather(previous, return_exceptions=True)
         assert self.publish is not None
         try:
-            await self.publish(out)
+            refused = await self.publish(out)
+            if refused is not None:  # nobody can see the table: no deal, no turn timer
+                await self.hold(table_id, refused.why)
         except Exception as exc:  # noqa: BLE001 - whatever the platform did, the move stands
             log.error("table %s: a committed step was not all shown: %s", table_id, described(exc))
 
@@ -86,8 +92,13 @@ class Outbox(Commits):
     async def hold(self, table_id: str, why: str) -> bool:
         """The platform cannot show ``table_id`` (the bot may not post in its channel):
         pause the game after the hand in play and stop its turn timer, so no one is folded
-        for a table he cannot see; the host's ``start`` resumes it. Returns False when the
-        table was already held (so the host is told once).
+        for a table he cannot see; the host's ``start`` resumes it. The host is told
+        privately what to do (a :class:`~bot.service.state.TableHeld` for him, committed
+        with the hold). Returns False when the table was already held (so the host is told
+        once).
+
+        The outbox holds a table when the publisher answers a batch with the channel's
+        refusal; the chat core when a message it showed itself was refused.
 
         Args:
             table_id: the table.
@@ -103,12 +114,14 @@ class Outbox(Commits):
             live.unseen = why
             live.table.running = False
             live.table.clock.stop()
+            told = [Outgoing(table_id, live.host_id, TableHeld(why))]
             try:  # kept across a restart: no timer runs there either
-                await self._commit(live, None, {"type": "Hold"}, None, [], [], undo)
+                await self._commit(live, None, {"type": "Hold"}, None, told, [], undo)
             except ServiceError:
                 log.error("table %s: the hold could not be saved; it holds in memory", table_id)
                 live.unseen, live.table.running = why, False
                 live.table.clock.stop()
+                self._publish(table_id, told, sender=False)  # held all the same: he is told
         return True
 
     def unseen(self, table_id: str) -> str | None:

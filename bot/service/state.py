@@ -69,6 +69,15 @@ class TableShown(Event):
 
 
 @dataclass(frozen=True)
+class TableHeld(Event):
+    """The table's channel refuses the bot, so the game is held (no deal and no turn timer
+    until the host's ``start``): for the host only, ``why`` what he must do, e.g. the
+    permissions the bot lacks. The presenter tells him privately."""
+
+    why: str
+
+
+@dataclass(frozen=True)
 class Outgoing:
     """One thing to show: the table's channel (``audience`` None) or one player only."""
 
@@ -78,7 +87,18 @@ class Outgoing:
     names: tuple[str, ...] = ()  # the hand's player ids in hand order, for rendering
 
 
-Publisher = Callable[[Sequence[Outgoing]], Awaitable[None]]
+@dataclass(frozen=True)
+class ChannelRefused:
+    """A publisher's answer to a batch: the platform refuses the bot's posts in the table's
+    channel (Discord's Missing Permissions, Slack's ``not_in_channel``), so nobody can see
+    the table; ``why`` says what the host must do, e.g. "type /invite @bot"."""
+
+    why: str
+
+
+# What shows a committed batch: it answers None, or that the table's channel refuses the
+# bot (the service then holds the table).
+Publisher = Callable[[Sequence[Outgoing]], Awaitable[ChannelRefused | None]]
 
 
 @dataclass

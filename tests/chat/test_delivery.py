@@ -322,3 +322,28 @@ async def test_000_nl_14_a_lapsed_straddle_is_told_to_the_player_whose_move_ende
     assert live.table.hand_number == 2
     told = [text for _, who, text in pipeline.transport.told if who == "test:carol"]
     assert any("straddle lapsed" in text for text in told), told
+
+
+async def test_a_channel_that_refuses_the_bot_comes_back_as_the_presenter_s_answer(
+    pipeline: Pipeline,
+) -> None:
+    """The platform refuses the bot's posts in the channel (``CannotPost``): the presenter
+    answers with the refusal and holds nothing itself; a move whose batch is refused so
+    holds the table through the service (the turn timer stopped), and the host alone is
+    told, once, what to do."""
+    from bot.chat.presenter import CannotPost
+    from bot.service.state import ChannelRefused
+
+    await _dealt(pipeline)
+    refusal = CannotPost("type /invite @bot")
+    pipeline.transport.failing["show_table"] = refusal
+    assert await pipeline.presenter.refresh("g/c") == ChannelRefused("type /invite @bot")
+    assert pipeline.service.unseen("g/c") is None  # the presenter held nothing
+    pipeline.transport.failing["turn"] = refusal
+    assert (await pipeline.say("Alice", "call")).ok
+    live = pipeline.service.tables["g/c"]
+    assert pipeline.service.unseen("g/c") == "type /invite @bot"
+    assert live.table.clock.deadline is None and not live.table.running
+    held = [(pid, text) for _, pid, text in pipeline.transport.told if "nobody can see" in text]
+    assert [pid for pid, _ in held] == ["test:alice"]
+    assert "type /invite @bot" in held[0][1]

@@ -13,6 +13,7 @@ from support import ANN, BOB, SETTINGS, FakeClock, OpenDatabase
 
 from bot.engine.cards import Deck
 from bot.engine.events import Acted
+from bot.service.state import ChannelRefused, TableHeld
 from bot.service.tables import Outgoing, TableService
 from bot.words.commands import Play, Sit, Start
 from storage.db import Database
@@ -104,3 +105,52 @@ async def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(
     assert live.table.turn() == facing  # nobody timed out
     [status] = await again.handle(table_id, ANN, Status())
     assert "I cannot post in this channel: invite the bot" in status.event.text  # type: ignore[attr-defined]
+
+
+class RefusingPlatform:
+    """A publisher whose platform refuses the bot's posts in the table's channel once
+    ``refusing``: every batch is then answered with the refusal, as the presenter answers
+    it."""
+
+    def __init__(self) -> None:
+        self.refusing = False
+        self.shown: list[list[Outgoing]] = []
+
+    async def __call__(self, out: Sequence[Outgoing]) -> ChannelRefused | None:
+        self.shown.append(list(out))
+        return ChannelRefused("invite the bot") if self.refusing else None
+
+
+async def test_a_channel_refusal_comes_back_from_the_publisher_and_holds_the_table(
+    db: Database,
+) -> None:
+    """The publisher answers the deal's batch with the channel's refusal: the service holds
+    the table (paused, no turn timer), saved, and tells the host alone, once, what to do,
+    however many batches are refused after it."""
+    from bot.words.commands import Status
+
+    clock = FakeClock()
+    rng = random.Random(5)
+    platform = RefusingPlatform()
+    service = TableService(db, platform, clock, lambda: Deck(rng=rng).order)
+    table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB):
+        await service.handle(table_id, player, Sit(500))
+    await service.idle()
+    platform.refusing = True  # the bot loses its permissions in the channel
+    await service.handle(table_id, ANN, Start())
+    await service.idle()
+    live = service.tables[table_id]
+    assert service.unseen(table_id) == "invite the bot"
+    assert not live.table.running and live.table.clock.deadline is None
+    stored = await db.load_table(table_id)
+    assert stored is not None and stored.state["unseen"] == "invite the bot"
+    facing = live.table.turn()
+    assert facing is not None
+    await service.handle(table_id, BOB, Status())  # refused again: held already
+    clock.now += 10_000
+    await service.tick()
+    await service.idle()
+    assert live.table.turn() == facing  # nobody timed out
+    held = [o for batch in platform.shown for o in batch if isinstance(o.event, TableHeld)]
+    assert held == [Outgoing(table_id, ANN.id, TableHeld("invite the bot"))]
