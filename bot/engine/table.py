@@ -834,14 +834,42 @@ class Table:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything, as plain data (the hand in play as its set-up and actions):
-        :func:`bot.engine.tablesave.table_to_dict`.
+        """Everything, as plain data (the hand in play as its set-up and actions,
+        :func:`bot.engine.tablesave.played_to_dict`), read back by :meth:`from_dict`.
 
         The settings, set-up and shuffle parts are shared with later calls while they stay
         the same (they are built once, not after every action): read the result, do not
         change it.
         """
-        return tablesave.table_to_dict(self)
+        current = None if self.current is None else tablesave.played_to_dict(self.current)
+        cached = self._settings_data
+        if cached is None or cached[0] is not self.settings:
+            cached = self._settings_data = (self.settings, self.settings.to_dict())
+        kills = self.kills
+        return {
+            "settings": cached[1],
+            "seating": self.seating.to_dict(),
+            "kill_button": None if kills is None else kills.button.to_dict(),
+            "kill_pending": None if kills is None else kills.pending_to_dict(),
+            "rotation": None if self.rotation is None else self.rotation.to_dict(),
+            "hand_number": self.hand_number,
+            "carried": self.carried,
+            "carried_from": dict(self.carried_from),
+            "carried_deals": [[n, list(players)] for n, players in self.carried_deals],
+            "passes": self.passes,
+            "bomb_called": self.bomb_called,
+            "since_bomb": self.since_bomb,
+            "time_banks": self.banks.to_dict(),
+            "last_dealt": list(self.last_dealt),
+            "quit_since": list(self.quit_since),
+            "running": self.running,
+            "clock": self.clock.to_dict(),
+            "kill_offer": None if self.kill_offer is None else self.kill_offer.to_dict(),
+            "straddlers": list(self.straddlers),
+            "chosen": dict(self.chosen),
+            "choice_asked": self.choice_asked,
+            "current": current,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:

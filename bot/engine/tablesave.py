@@ -1,6 +1,9 @@
-"""A table saved as plain data and restored: what :meth:`bot.engine.table.Table.to_dict`
-returns after every action, and the table rebuilt from it exactly, the hand in play
-replayed from its set-up and its moves (:meth:`bot.engine.table.Table.from_dict`).
+"""A table saved as plain data and restored: the hand in play as
+:meth:`bot.engine.table.Table.to_dict` writes it after every action, and the table rebuilt
+from that data exactly, the hand in play replayed from its set-up and its moves
+(:meth:`bot.engine.table.Table.from_dict`). The table's own fields are written out in
+``Table.to_dict`` itself: compiled, a method reads its own fields directly, while a
+function given the table as a Protocol looks each one up by name.
 """
 
 from __future__ import annotations
@@ -13,103 +16,48 @@ from .fairness import SecretShuffle
 from .hand import Hand
 from .killoffer import KillOffer
 from .kills import KillButton
-from .killtracker import KillTracker
-from .lifecycle import PlayedHand
+from .lifecycle import DealingTable, PlayedHand
 from .rotation import Rotation
 from .seating import Seating
 from .serial import setup_from_dict, setup_to_dict
 from .tableclock import TableClock
-from .tablesettings import TableSettings
 from .timebank import TimeBanks
 
 BETWEEN_MOVES = ("running", "clock", "kill_offer", "straddlers", "chosen", "choice_asked")
-"""The parts of :func:`table_to_dict` that change from move to move beside the hand's moves
-(the clock, above all): a store that keeps a hand as its moves keeps these apart."""
+"""The parts of :meth:`bot.engine.table.Table.to_dict` that change from move to move beside
+the hand's moves (the clock, above all): a store that keeps a hand as its moves keeps these
+apart."""
 
 
-class SavedTable(Protocol):
-    """What is saved of a table and put back (:class:`bot.engine.table.Table`): its
-    settings (with their plain data, built once while they stay the same), seats, kill
-    button and mix, the pot carried by jacks or better, the bomb pots called and scheduled,
-    the time banks, who was dealt last and who quit since, what it holds between moves and
-    the hand in play."""
+class SavedTable(DealingTable, Protocol):
+    """What is saved of a table and put back (:class:`bot.engine.table.Table`): what its
+    hands read and move (:class:`bot.engine.lifecycle.DealingTable`), and whether the game
+    runs, its clock and the dealer's-choice player last asked."""
 
-    settings: TableSettings
-    seating: Seating
-    kills: KillTracker | None
-    rotation: Rotation | None
-    hand_number: int
-    carried: int
-    carried_from: dict[str, int]
-    carried_deals: list[tuple[int, tuple[str, ...]]]
-    passes: int
-    bomb_called: int
-    since_bomb: int
-    banks: TimeBanks
-    last_dealt: tuple[str, ...]
-    quit_since: list[str]
     running: bool
     clock: TableClock
-    kill_offer: KillOffer | None
-    straddlers: list[str]
-    chosen: dict[str, str]
     choice_asked: str | None
-    current: PlayedHand | None
-    _settings_data: tuple[TableSettings, dict[str, Any]] | None
 
 
-def table_to_dict(table: SavedTable) -> dict[str, Any]:
-    """Everything ``table`` holds, as plain data (the hand in play as its set-up and
-    actions): what :meth:`bot.engine.table.Table.to_dict` returns.
-
-    The settings, set-up and shuffle parts are shared with later calls while they stay
-    the same (they are built once, not after every action): read the result, do not
-    change it.
-    """
-    current = None
-    played = table.current
-    if played is not None:
-        if played.setup_data is None:
-            played.setup_data = setup_to_dict(played.setup)
-        current = {
-            "number": played.number,
-            "setup": played.setup_data,
-            "seats": list(played.seats),
-            "shuffle": played.shuffle,
-            "actions": list(played.actions),
-            "before": played.before,
-        }
-    if table._settings_data is None or table._settings_data[0] is not table.settings:
-        table._settings_data = (table.settings, table.settings.to_dict())
+def played_to_dict(played: PlayedHand) -> dict[str, Any]:
+    """The hand in play as plain data, its set-up and moves (the ``current`` part of
+    :meth:`bot.engine.table.Table.to_dict`); the set-up's data is built once and shared
+    with later calls: read it, do not change it."""
+    if played.setup_data is None:
+        played.setup_data = setup_to_dict(played.setup)
     return {
-        "settings": table._settings_data[1],
-        "seating": table.seating.to_dict(),
-        "kill_button": None if table.kills is None else table.kills.button.to_dict(),
-        "kill_pending": None if table.kills is None else table.kills.pending_to_dict(),
-        "rotation": None if table.rotation is None else table.rotation.to_dict(),
-        "hand_number": table.hand_number,
-        "carried": table.carried,
-        "carried_from": dict(table.carried_from),
-        "carried_deals": [[n, list(players)] for n, players in table.carried_deals],
-        "passes": table.passes,
-        "bomb_called": table.bomb_called,
-        "since_bomb": table.since_bomb,
-        "time_banks": table.banks.to_dict(),
-        "last_dealt": list(table.last_dealt),
-        "quit_since": list(table.quit_since),
-        "running": table.running,
-        "clock": table.clock.to_dict(),
-        "kill_offer": None if table.kill_offer is None else table.kill_offer.to_dict(),
-        "straddlers": list(table.straddlers),
-        "chosen": dict(table.chosen),
-        "choice_asked": table.choice_asked,
-        "current": current,
+        "number": played.number,
+        "setup": played.setup_data,
+        "seats": list(played.seats),
+        "shuffle": played.shuffle,
+        "actions": list(played.actions),
+        "before": played.before,
     }
 
 
 def restore(table: SavedTable, data: dict[str, Any]) -> None:
     """Put back in ``table``, made afresh with its saved settings, everything else
-    :func:`table_to_dict` saved as ``data``, its hand in play replayed exactly.
+    :meth:`bot.engine.table.Table.to_dict` saved as ``data``, its hand in play replayed exactly.
 
     Raises:
         ConfigError: saved data that cannot be read or does not replay.
