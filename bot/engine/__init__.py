@@ -83,7 +83,12 @@ if TYPE_CHECKING:
     from bot.engine.table import Table as Table
     from bot.engine.tableclock import TableClock as TableClock
     from bot.engine.tablesave import BETWEEN_MOVES as BETWEEN_MOVES
+    from bot.engine.tablesettings import Bets as Bets
     from bot.engine.tablesettings import TableSettings as TableSettings
+    from bot.engine.tablesettings import default_bets as default_bets
+    from bot.engine.tablesettings import default_buy_in as default_buy_in
+    from bot.engine.tablesettings import read_bets as read_bets
+    from bot.engine.tablesettings import stakes_config as stakes_config
     from bot.engine.timebank import time_bank_from as time_bank_from
     from bot.engine.turns import CLOCK_SECONDS as CLOCK_SECONDS
     from bot.engine.turns import WARNING_SECONDS as WARNING_SECONDS
@@ -162,6 +167,11 @@ _HOME = {
     "Returned": "bot.engine.lifecycle",
     "Table": "bot.engine.table",
     "TableSettings": "bot.engine.tablesettings",
+    "Bets": "bot.engine.tablesettings",
+    "default_bets": "bot.engine.tablesettings",
+    "default_buy_in": "bot.engine.tablesettings",
+    "read_bets": "bot.engine.tablesettings",
+    "stakes_config": "bot.engine.tablesettings",
     "KillOffer": "bot.engine.killoffer",
     "TableClock": "bot.engine.tableclock",
     "CLOCK_SECONDS": "bot.engine.turns",

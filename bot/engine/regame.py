@@ -5,14 +5,16 @@ applies them with :meth:`bot.engine.table.Table.change_settings`. Stakes are wri
 table shows them (:meth:`bot.engine.config.GameConfig.describe`): ``2/5`` is the blinds in
 no-limit and pot-limit, the small and big bet in limit (the blinds then half the small bet
 and the small bet), and ``2-10`` or ``1-4-8-8`` is spread limit's minimum and per-street
-maxima (002). Games without blinds (stud, razz, jacks or better) are played at limit: their
-ante and bring-in are a fifth and three tenths of the small bet, rounded up, as in a mix
-(RULES.md "Games of rounds").
+maxima (002), read and built as ``new`` reads them (:func:`bot.engine.tablesettings.read_bets`,
+:func:`bot.engine.tablesettings.stakes_config`). Games without blinds (stud, razz, jacks or
+better) are played at limit: their ante and bring-in are a fifth and three tenths of the
+small bet, rounded up, as in a mix (RULES.md "Games of rounds"). A buy-in range the host
+never named follows a new game, structure or stakes (000 NL §16: 20 to 100 big blinds, as
+``new`` sets it); one he named stays.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -20,7 +22,7 @@ from .config import Game, GameConfig, Stakes, Structure, limit_blinds
 from .errors import ConfigError, IllegalAction
 from .games import spec_for
 from .rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
-from .tablesettings import TableSettings
+from .tablesettings import TableSettings, default_buy_in, read_bets, stakes_config, whole_chips
 
 OPTIONS = ("game", "structure", "stakes", "buyin")
 _LIMITS = (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
@@ -54,7 +56,7 @@ def changed_settings(
         elif option == "structure":
             changed = replace(settings, config=_with_structure(settings.config, value))
         elif option == "stakes":
-            changed = replace(settings, config=_with_stakes(settings.config, value))
+            changed = replace(settings, config=_with_stakes(settings, value))
         else:
             raise IllegalAction(f"{option} is not something the host sets: {', '.join(OPTIONS)}")
     except ConfigError as exc:
@@ -62,7 +64,7 @@ def changed_settings(
     problem = bring_in_problem(changed.mix or (changed.config.game,), changed.config.stakes)
     if problem is not None:
         raise IllegalAction(problem)
-    return changed
+    return _buy_in_follows(settings, changed)
 
 
 def _two_amounts(value: str) -> tuple[int, int]:
@@ -79,7 +81,7 @@ def _two_amounts(value: str) -> tuple[int, int]:
             if found:
                 parts = [first, second]
                 break
-    if len(parts) != 2 or not all(_chips(p) for p in parts):
+    if len(parts) != 2 or not all(whole_chips(p) for p in parts):
         raise IllegalAction("set buyin MIN MAX: whole chips, e.g. 'set buyin 100 1000'")
     low, high = int(parts[0]), int(parts[1])
     if not 0 < low <= high:
@@ -145,52 +147,19 @@ def _with_structure(config: GameConfig, value: str) -> GameConfig:
     return replace(config, structure=structure)
 
 
-def _with_stakes(config: GameConfig, value: str) -> GameConfig:
-    # a space may stand around a separator (1 / 2), never inside an amount: '1/2 0' is no
-    # 1/20, so a space left between two digits makes the words no stakes
-    text = re.sub(r"\s*([/-])\s*", r"\1", value.strip())
-    if any(c.isspace() for c in text):
-        raise _not_stakes(value)
-    blinds = spec_for(config.game).blinds
-    if "-" in text and "/" not in text:
-        numbers = _whole(text.split("-"), value)
-        low, highs = numbers[0], tuple(numbers[1:])
-        if not highs:
-            raise IllegalAction("spread limit is MIN-MAX or per street, e.g. 2-10 or 1-4-8-8")
-        stakes = Stakes(*limit_blinds(low)) if blinds else Stakes(0, 0, small_bet=low)
-        stakes = replace(stakes, spread_min=low, spread_max=highs)
-        structure = Structure.SPREAD_LIMIT
-    else:
-        small, big = _whole(text.split("/"), value, exactly=2)
-        structure = config.structure
-        if structure is Structure.SPREAD_LIMIT:
-            raise IllegalAction("spread limit stakes are MIN-MAX, e.g. 'set stakes 2-10'")
-        if structure is Structure.FIXED_LIMIT:
-            stakes = Stakes(*limit_blinds(small), small_bet=small, big_bet=big)
-            if small > big:
-                raise IllegalAction("the small bet may not be larger than the big bet")
-        else:
-            stakes = Stakes(small, big)
-    if not blinds:
-        stakes = stud_stakes(replace(stakes, small_blind=0, big_blind=0))
-    return replace(config, structure=structure, stakes=stakes)
+def _with_stakes(settings: TableSettings, value: str) -> GameConfig:
+    config = settings.config
+    games = settings.mix or (config.game,)
+    built = stakes_config(games, config.structure, read_bets(value), config.rules)
+    return replace(built, game=config.game)  # a mix keeps the game its config is dealt as
 
 
-def _whole(parts: list[str], value: str, exactly: int = 0) -> list[int]:
-    wrong_count = len(parts) != exactly if exactly else len(parts) < 2
-    if wrong_count or not all(_chips(p) for p in parts):
-        raise _not_stakes(value)
-    return [int(p) for p in parts]
-
-
-def _not_stakes(value: str) -> IllegalAction:
-    """The refusal of words that are not stakes, with how stakes are written."""
-    return IllegalAction(
-        f"{value!r} is not stakes: whole chips as the table shows them, e.g. 1/2 "
-        "(blinds, or the bets in limit) or 2-10 (spread limit)"
-    )
-
-
-def _chips(text: str) -> bool:
-    """Whether ``text`` is a whole number of chips, 1 to a trillion."""
-    return text.isascii() and text.isdigit() and 0 < int(text) <= 10**12
+def _buy_in_follows(before: TableSettings, after: TableSettings) -> TableSettings:
+    """``after`` with the buy-in range the new stakes give when ``before``'s was the one its
+    stakes gave (the host named none, 000 NL §16, as ``new`` derives it); a range the host
+    named stays."""
+    was = default_buy_in(before.config, before.mix or (before.config.game,))
+    if (before.min_buy_in, before.max_buy_in) != was:
+        return after
+    low, high = default_buy_in(after.config, after.mix or (after.config.game,))
+    return replace(after, min_buy_in=low, max_buy_in=high)

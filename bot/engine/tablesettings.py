@@ -1,20 +1,29 @@
 """A table's settings: what the host chose for it (the game or mix, the stakes, the seats and
 buy-ins, the kill, the clock and the house's extras), as plain data for saving, and the kill
 tracker and game rotation a table plays them with.
+
+The stakes are built here, for ``new`` (:func:`bot.words.tablesetup.parse_table_setup`) and
+for ``set`` (:func:`bot.engine.regame.changed_settings`) alike: :func:`read_bets` reads them
+as the table shows them (:meth:`bot.engine.config.GameConfig.describe`), ``2/5`` the blinds
+in no-limit and pot-limit and the small and big bet in limit, ``2-10`` or ``1-4-8-8`` spread
+limit's minimum and per-street maxima (002); :func:`stakes_config` makes the game's config
+of them, and :func:`default_buy_in` the buy-in range they give when the host names none
+(000 NL §16).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .bombpot import BombRules
-from .config import Game, GameConfig
+from .config import Game, GameConfig, HouseRules, Stakes, Structure, limit_blinds
 from .errors import ConfigError
 from .games import spec_for
 from .kills import KillRules
 from .killtracker import KillTracker
-from .rotation import Rotation
+from .rotation import Rotation, stud_stakes
 from .serial import config_from_dict, config_to_dict, kill_rules_from_dict, kill_rules_to_dict
 from .timebank import TimeBankRules
 
@@ -162,3 +171,144 @@ def rotation_for(settings: TableSettings) -> Rotation | None:
     if not settings.mix:
         return None
     return Rotation(settings.mix, settings.mix_minutes, settings.dealer_choice)
+
+
+@dataclass(frozen=True)
+class Bets:
+    """Stakes as the host writes them, before a game gives them their blinds or ante.
+
+    Attributes:
+        low: chips: the small blind (no-limit, pot-limit), the small bet (limit) or the
+            spread's minimum bet.
+        highs: chips: the big blind or the big bet, one number; or the spread's maximum,
+            one number or one a street (the last repeats).
+        spread: written ``MIN-MAX``: spread limit (002).
+    """
+
+    low: int
+    highs: tuple[int, ...]
+    spread: bool = False
+
+
+STAKES_FORMS = (
+    "whole chips as the table shows them, e.g. 1/2 (blinds, or the bets in limit) or 2-10 "
+    "(spread limit)"
+)
+
+
+def read_bets(text: str) -> Bets:
+    """The stakes ``text`` writes: ``SMALL/BIG`` or ``MIN-MAX`` (``MIN-MAX-MAX-MAX`` a
+    street each), whole chips in digits, 1 to a trillion. A space may stand around a
+    separator (``1 / 2``), never inside an amount: ``1/2 0`` is no 1/20.
+
+    Raises:
+        ConfigError: anything else, with the forms stakes take.
+    """
+    spaced = re.sub(r"\s*([/-])\s*", r"\1", text.strip())
+    if any(c.isspace() for c in spaced):
+        raise _not_stakes(text)
+    spread = "-" in spaced and "/" not in spaced
+    parts = spaced.split("-" if spread else "/")
+    if (len(parts) < 2) if spread else (len(parts) != 2):
+        raise _not_stakes(text)
+    wrong = next((p for p in parts if not whole_chips(p)), None)
+    if wrong is not None:
+        raise _not_stakes(text, wrong)
+    numbers = [int(p) for p in parts]
+    return Bets(numbers[0], tuple(numbers[1:]), spread)
+
+
+def default_bets(structure: Structure) -> Bets:
+    """The stakes a table is dealt at when the host names none: 1/2 blinds, and 2/4 at
+    limit (blinds of 1 and 2, and a stud bring-in below the completion), 2-4 spread."""
+    if structure is Structure.SPREAD_LIMIT:
+        return Bets(2, (4,), spread=True)
+    return Bets(2, (4,)) if structure.is_limit else Bets(1, (2,))
+
+
+def stakes_config(
+    games: tuple[Game, ...],
+    structure: Structure,
+    bets: Bets,
+    rules: HouseRules | None = None,
+    ante: int = 0,
+    big_blind_ante: int = 0,
+) -> GameConfig:
+    """The config of a table dealing ``games`` (one, or a mix's in order) at ``bets``.
+
+    Limit's blinds are half the small bet, rounded up, and the small bet (002; RULES.md
+    "Money"); spread limit's the same of its minimum. Games without blinds (stud, razz,
+    jacks or better) take no blinds and, unless set, an ante of a fifth of the small bet
+    and stud's bring-in of three tenths, rounded up (RULES.md "Games of rounds").
+
+    Args:
+        games: the games dealt; the config is the first's.
+        structure: the betting structure; stakes written ``MIN-MAX`` make it spread limit.
+        bets: the stakes as written (:func:`read_bets`).
+        rules: the house rules (None: the defaults).
+        ante, big_blind_ante: chips, 0 for none.
+    Returns:
+        The config.
+    Raises:
+        ConfigError: stakes the structure does not take (a pair at spread limit, a small
+            blind or small bet over the big one) or a game cannot be dealt at.
+    """
+    low, high = bets.low, bets.highs[0]
+    if bets.spread:
+        structure = Structure.SPREAD_LIMIT
+    elif structure is Structure.SPREAD_LIMIT:
+        raise ConfigError("spread limit stakes are MIN-MAX or one a street, e.g. 2-10 or 1-4-8-8")
+    elif len(bets.highs) != 1:
+        raise _not_stakes(f"{low}/{'/'.join(map(str, bets.highs))}")
+    if bets.spread:
+        stakes = Stakes(
+            *limit_blinds(low),
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            small_bet=low,
+            spread_min=low,
+            spread_max=bets.highs,
+        )
+    elif structure is Structure.FIXED_LIMIT:
+        if low > high:
+            raise ConfigError("the small bet may not be larger than the big bet")
+        stakes = Stakes(
+            *limit_blinds(low),
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            small_bet=low,
+            big_bet=high,
+        )
+    else:
+        stakes = Stakes(low, high, ante=ante, big_blind_ante=big_blind_ante)
+    if not any(spec_for(g).blinds for g in games):
+        small, big = stakes.fixed_small, stakes.fixed_big
+        stakes = replace(stakes, small_blind=0, big_blind=0, small_bet=small, big_bet=big)
+        if any(spec_for(g).bring_in for g in games):
+            stakes = stud_stakes(stakes)
+        else:  # jacks or better: played for antes (004 jacks §1)
+            stakes = replace(stakes, ante=stud_stakes(stakes).ante, big_blind_ante=0)
+    return GameConfig(games[0], structure, stakes, rules or HouseRules())
+
+
+def default_buy_in(config: GameConfig, games: tuple[Game, ...]) -> tuple[int, int]:
+    """The buy-in range, in chips, of a table dealing ``games`` under ``config`` when the
+    host names none: 20 to 100 big blinds, or of the small bet in a game without blinds,
+    or of the big bet when every game is a stud game (000 NL §16)."""
+    stakes = config.stakes
+    if all(spec_for(g).is_stud for g in games):
+        unit = stakes.fixed_big
+    else:
+        unit = stakes.big_blind or stakes.fixed_small
+    return 20 * unit, 100 * unit
+
+
+def whole_chips(text: str) -> bool:
+    """Whether ``text`` is a whole number of chips in digits, 1 to a trillion."""
+    return text.isascii() and text.isdigit() and 0 < int(text) <= 10**12
+
+
+def _not_stakes(value: str, part: str | None = None) -> ConfigError:
+    """The refusal of words that are not stakes, with how stakes are written."""
+    wrong = f"; {part!r} is not an amount" if part is not None and part != value else ""
+    return ConfigError(f"{value!r} is not stakes: {STAKES_FORMS}{wrong}")

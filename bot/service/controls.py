@@ -33,7 +33,7 @@ from bot.words.commands import (
     whole_number,
 )
 from bot.words.gamewords import GAME_WORDS
-from bot.words.tablesetup import STRUCTURE_WORDS
+from bot.words.tablesetup import STRUCTURE_WORDS, stakes_in_digits
 from storage import AuditEntry, GameChanged, HandCredited, LedgerEntry, Write
 
 if TYPE_CHECKING:
@@ -282,6 +282,8 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
     # the words of 'new' and --setup, as well as the names the table stores
     if command.name == "buyin":
         value = _buy_in_chips(value)
+    elif command.name == "stakes":
+        value = stakes_in_digits(value)
     elif command.name == "game" and word in GAME_WORDS:
         value = GAME_WORDS[word].value
     elif command.name == "structure" and word in STRUCTURE_WORDS:

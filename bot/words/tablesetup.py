@@ -8,25 +8,25 @@ Anything not understood is refused with the words that are, and nothing is creat
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from bot.engine import (
     MIXES,
+    Bets,
     ConfigError,
     Game,
-    GameConfig,
     HouseRules,
     KillRules,
     KillSize,
-    Stakes,
     Structure,
     TableSettings,
     bomb_refusal,
     bring_in_problem,
-    limit_blinds,
+    default_bets,
+    default_buy_in,
     parse_mix,
+    read_bets,
     spec_for,
-    stud_stakes,
+    stakes_config,
 )
 from bot.words.commands import ParseError, parse_amount, whole_number
 from bot.words.gamewords import GAME_WORDS
@@ -107,7 +107,7 @@ def _topic(word: str) -> str | None:
         return "game"
     if word in STRUCTURE_WORDS or word == "spread":
         return "structure"
-    if "/" in word or word in ("blinds", "stakes"):
+    if _reads_as_stakes(word) or word in ("blinds", "stakes"):
         return "stakes"
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word][0].replace("_", " ")
@@ -122,6 +122,41 @@ def _amount(words: list[str], i: int, what: str) -> int:
     if i >= len(words):
         raise ParseError(f"{words[i - 1]} needs {what}")
     return parse_amount(words[i])
+
+
+def _reads_as_stakes(word: str) -> bool:
+    """Whether a word of ``new`` is stakes (``1/2``, ``2-10``, ``1k/2k``), not an option."""
+    return "/" in word or bool(re.fullmatch(r"\d[\d.,km]*(-[\d.,km]+)+", word))
+
+
+def stakes_in_digits(text: str) -> str:
+    """Stakes words with each amount written as a bet's may be (``1k/2k``, ``1,000/2,000``,
+    :func:`bot.words.commands.parse_amount`) in digits, for the one stakes grammar
+    (:func:`bot.engine.tablesettings.read_bets`) to read; a part that is no amount is left
+    as it is, for the grammar to refuse with the forms stakes take."""
+    parts = re.split(r"(\s*[/-]\s*)", text.strip())
+    out = []
+    for k, part in enumerate(parts):
+        if k % 2 or not part:
+            out.append(part)
+            continue
+        try:
+            out.append(str(parse_amount(part)))
+        except ParseError:
+            out.append(part)
+    return "".join(out)
+
+
+def _bets(text: str) -> Bets:
+    """Stakes words read by the one grammar ``set stakes`` reads too.
+
+    Raises:
+        ParseError: words that are not stakes, with the forms they take.
+    """
+    try:
+        return read_bets(stakes_in_digits(text))
+    except ConfigError as exc:
+        raise ParseError(str(exc)) from exc
 
 
 def _pair(text: str, what: str) -> tuple[int, int]:
@@ -156,8 +191,7 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
     game: Game | None = None
     mix: tuple[Game, ...] = ()
     structure: Structure | None = None
-    stakes: tuple[int, int] | None = None
-    spread: tuple[int, int] | None = None
+    stakes: Bets | None = None
     numbers = {"ante": 0, "bb_ante": 0, "seats": 0, "timer": 30, "minutes": 0, "confirm": 0}
     buy_in: tuple[int, int] | None = None
     kill: KillRules | None = None
@@ -196,16 +230,19 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         elif word == "spread":
             structure = Structure.SPREAD_LIMIT
             if i < len(words) and "-" in words[i]:
-                spread = _pair(words[i], "a spread")
+                if "stakes" in said:
+                    raise ParseError(f"{words[i]!r} sets the stakes a second time: give each once")
+                said.add("stakes")
+                stakes = _bets(words[i])
                 i += 1
         elif word in STRUCTURE_WORDS:
             structure = STRUCTURE_WORDS[word]
-        elif "/" in word:
-            stakes = _pair(word, "stakes")
+        elif _reads_as_stakes(word):
+            stakes = _bets(word)
         elif word in ("blinds", "stakes"):
             if i >= len(words):
                 raise ParseError(f"{word} needs stakes like 1/2")
-            stakes = _pair(words[i], "stakes")
+            stakes = _bets(words[i])
             i += 1
         elif word in NUMBER_WORDS:
             name, what = NUMBER_WORDS[word]
@@ -258,7 +295,6 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
         mix,
         structure,
         stakes,
-        spread,
         numbers["ante"],
         numbers["bb_ante"],
         buy_in,
@@ -278,8 +314,7 @@ def _settings(  # noqa: PLR0913 - the words read above
     game: Game | None,
     mix: tuple[Game, ...],
     structure: Structure | None,
-    stakes: tuple[int, int] | None,
-    spread: tuple[int, int] | None,
+    stakes: Bets | None,
     ante: int,
     bb_ante: int,
     buy_in: tuple[int, int] | None,
@@ -310,50 +345,21 @@ def _settings(  # noqa: PLR0913 - the words read above
         structure = (
             Structure.FIXED_LIMIT if mix else DEFAULT_STRUCTURE.get(first, Structure.FIXED_LIMIT)
         )
-    limit = structure.is_limit
-    # limit's default 2/4 deals blinds of 1 and 2 and a stud bring-in below the completion
-    low, high = stakes or ((2, 4) if limit else (1, 2))
-    if limit:
-        small_blind, big_blind = limit_blinds(low)
-        small_bet, big_bet = low, high
-    else:
-        small_blind, big_blind = low, high
-        small_bet, big_bet = high, 2 * high
-    any_stud = any(spec_for(g).is_stud for g in games)
-    all_stud = all(spec_for(g).is_stud for g in games)
-    no_blinds = all(spec_for(g).is_stud or g is Game.JACKS for g in games)
-    if not mix and first is Game.JACKS and not ante:
-        ante = max(1, small_bet // 5)  # jacks or better is played with an ante, no blinds
-    if any_stud and not limit:
+    if any(spec_for(g).is_stud for g in games) and not structure.is_limit:
         raise ParseError("stud games are played fixed or spread limit: add 'fl'")
-    spread_max: tuple[int, ...] = ()
-    spread_min = 0
-    if structure is Structure.SPREAD_LIMIT:
-        spread_min, top = spread or (small_bet, big_bet)
-        spread_max = (top,) * 4
     try:
-        config = GameConfig(
-            first,
+        config = stakes_config(
+            games,
             structure,
-            Stakes(
-                0 if no_blinds else small_blind,
-                0 if no_blinds else big_blind,
-                ante=ante,
-                big_blind_ante=bb_ante,
-                small_bet=small_bet,
-                big_bet=big_bet,
-                spread_min=spread_min,
-                spread_max=spread_max,
-            ),
+            stakes or default_bets(structure),
             HouseRules(straddle_allowed=straddle),
+            ante=ante,
+            big_blind_ante=bb_ante,
         )
-        if all_stud and not mix:
-            config = replace(config, stakes=stud_stakes(config.stakes))
         problem = bring_in_problem(games, config.stakes)
         if problem is not None:
             raise ParseError(problem)
-        unit = big_bet if all_stud else big_blind
-        minimum, maximum = buy_in or (20 * unit, 100 * unit)
+        minimum, maximum = buy_in or default_buy_in(config, games)
         most = min(spec_for(g).max_players for g in games)
         return TableSettings(
             config,
