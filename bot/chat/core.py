@@ -8,22 +8,29 @@ sees goes through the service's publisher (see :mod:`bot.chat.presenter`) after 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.chat.presenter import SENDER, Presenter
 from bot.process.logsafe import described, frames
 from bot.service import booklines
 from bot.service.state import ChannelRefused
-from bot.service.tables import NeedsConfirm, Notice, Player, ServiceError, TableService
+from bot.service.tables import Live, NeedsConfirm, Notice, Player, ServiceError, TableService
 from bot.words.commands import (
-    HAND_NUMBER_MOST,
     PLAY_WORDS,
+    Cards,
+    Command,
     EndSession,
+    Help,
+    New,
     ParseError,
     Play,
+    Rules,
+    Verify,
     parse,
-    whole_number,
 )
+from bot.words.commandset import HELP, words_of
 from bot.words.render import cards_text
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
@@ -32,27 +39,8 @@ log = logging.getLogger(__name__)
 
 MAX_TEXT = 500  # characters of one command: more is refused before it is read
 
-# the first words ChatCore answers itself, before the command is parsed
-OWN_WORDS = frozenset({"help", "?", "new", "rules", "house", "cards", "mycards", "hand", "verify"})
-
-HELP = (
-    "Poker commands (in chat, after /poker; the table message's buttons do the same):\n"
-    "  new …            set up a table in this channel (new help for the options)\n"
-    "  sit N [SEAT]     buy in for N chips · topup N · sitout · back · leave · wait\n"
-    "  fold · check · call · bet N · raise N · allin · draw CARDS · pat · runs 2\n"
-    "  stud: bringin · complete to N   cards as shown or typed: Q♥ 10h Th\n"
-    "  cards            your cards again (only you see them)\n"
-    "  checkfold (check or fold when your turn comes) · nocheckfold · sitout (after this hand)\n"
-    "  clock · kill · object · straddle · choose GAME (dealer's choice, on the button)\n"
-    "  status · rules · leaderboard [kill|nokill] · verify [HAND] (its shuffle's proof)\n"
-    "  ledger [csv] [SESSION]   the session's ledger (after end: the one that ended)\n"
-    "  history [HAND|last N|session] [phh|pokerstars]   hand number HAND (as verify),\n"
-    "                   your last N or this session's: text, PHH or PokerStars' for trackers\n"
-    "  rabbit           the board the last hand would have dealt, not played\n"
-    "  stats [NAME]     VPIP, PFR, 3-bet, showdowns, net: this session and all time\n"
-    "  host: start · pause · kick NAME · adjust NAME ±N REASON · void · set OPTION VALUE · end\n"
-    "  host: bomb [ANTE] (the next hand a bomb pot) · set bomb ANTE every N · set bomb double on\n"
-    "Amounts: 40, 1k, 2.5k."
+NO_TABLE = (
+    "there is no table in this channel: start one with 'new' (e.g. new holdem nl 1/2), or type help"
 )
 
 
@@ -178,44 +166,21 @@ class ChatCore:
             SENDER.reset(token)
 
     async def _handle(self, request: Request) -> Reply:
-        words = request.text.strip().split()
-        head = words[0].lower().lstrip("/") if words else "help"
+        """One dispatch: the command read from the words (nothing typed asks for help),
+        answered by the chat itself (:data:`OWN`) or by the service, under the table's
+        lock."""
         table_id = table_id_of(request)
         player = player_of(request)
-        if head in ("help", "?"):
-            return Reply(HELP)
-        if head == "new":
-            return await self._new(request, player)
-        # what the chat answers itself reads the table as last committed; a command's
-        # table is read so by the service, under the table's lock
-        own_words = head in OWN_WORDS
-        live = self.service.tables.get(table_id)
-        if own_words or live is None:
-            live = await self.service.current(table_id)
-        if live is None:
-            return Reply(
-                "there is no table in this channel: start one with 'new' (e.g. new holdem nl "
-                "1/2), or type help",
-                ok=False,
-            )
-        if head in ("rules", "house"):
-            return Reply("\n".join(describe_settings(live.table.settings)))
-        if head in ("cards", "mycards", "hand"):
-            return Reply(self.own_cards(table_id, player.id))
-        if head == "verify":
-            number = whole_number(words[1], HAND_NUMBER_MOST) if len(words) == 2 else 0
-            if len(words) > 2 or number is None or (len(words) == 2 and not number):
-                raise ParseError(
-                    "verify [HAND NUMBER]: one hand number from 1, e.g. 'verify 12' "
-                    "(without a number: the last hand)"
-                )
-            lines = await booklines.verify_lines(live, self.service.db.books, number or None)
-            return Reply("\n".join(lines))
         try:
-            command = parse(request.text)
+            command = parse(request.text) if request.text.split() else Help()
         except ParseError as exc:
+            await self._committed(table_id)  # no table is said first
             why = self._with_choices(str(exc), request.text, table_id, player.id)
             raise ParseError(why) from exc
+        own = OWN.get(type(command))
+        if own is not None:
+            return await own(self, request, command)
+        live = self.service.tables.get(table_id) or await self._committed(table_id)
         session = live.session_id
         try:
             out = await self.service.handle(
@@ -235,14 +200,47 @@ class ChatCore:
         if isinstance(command, EndSession) and session is not None and self.presenter:
             await self.service.shown(table_id)  # the results first, then their chart
             await self._refused(table_id, await self.presenter.session_chart(table_id, session))
-        own = [o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)]
-        return Reply("\n".join(own))
+        own_lines = [
+            o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)
+        ]
+        return Reply("\n".join(own_lines))
 
-    async def _new(self, request: Request, player: Player) -> Reply:
-        words = request.text.split()
+    async def _committed(self, table_id: str) -> Live:
+        """The table in the channel as last committed: what the chat answers itself reads
+        it so, without the table's lock (a command's table is read under it, by the
+        service).
+
+        Raises:
+            ServiceError: there is no table in the channel.
+        """
+        live = await self.service.current(table_id)
+        if live is None:
+            raise ServiceError(NO_TABLE)
+        return live
+
+    async def _help(self, request: Request, command: Help) -> Reply:
+        return Reply(HELP)
+
+    async def _rules(self, request: Request, command: Rules) -> Reply:
+        live = await self._committed(table_id_of(request))
+        return Reply("\n".join(describe_settings(live.table.settings)))
+
+    async def _cards(self, request: Request, command: Cards) -> Reply:
+        table_id = table_id_of(request)
+        await self._committed(table_id)
+        return Reply(self.own_cards(table_id, player_of(request).id))
+
+    async def _verify(self, request: Request, command: Verify) -> Reply:
+        live = await self._committed(table_id_of(request))
+        lines = await booklines.verify_lines(live, self.service.db.books, command.hand)
+        return Reply("\n".join(lines))
+
+    async def _new(self, request: Request, command: New) -> Reply:
+        player = player_of(request)
+        words = command.text.split()
         if len(words) > 1 and words[1].lower() == "help":
             return Reply(SETUP_HELP)
-        settings = parse_table_setup(request.text)
+        settings = parse_table_setup(command.text)
         table_id = await self.service.create_table(
             request.server_id, request.channel_id, player, settings
         )
@@ -291,3 +289,17 @@ class ChatCore:
         if not cards:
             return "your cards are not dealt yet"
         return f"Your cards: {cards_text(cards)}" + (" (folded)" if folded else "")
+
+
+# The commands the chat answers itself (help, a new table, and what it reads off the table
+# as last committed); the service answers every other (see bot.service.tables).
+OWN: dict[type[Command], Callable[[ChatCore, Request, Any], Awaitable[Reply]]] = {
+    Help: ChatCore._help,
+    New: ChatCore._new,
+    Rules: ChatCore._rules,
+    Cards: ChatCore._cards,
+    Verify: ChatCore._verify,
+}
+
+# the words of those commands (the server's log names them as typed)
+OWN_WORDS = frozenset(word for command in OWN for word in words_of(command))

@@ -19,7 +19,6 @@ from bot.engine import (
     Event,
     Hand,
     HandStarted,
-    IllegalAction,
     KillButton,
     PotAwarded,
     SevenDeuce,
@@ -73,6 +72,8 @@ class Step:
             server, player id -> what is owed in words (000 kill §6).
         out: what to publish once committed, in order.
         extra: what to write with the commit beside the command, its events and state.
+        decision: for a move, the engine's decision gate's answer (see
+            :func:`apply_command`).
     """
 
     live: Live
@@ -81,6 +82,7 @@ class Step:
     owing: Callable[[Live], dict[str, str]]
     out: list[Outgoing] = field(default_factory=list)
     extra: list[Write] = field(default_factory=list)
+    decision: Decision | None = None
 
     def tell(self, text: str, audience: str | None = None) -> None:
         """A notice to the table (``audience`` None) or to one player id."""
@@ -132,20 +134,17 @@ def apply_command(
     names = live.names if live.names is not None else {}
     live.names = names
     names[player.id] = player.name
-    if isinstance(command, Play):  # first: nearly every command is a move
-        _play(step, player, command, decision)
-    else:
-        handler = HANDLERS.get(type(command))
-        if handler is not None:
-            handler(step, player, command)
+    step.decision = decision
+    HANDLERS[type(command)](step, player, command)
     # between hands, whoever asked to leave and may now go is cashed out: after a void,
     # a kick, or a change that leaves a player owing nothing or unable to be dealt in
     cash_out_leavers(step)
     advance(step)
 
 
-def _play(step: Step, player: Player, command: Play, decision: Decision | None) -> None:
+def _play(step: Step, player: Player, command: Play) -> None:
     table = step.live.table
+    decision = step.decision
     if decision is None:  # refused by the gate: this says why
         decision = table.decide(player.id, command.kind, command.amount, command.cards)
     move = decision.action
@@ -208,13 +207,7 @@ def _leave(step: Step, player: Player, command: Leave) -> None:
         step.tell(f"{player.name} leaves with {chips}")
 
 
-def _host_only(live: Live, player: Player) -> None:
-    if player.id != live.host_id and not player.admin:
-        raise IllegalAction("only the host or a server administrator may do that")
-
-
 def _start(step: Step, player: Player, command: Start) -> None:
-    _host_only(step.live, player)
     if step.live.table.running and step.live.unseen is None:
         step.tell("the game is already running ('pause' stops it after this hand)", player.id)
         return
@@ -229,7 +222,6 @@ def _choose(step: Step, player: Player, command: Choose) -> None:
 
 
 def _pause(step: Step, player: Player, command: Pause) -> None:
-    _host_only(step.live, player)
     step.live.table.running = False
     step.tell("the host pauses the game after this hand")
 
@@ -300,8 +292,11 @@ def _host_control(
         tell_waiting(step)
 
 
-# Each command a player sends, but a move, to its handler: (step, sender, command).
+# Each command that changes the table, to its handler: (step, sender, command). Who may
+# use a host control is checked before, once (bot.service.tables); the read-only commands
+# are answered without a step (bot.service.views.READS, bot.chat.core.OWN).
 HANDLERS: dict[type[Command], Callable[[Step, Player, Any], None]] = {
+    Play: _play,
     Sit: _sit,
     TopUp: _top_up,
     SitOut: _sit_out,

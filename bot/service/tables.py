@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import Decision, EngineError, Table, TableSettings
@@ -22,7 +23,6 @@ from bot.process.logsafe import described, frames
 from bot.service import booklines, controls, steps
 from bot.service.commits import ServiceError as ServiceError
 from bot.service.commits import _kind, _Stale
-from bot.service.state import Attachment
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
 from bot.service.state import Outgoing as Outgoing
@@ -30,8 +30,9 @@ from bot.service.state import Player as Player
 from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
 from bot.service.timers import Timers
-from bot.service.views import Views
-from bot.words.commands import Command, EndSession, Ledger, Play, Rabbit
+from bot.service.views import READS, Views
+from bot.words.commands import Command, EndSession, Play
+from bot.words.commandset import declared_of
 from storage import LedgerEntry, StorageError, StoredTable, Write
 
 log = logging.getLogger(__name__)
@@ -203,37 +204,20 @@ class TableService(Timers, Views):
                     "that request was already used for another command: nothing was done"
                 )
         await self._deal_owed(live)  # a command never overtakes the next deal
+        declared = declared_of(command)
         try:
             live.table.check_fresh(player.id, expect_hand, expect_step)
-            view = await self._view(live, player, command)
+            if declared.host_only and player.id != live.host_id and not player.admin:
+                raise ServiceError(declared.refusal())  # the one check of who is host
+            if declared.reads:  # answered as it reads now: nothing to commit
+                out = await READS[type(command)](self, live, player, command)
+                self._publish(table_id, out)
+                return out
         except EngineError as exc:
             raise ServiceError(steps.named(live, str(exc))) from exc
-        if view is not None:
-            out = [Outgoing(table_id, player.id, Notice("\n".join(view)))]
-            self._publish(table_id, out)
-            return out
-        if isinstance(command, Ledger) and command.csv:  # a file for the channel
-            try:
-                filename, data, caption = await booklines.ledger_csv(
-                    live, self.db.books, command.session
-                )
-            except EngineError as exc:
-                raise ServiceError(str(exc)) from exc
-            out = [Outgoing(table_id, None, Attachment(filename, data, caption))]
-            self._publish(table_id, out)
-            return out
-        if isinstance(command, Rabbit):  # read only, but for the whole channel to see
-            out = [
-                Outgoing(
-                    table_id,
-                    None,
-                    Notice("\n".join(await booklines.rabbit_lines(live, self.db.books))),
-                )
-            ]
-            self._publish(table_id, out)
-            return out
-        if isinstance(command, EndSession):
-            return await self._end_session(live, player, request_id)
+        own = HANDLERS.get(type(command))
+        if own is not None:
+            return await own(self, live, player, request_id)
         decision = self._decided(live, player, command, confirmed)
         undo = live.undo_point()
         step = self._step(live)
@@ -289,9 +273,8 @@ class TableService(Timers, Views):
         sum to zero and no chip is created or lost. Refusing to end the session instead
         could leave a table that can no longer deal (everyone else gone) unable to close.
         A player who left since is paid his share as a cash-out of the session that ends.
+        Who may end it was checked before (the command is declared host-only).
         """
-        if player.id != live.host_id and not player.admin:
-            raise ServiceError("only the host or a server administrator may end the session")
         if live.table.current is not None:
             raise ServiceError(controls.between_hands(live, "end: the session ends between hands"))
         undo = live.undo_point()
@@ -358,3 +341,10 @@ def _same_request(
         fields.pop("amount")
         stored = {k: v for k, v in stored.items() if k != "amount"}
     return stored == {"type": type(command).__name__, **fields}
+
+
+# The commands the service answers itself, beyond a read (bot.service.views.READS) and a
+# step of the table (bot.service.steps.HANDLERS): (service, table, sender, request id).
+HANDLERS: dict[
+    type[Command], Callable[[TableService, Live, Player, str | None], Awaitable[list[Outgoing]]]
+] = {EndSession: TableService._end_session}

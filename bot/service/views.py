@@ -1,42 +1,58 @@
-"""What a table shows and what may be read of it: the read-only commands' lines (status,
-the ledger, the leaderboard, history, stats), the table's status and public state, and
-the reads an adapter makes (whose turn, his choices in words, whether a button is current,
-his own cards).
+"""What a table shows and what may be read of it: the read-only commands' answers (status,
+the ledger, the leaderboard, history, stats, the rabbit hunt: :data:`READS`), the table's
+status and public state, and the reads an adapter makes (whose turn, his choices in
+words, whether a button is current, his own cards).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import EngineError, Hand, KillButton, Turn
 from bot.service import booklines, controls, steps
 from bot.service.outbox import Outbox
-from bot.service.state import Live, Player
-from bot.words.commands import Command, History, Leaderboard, Ledger, Stats, Status
+from bot.service.state import Attachment, Live, Notice, Outgoing, Player
+from bot.words.commands import Command, History, Leaderboard, Ledger, Rabbit, Stats, Status
 
 
 class Views(Outbox):
     """The tables as they read: nothing here changes a table."""
 
-    async def _view(self, live: Live, player: Player, command: Command) -> list[str] | None:
-        """Read-only commands: the lines to show the asking player, or None."""
-        if isinstance(command, Status):
-            return [self.status_text(live)]
-        if isinstance(command, Ledger) and not command.csv:
-            return await booklines.ledger_lines(live, self.db.books, command.session)
-        if isinstance(command, Leaderboard):
-            return await booklines.leaderboard_lines(
-                live, self.db.books, command.kill, command.game
+    async def _status(self, live: Live, player: Player, command: Status) -> list[Outgoing]:
+        return _to(live, player, [self.status_text(live)])
+
+    async def _ledger(self, live: Live, player: Player, command: Ledger) -> list[Outgoing]:
+        """The ledger's lines to the asking player, or as a CSV file to the channel."""
+        if not command.csv:
+            return _to(
+                live, player, await booklines.ledger_lines(live, self.db.books, command.session)
             )
-        if isinstance(command, History):
-            return await booklines.history_lines(live, self.db.books, player.id, command)
-        if isinstance(command, Stats):
-            if not command.player:
-                return await booklines.stats_lines(live, self.db.books, player.id, player.name)
-            who = controls.find_player(live, command.player)
-            name = (live.names or {}).get(who, command.player)
-            return await booklines.stats_lines(live, self.db.books, who, name)
-        return None
+        filename, data, caption = await booklines.ledger_csv(live, self.db.books, command.session)
+        return [Outgoing(live.id, None, Attachment(filename, data, caption))]
+
+    async def _leaderboard(
+        self, live: Live, player: Player, command: Leaderboard
+    ) -> list[Outgoing]:
+        lines = await booklines.leaderboard_lines(live, self.db.books, command.kill, command.game)
+        return _to(live, player, lines)
+
+    async def _history(self, live: Live, player: Player, command: History) -> list[Outgoing]:
+        lines = await booklines.history_lines(live, self.db.books, player.id, command)
+        return _to(live, player, lines)
+
+    async def _stats(self, live: Live, player: Player, command: Stats) -> list[Outgoing]:
+        if not command.player:
+            lines = await booklines.stats_lines(live, self.db.books, player.id, player.name)
+            return _to(live, player, lines)
+        who = controls.find_player(live, command.player)
+        name = (live.names or {}).get(who, command.player)
+        return _to(live, player, await booklines.stats_lines(live, self.db.books, who, name))
+
+    async def _rabbit(self, live: Live, player: Player, command: Rabbit) -> list[Outgoing]:
+        """Read only, but for the whole channel to see."""
+        lines = await booklines.rabbit_lines(live, self.db.books)
+        return [Outgoing(live.id, None, Notice("\n".join(lines)))]
 
     def turn(self, table_id: str) -> Turn | None:
         """The decision the table waits for (who, what he may do, the pot, the board), or
@@ -157,3 +173,20 @@ def _named_summary(button: KillButton | None, names: dict[str, str]) -> dict[str
     owed = {**button.missed, **button.owes_next}
     summary["owed"] = {names.get(p, p): c for p, c in owed.items()}
     return summary
+
+
+def _to(live: Live, player: Player, lines: list[str]) -> list[Outgoing]:
+    """Lines for the asking player's eyes only, as one notice."""
+    return [Outgoing(live.id, player.id, Notice("\n".join(lines)))]
+
+
+# The read-only commands the service answers under the table's lock (declared ``reads``;
+# the chat core answers the others as last committed): (service, table, sender, command).
+READS: dict[type[Command], Callable[[Views, Live, Player, Any], Awaitable[list[Outgoing]]]] = {
+    Status: Views._status,
+    Ledger: Views._ledger,
+    Leaderboard: Views._leaderboard,
+    History: Views._history,
+    Stats: Views._stats,
+    Rabbit: Views._rabbit,
+}

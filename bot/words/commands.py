@@ -1,4 +1,5 @@
-"""The command vocabulary shared by every adapter: text or button payloads to typed commands.
+"""The command vocabulary shared by every adapter: text or button payloads to typed commands
+(the commands and their words are declared in :mod:`bot.words.commandset`).
 
 A parse error ("``raise abc``") is a :class:`ParseError`, different from an illegal action
 (the engine's :class:`~bot.engine.errors.IllegalAction`). Amounts are whole chips, or forms
@@ -10,10 +11,96 @@ from __future__ import annotations
 import io
 import re
 import shlex
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from bot.engine import CardError, parse_cards
+from bot.words.commandset import (
+    VERBS,
+    Adjust,
+    Bomb,
+    Cards,
+    Choose,
+    Clock,
+    Command,
+    EndSession,
+    Help,
+    History,
+    Kick,
+    KillOffer,
+    Leaderboard,
+    Leave,
+    Ledger,
+    New,
+    Object,
+    Pause,
+    Play,
+    PreAction,
+    Rabbit,
+    Rules,
+    SetOption,
+    Sit,
+    SitIn,
+    SitOut,
+    Start,
+    Stats,
+    Status,
+    Straddle,
+    TopUp,
+    Verb,
+    Verify,
+    Void,
+    Wait,
+    declared_of,
+)
 from bot.words.gamewords import GAME_WORDS
+
+# the vocabulary: the commands (declared in bot.words.commandset) and how they are read
+__all__ = [
+    "ADJUST_USAGE",
+    "Adjust",
+    "Bomb",
+    "Cards",
+    "Choose",
+    "Clock",
+    "Command",
+    "EndSession",
+    "HAND_NUMBER_MOST",
+    "HISTORY_MOST",
+    "Help",
+    "History",
+    "Kick",
+    "KillOffer",
+    "Leaderboard",
+    "Leave",
+    "Ledger",
+    "MAX_AMOUNT",
+    "New",
+    "Object",
+    "PLAY_WORDS",
+    "ParseError",
+    "Pause",
+    "Play",
+    "PreAction",
+    "READERS",
+    "Rabbit",
+    "Reader",
+    "Rules",
+    "SetOption",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "Start",
+    "Stats",
+    "Status",
+    "Straddle",
+    "TopUp",
+    "Verify",
+    "Void",
+    "Wait",
+    "parse",
+    "parse_amount",
+    "whole_number",
+]
 
 MAX_AMOUNT = 10**12
 
@@ -31,229 +118,13 @@ class ParseError(ValueError):
     """A command that cannot be read, with what would be accepted."""
 
 
-@dataclass(frozen=True)
-class Command:
-    """Base of every command."""
-
-
-@dataclass(frozen=True)
-class Sit(Command):
-    """Take a seat with a buy-in (a seat number, or None for the next free one)."""
-
-    buy_in: int
-    seat: int | None = None
-
-
-@dataclass(frozen=True)
-class TopUp(Command):
-    """Add chips between hands."""
-
-    amount: int
-
-
-@dataclass(frozen=True)
-class SitOut(Command):
-    """Sit out from the next deal."""
-
-
-@dataclass(frozen=True)
-class SitIn(Command):
-    """Come back; ``post`` the blinds owed now rather than wait for the big blind."""
-
-    post: bool = False
-
-
-@dataclass(frozen=True)
-class Leave(Command):
-    """Leave the table with a cash-out."""
-
-
-@dataclass(frozen=True)
-class Choose(Command):
-    """Dealer's choice: the player whose pick it is picks the round's game (a game's
-    stored name, or the words the player typed when they name none)."""
-
-    game: str
-
-
-@dataclass(frozen=True)
-class Start(Command):
-    """Host: deal hands (and keep dealing)."""
-
-
-@dataclass(frozen=True)
-class Pause(Command):
-    """Host: stop dealing after this hand."""
-
-
-@dataclass(frozen=True)
-class Play(Command):
-    """A move in the hand: ``kind`` is fold, check, call, bet, raise, allin, bringin, draw,
-    show, muck or runs; ``amount`` for bet and raise (to), runs; ``cards`` for draw."""
-
-    kind: str
-    amount: int | None = None
-    cards: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Clock(Command):
-    """Put the clock on the player to act (000 NL §15)."""
-
-
-@dataclass(frozen=True)
-class Status(Command):
-    """Show the table."""
-
-
-@dataclass(frozen=True)
-class KillOffer(Command):
-    """Kill the next pot voluntarily (or, for a player waiting to come in, kill to come in);
-    announced before the deal, allowed if no one objects in the window (000 kill §10, §12)."""
-
-
-@dataclass(frozen=True)
-class Object(Command):
-    """Object to a voluntary kill announced for the next deal."""
-
-
-@dataclass(frozen=True)
-class Straddle(Command):
-    """Post a live straddle next hand, from the seat left of the big blind (000 NL §14)."""
-
-
-@dataclass(frozen=True)
-class Wait(Command):
-    """Join the waiting list of a full table."""
-
-
-@dataclass(frozen=True)
-class PreAction(Command):
-    """Check/fold in advance: when the player's turn comes, check if he can, else fold;
-    ``kind`` is ``check_fold``, or ``off`` to cancel it."""
-
-    kind: str
-
-
-@dataclass(frozen=True)
-class Kick(Command):
-    """Host: remove a player (after the hand, if he is in it)."""
-
-    target: str
-
-
-@dataclass(frozen=True)
-class Adjust(Command):
-    """Host: change a player's stack between hands by ``amount`` chips (negative: taken;
-    0 as typed, for the table to refuse with the range), with a reason (audited)."""
-
-    target: str
-    amount: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class Void(Command):
-    """Host: void the hand in play; every chip is returned."""
-
-
-@dataclass(frozen=True)
-class Bomb(Command):
-    """Host: the next hand is a bomb pot (RULES.md "Bomb pots"), of ``ante`` chips each
-    (None: the house's bomb ante; 0 as typed, for the table to refuse with the range)."""
-
-    ante: int | None = None
-    off: bool = False
-
-
-@dataclass(frozen=True)
-class SetOption(Command):
-    """Host: change a house option between hands (``turn 45``, ``runs off``), or the game,
-    structure, stakes or buy-in range (``game omaha``, ``structure pot_limit``, ``stakes
-    2/5``, ``buyin 100 1000``); ``value`` is every word after the option's name."""
-
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class EndSession(Command):
-    """Host: end the night: results and who pays whom."""
-
-
-@dataclass(frozen=True)
-class Ledger(Command):
-    """Show the session's buy-ins, top-ups and cash-outs (``csv``: post them to the
-    channel as a CSV file); ``session``: that session of the table, None for this one
-    (the one that just ended until the next deal)."""
-
-    csv: bool = False
-    session: int | None = None
-
-
-@dataclass(frozen=True)
-class Leaderboard(Command):
-    """Show the all-time leaderboard: ``kill``/``nokill`` games only (000 kill §13), and
-    one game only (``game``, a word such as ``holdem`` or ``plo``; "" for all)."""
-
-    kill: bool | None = None
-    game: str = ""
-
-
-@dataclass(frozen=True)
-class Stats(Command):
-    """A player's statistics (your own when ``player`` is empty): this session and all
-    time, by game."""
-
-    player: str = ""
-
-
-@dataclass(frozen=True)
-class Rabbit(Command):
-    """Show the channel the board cards the last hand would have dealt had it gone to the
-    river ("Rabbit hunting"), marked as not played."""
-
-
-@dataclass(frozen=True)
-class History(Command):
-    """Your own hands: hand number ``hand`` (the number ``verify`` takes), else your last
-    ``count``, or with ``session`` every hand of yours this session; ``phh`` for the hand
-    history format, ``pokerstars`` for PokerStars' text that trackers import."""
-
-    count: int = 1
-    phh: bool = False
-    pokerstars: bool = False
-    session: bool = False
-    hand: int | None = None
-
-
+# a move's words -> its kind (the answers "once", "twice", "thrice" are not moves' words)
 PLAY_WORDS = {
-    "fold": "fold",
-    "f": "fold",
-    "check": "check",
-    "x": "check",
-    "call": "call",
-    "c": "call",
-    "bet": "bet",
-    "open": "bet",  # jacks or better: the first bet opens (004 jacks §1)
-    "raise": "raise",
-    "r": "raise",
-    "allin": "allin",
-    "all-in": "allin",
-    "shove": "allin",
-    "bringin": "bringin",
-    "bring-in": "bringin",
-    "complete": "complete",
-    "draw": "draw",
-    "discard": "draw",
-    "pat": "draw",
-    "stand": "draw",
-    "show": "show",
-    "muck": "muck",
-    "runs": "runs",
+    word: dict(verb.fields)["kind"]
+    for verb in declared_of(Play).verbs
+    if "amount" not in dict(verb.fields)
+    for word in verb.words
 }
-
-RUN_WORDS = {"once": 1, "twice": 2, "thrice": 3}
 
 # whole chips, with commas only where they group thousands (1,000 but not 4,0), an exact
 # decimal and a k or m suffix
@@ -303,7 +174,9 @@ def _nothing_after(head: str, rest: list[str], usage: str) -> None:
 
 
 def parse(text: str) -> Command:
-    """One line a player typed: ``raise 40``, ``sit 500 3``, ``draw 7h 2c``, ``fold``.
+    """One line a player typed: ``raise 40``, ``sit 500 3``, ``draw 7h 2c``, ``fold``; the
+    first word names the command (its declared words, :data:`bot.words.commandset.VERBS`),
+    the rest are read by the command's reader.
 
     Raises:
         ParseError: an unknown word or a bad amount, saying what is accepted.
@@ -318,69 +191,86 @@ def parse(text: str) -> Command:
         rest = rest[1:]  # "raise to 40": amounts are always what the bet comes to
         if not rest:
             raise ParseError(f"{head} to how much? e.g. '{head} to 40'")
-    if head in ("sit", "join", "buyin", "buy-in"):
-        if not rest:
-            raise ParseError("sit BUY_IN [SEAT]: how many chips to buy in for")
-        seat = None
-        if len(rest) > 1:
-            seat = whole_number(rest[1], 99)
-            if not seat:
-                raise ParseError(f"{rest[1][:20]!r} is not a seat number: sit BUY_IN [SEAT]")
-        _nothing_after(f"{head} BUY_IN SEAT", rest[2:], "'sit 200' or 'sit 200 3'")
-        return Sit(parse_amount(rest[0]), seat)
-    if head in ("topup", "top-up", "rebuy", "addon"):
-        if not rest:
-            raise ParseError("topup AMOUNT: how many chips to add")
-        _nothing_after(f"{head} AMOUNT", rest[1:], "'topup 100'")
-        if rest[0].strip() == "0":
-            return TopUp(0)  # the table refuses it saying how much may be added
-        return TopUp(parse_amount(rest[0]))
-    simple: dict[str, Command] = {
-        "sitout": SitOut(),
-        "away": SitOut(),
-        "back": SitIn(),
-        "sitin": SitIn(),
-        "post": SitIn(post=True),
-        "leave": Leave(),
-        "cashout": Leave(),
-        "start": Start(),
-        "deal": Start(),
-        "pause": Pause(),
-        "clock": Clock(),
-        "status": Status(),
-        "stacks": Status(),
-        "table": Status(),
-        "kill": KillOffer(),
-        "object": Object(),
-        "straddle": Straddle(),
-        "wait": Wait(),
-        "checkfold": PreAction("check_fold"),
-        "check/fold": PreAction("check_fold"),
-        "cf": PreAction("check_fold"),
-        "nocheckfold": PreAction("off"),
-        "waitlist": Wait(),
-    }
-    if head in simple:
-        _nothing_after(head, rest, repr(head))
-        return simple[head]
-    if head in ("choose", "pick"):
-        if not rest:
-            raise ParseError(f"{head} which game? e.g. '{head} razz'")
-        said = " ".join(rest)
-        known = GAME_WORDS.get(said.lower())
-        return Choose(known.value if known is not None else said)
-    host = _host_command(head, rest)
-    if host is not None:
-        return host
-    if head in RUN_WORDS:  # the answer to "run the board once, twice or three times?"
-        _nothing_after(head, rest, repr(head))
-        return Play("runs", RUN_WORDS[head])
-    kind = PLAY_WORDS.get(head)
-    if kind is None:
+    found = VERBS.get(head)
+    if found is None:
         raise ParseError(
             f"{words[0]!r} is not a command: try fold, check, call, bet N, raise N, all-in, "
             "draw CARDS, sit N, status"
         )
+    verb, declared = found
+    return READERS.get(declared.command, _bare)(verb, head, rest)
+
+
+Reader = Callable[[Verb, str, list[str]], Command]
+
+
+def _bare(verb: Verb, head: str, rest: list[str]) -> Command:
+    """A command that takes no words after it: the one its verb names.
+
+    Raises:
+        ParseError: words after it.
+    """
+    _nothing_after(head, rest, repr(head))
+    return declared_of(_command_of(verb)).command(**dict(verb.fields))
+
+
+def _command_of(verb: Verb) -> type[Command]:
+    return VERBS[verb.name][1].command
+
+
+def _rest_unread(verb: Verb, head: str, rest: list[str]) -> Command:
+    """A command the words after it do not change (``help me`` is help)."""
+    return _command_of(verb)()
+
+
+def _new(verb: Verb, head: str, rest: list[str]) -> New:
+    return New(" ".join(["new", *rest]))
+
+
+def _sit(verb: Verb, head: str, rest: list[str]) -> Sit:
+    if not rest:
+        raise ParseError("sit BUY_IN [SEAT]: how many chips to buy in for")
+    seat = None
+    if len(rest) > 1:
+        seat = whole_number(rest[1], 99)
+        if not seat:
+            raise ParseError(f"{rest[1][:20]!r} is not a seat number: sit BUY_IN [SEAT]")
+    _nothing_after(f"{head} BUY_IN SEAT", rest[2:], "'sit 200' or 'sit 200 3'")
+    return Sit(parse_amount(rest[0]), seat)
+
+
+def _top_up(verb: Verb, head: str, rest: list[str]) -> TopUp:
+    if not rest:
+        raise ParseError("topup AMOUNT: how many chips to add")
+    _nothing_after(f"{head} AMOUNT", rest[1:], "'topup 100'")
+    if rest[0].strip() == "0":
+        return TopUp(0)  # the table refuses it saying how much may be added
+    return TopUp(parse_amount(rest[0]))
+
+
+def _choose(verb: Verb, head: str, rest: list[str]) -> Choose:
+    if not rest:
+        raise ParseError(f"{head} which game? e.g. '{head} razz'")
+    said = " ".join(rest)
+    known = GAME_WORDS.get(said.lower())
+    return Choose(known.value if known is not None else said)
+
+
+def _verify(verb: Verb, head: str, rest: list[str]) -> Verify:
+    number = whole_number(rest[0], HAND_NUMBER_MOST) if len(rest) == 1 else 0
+    if len(rest) > 1 or (rest and not number):
+        raise ParseError(
+            "verify [HAND NUMBER]: one hand number from 1, e.g. 'verify 12' "
+            "(without a number: the last hand)"
+        )
+    return Verify(number or None)
+
+
+def _play(verb: Verb, head: str, rest: list[str]) -> Command:  # noqa: C901 - one branch per kind
+    fields = dict(verb.fields)
+    kind = fields["kind"]
+    if "amount" in fields:  # once, twice, thrice
+        return _bare(verb, head, rest)
     if kind in ("bet", "raise", "complete"):
         # without an amount: the minimum (the only size in fixed limit); chat fills it in
         _nothing_after(f"{head} AMOUNT", rest[1:], f"'{head} 40'")
@@ -416,8 +306,7 @@ def parse(text: str) -> Command:
             f"{head} takes no amount: an all-in is every chip you have; to choose an amount "
             "type 'raise N'"
         )
-    _nothing_after(head, rest, repr(head))
-    return Play(kind)
+    return _bare(verb, head, rest)
 
 
 # suits as the table shows them (and their outline forms) -> the letters cards are read in
@@ -469,62 +358,53 @@ def _quoted(rest: list[str], usage: str) -> list[str]:
         raise ParseError(f"{usage}: a quote is not closed ({exc})") from exc
 
 
-def _host_command(head: str, rest: list[str]) -> Command | None:
-    if head == "kick":
-        words = _quoted(rest, "kick NAME")
-        if not words:
-            raise ParseError("kick NAME: who to remove from the table (a name or seat number)")
-        return Kick(" ".join(words))  # a display name may have spaces in it
-    if head == "adjust":
-        return _adjust(rest)
-    if head == "void":
-        _nothing_after(head, rest, "'void'")
-        return Void()
-    if head in ("bomb", "bombpot"):
-        if len(rest) > 1:
-            raise ParseError(
-                "bomb [ANTE]: the next hand is a bomb pot, e.g. 'bomb' or 'bomb 20'; "
-                "'bomb off' calls it off"
-            )
-        if rest and rest[0].lower() == "off":
-            return Bomb(off=True)
-        if rest and re.fullmatch("0+", rest[0]):
-            return Bomb(0)  # the table refuses it with the range of antes
-        try:
-            return Bomb(parse_amount(rest[0]) if rest else None)
-        except ParseError as exc:
-            raise ParseError(
-                f"bomb [ANTE]: {exc}; e.g. 'bomb' or 'bomb 20', and 'bomb off' calls it off"
-            ) from exc
-    if head == "set":
-        if len(rest) < 2:
-            raise ParseError(
-                "set OPTION VALUE: turn SECONDS, runs on|off, timeouts N, game GAME, "
-                "structure STRUCTURE, stakes 1/2, buyin MIN MAX, bomb ANTE every N, 72 BOUNTY, "
-                "timebank SECONDS"
-            )
-        name = rest[0].lower()
-        return SetOption(_OPTION_ALIASES.get(name, name), " ".join(rest[1:]).lower())
-    if head in ("end", "endsession"):
-        _nothing_after(head, rest, f"'{head}'")
-        return EndSession()
-    if head == "ledger":
-        return _ledger(rest)
-    if head in ("leaderboard", "board"):
-        words = [w.lower() for w in rest]
-        kill = next((w == "kill" for w in words if w in ("kill", "nokill")), None)
-        games = [w for w in words if w not in ("kill", "nokill")]
-        if len(games) > 1 or len(words) - len(games) > 1:
-            raise ParseError("leaderboard [kill|nokill] [GAME]: e.g. 'leaderboard kill holdem'")
-        return Leaderboard(kill, games[0] if games else "")
-    if head == "history":
-        return _history(rest)
-    if head == "stats":
-        return Stats(" ".join(rest))
-    if head in ("rabbit", "rabbithunt"):
-        _nothing_after(head, rest, f"'{head}'")
-        return Rabbit()
-    return None
+def _kick(verb: Verb, head: str, rest: list[str]) -> Kick:
+    words = _quoted(rest, "kick NAME")
+    if not words:
+        raise ParseError("kick NAME: who to remove from the table (a name or seat number)")
+    return Kick(" ".join(words))  # a display name may have spaces in it
+
+
+def _bomb(verb: Verb, head: str, rest: list[str]) -> Bomb:
+    if len(rest) > 1:
+        raise ParseError(
+            "bomb [ANTE]: the next hand is a bomb pot, e.g. 'bomb' or 'bomb 20'; "
+            "'bomb off' calls it off"
+        )
+    if rest and rest[0].lower() == "off":
+        return Bomb(off=True)
+    if rest and re.fullmatch("0+", rest[0]):
+        return Bomb(0)  # the table refuses it with the range of antes
+    try:
+        return Bomb(parse_amount(rest[0]) if rest else None)
+    except ParseError as exc:
+        raise ParseError(
+            f"bomb [ANTE]: {exc}; e.g. 'bomb' or 'bomb 20', and 'bomb off' calls it off"
+        ) from exc
+
+
+def _set(verb: Verb, head: str, rest: list[str]) -> SetOption:
+    if len(rest) < 2:
+        raise ParseError(
+            "set OPTION VALUE: turn SECONDS, runs on|off, timeouts N, game GAME, "
+            "structure STRUCTURE, stakes 1/2, buyin MIN MAX, bomb ANTE every N, 72 BOUNTY, "
+            "timebank SECONDS"
+        )
+    name = rest[0].lower()
+    return SetOption(_OPTION_ALIASES.get(name, name), " ".join(rest[1:]).lower())
+
+
+def _leaderboard(verb: Verb, head: str, rest: list[str]) -> Leaderboard:
+    words = [w.lower() for w in rest]
+    kill = next((w == "kill" for w in words if w in ("kill", "nokill")), None)
+    games = [w for w in words if w not in ("kill", "nokill")]
+    if len(games) > 1 or len(words) - len(games) > 1:
+        raise ParseError("leaderboard [kill|nokill] [GAME]: e.g. 'leaderboard kill holdem'")
+    return Leaderboard(kill, games[0] if games else "")
+
+
+def _stats(verb: Verb, head: str, rest: list[str]) -> Stats:
+    return Stats(" ".join(rest))
 
 
 # what is left of an amount split by a space: the '000' of '1 000', the 'k' of '2.5 k'
@@ -534,7 +414,7 @@ ADJUST_USAGE = "adjust NAME AMOUNT REASON"
 _ADJUST_EXAMPLE = "e.g. 'adjust bob -50 miscount'"
 
 
-def _adjust(rest: list[str]) -> Adjust:
+def _adjust(verb: Verb, head: str, rest: list[str]) -> Adjust:
     """``adjust NAME AMOUNT REASON``: a name (quoted when it has spaces) or seat number, a
     signed amount in one word, and free text. An amount of 0 is read, for the table to
     refuse with the range the player's stack allows.
@@ -584,7 +464,7 @@ def _reason_quoted(rest: list[str]) -> bool:
     return raw[stream.tell() :].lstrip().startswith('"')
 
 
-def _ledger(rest: list[str]) -> Ledger:
+def _ledger(verb: Verb, head: str, rest: list[str]) -> Ledger:
     """``ledger [csv] [SESSION]``: a session's ledger, as lines or as a CSV file.
 
     Raises:
@@ -608,7 +488,7 @@ HISTORY_MOST = 20
 HAND_NUMBER_MOST = 10**9  # a hand number as 'history' and 'verify' take it
 
 
-def _history(rest: list[str]) -> History:
+def _history(verb: Verb, head: str, rest: list[str]) -> History:
     """``history [HAND NUMBER|last N|session] [phh|pokerstars]``: that hand (the number
     ``verify`` takes), your last N hands (N from 1 to 20; 1 when left out, and without ``last``
     your last hand), or every hand of yours this session.
@@ -643,3 +523,25 @@ def _history(rest: list[str]) -> History:
             raise ParseError(f"{which[0][:20]!r} is not a hand number: {usage}")
         return History(phh=phh, pokerstars=stars, hand=number)
     raise ParseError(usage)
+
+
+# Each command that takes words after its verb, to what reads them (every other takes none)
+READERS: dict[type[Command], Reader] = {
+    Help: _rest_unread,
+    New: _new,
+    Rules: _rest_unread,
+    Cards: _rest_unread,
+    Verify: _verify,
+    Sit: _sit,
+    TopUp: _top_up,
+    Choose: _choose,
+    Play: _play,
+    Kick: _kick,
+    Adjust: _adjust,
+    Bomb: _bomb,
+    SetOption: _set,
+    Ledger: _ledger,
+    Leaderboard: _leaderboard,
+    History: _history,
+    Stats: _stats,
+}
