@@ -1,9 +1,12 @@
-"""The ``/poker`` slash commands: each builds the command's words and hands them to
-:func:`adapters.discord.interactions.answer` (ChatCore applies them and the reply is
-ephemeral). Discord allows 25 subcommands and groups under a command; ``/poker`` keeps
-to :data:`ENTRIES_MAX` to leave room: host controls live under ``/poker host``, the
+"""The ``/poker`` slash commands, one for each verb declared as listed
+(:mod:`bot.words.commandset`), in its declared group: each builds the command's words and
+hands them to :func:`adapters.discord.interactions.answer` (ChatCore applies them and the
+reply is ephemeral). Discord allows 25 subcommands and groups under a command; ``/poker``
+keeps to :data:`ENTRIES_MAX` to leave room: host controls live under ``/poker host``, the
 reference lookups under ``/poker info``, the seldom used table calls (clock, kill,
-straddle, runs, object) under ``/poker extra``; ``/poker do`` takes any command as text."""
+straddle, runs, object) under ``/poker extra``; ``/poker do`` takes any command as text.
+A verb that takes nothing is a subcommand without options; one that takes options has
+its builder in :data:`BUILDERS`."""
 
 from __future__ import annotations
 
@@ -15,72 +18,53 @@ from discord import app_commands
 
 from adapters.runtime import Runtime
 from bot.engine import MIXES
+from bot.words.commandset import DECLARED, Group, Verb
 from bot.words.gamewords import GAME_WORDS
 from bot.words.tablesetup import STRUCTURE_WORDS
 
 from .ids import table_id
 from .interactions import answer, runtime_of
 
+Builder = Callable[[app_commands.Group, Verb], None]
 Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 AUTOCOMPLETE_MAX = 25  # Discord shows at most 25 suggestions
 ENTRIES_MAX = 20  # subcommands and groups directly under /poker (Discord allows 25)
 
-# Subcommands without options: (name, description, the command's words).
-SIMPLE = (
-    ("sitout", "Sit out from the next deal", "sitout"),
-    ("back", "Come back after sitting out", "back"),
-    ("leave", "Leave the table and cash out", "leave"),
-    ("fold", "Fold your hand", "fold"),
-    ("check", "Check", "check"),
-    ("call", "Call the bet", "call"),
-    ("allin", "Go all-in (asks you to confirm)", "allin"),
-    ("pat", "Stand pat in a draw game", "pat"),
-    ("cards", "Your cards again (only you see them)", "cards"),
-    ("help", "The poker commands", "help"),
-)
-INFO = (
-    ("status", "The table now", "status"),
-    ("rules", "The table's house rules", "rules"),
-    ("stats", "Your statistics: this session and all time", "stats"),
-)
-EXTRA = (
-    ("clock", "Put the clock on the player to act", "clock"),
-    ("kill", "Take the kill when you may", "kill"),
-    ("straddle", "Straddle next hand", "straddle"),
-    ("object", "Object to the last ruling or deal", "object"),
-    ("rabbit", "The board the last hand would have dealt, not played", "rabbit"),
-)
-HOST = (
-    ("start", "Deal (when two or more are seated)", "start"),
-    ("pause", "Pause the game after this hand", "pause"),
-    ("void", "Void the hand in play", "void"),
-    ("end", "End the session: results and settle-up", "end"),
-)
+# The groups under /poker, by the declared group: (name, description); play's verbs are
+# subcommands of /poker itself.
+GROUPS = {
+    Group.INFO: ("info", "Status, rules, ledger, leaderboard, history, verify"),
+    Group.EXTRA: ("extra", "Clock, kill, straddle, run it twice, object"),
+    Group.HOST: ("host", "The host's controls"),
+}
 
 
-def _simple(group: app_commands.Group, name: str, description: str, words: str) -> None:
+def _simple(group: app_commands.Group, verb: Verb) -> None:
+    """A subcommand without options: it sends the verb's own word."""
+
     async def callback(interaction: discord.Interaction) -> None:
-        await answer(interaction, words)
+        await answer(interaction, verb.name)
 
-    group.add_command(app_commands.Command(name=name, description=description, callback=callback))
+    group.add_command(
+        app_commands.Command(name=verb.name, description=verb.about, callback=callback)
+    )
 
 
-def _amount(
-    group: app_commands.Group,
-    word: str,
-    description: str,
-    about: str,
-    suggest: Suggest | None = None,
-) -> None:
-    """A subcommand ``word AMOUNT`` (amounts as text: 40, 1k, 2.5k)."""
+def _amount(about: str, suggest: Suggest | None = None) -> Builder:
+    """A subcommand ``word AMOUNT`` (amounts as text: 40, 1k, 2.5k), ``about`` the amount."""
 
-    async def callback(interaction: discord.Interaction, amount: str) -> None:
-        await answer(interaction, f"{word} {amount}")
+    def build(group: app_commands.Group, verb: Verb) -> None:
+        async def callback(interaction: discord.Interaction, amount: str) -> None:
+            await answer(interaction, f"{verb.name} {amount}")
 
-    app_commands.describe(amount=about)(callback)
-    if suggest is not None:
-        app_commands.autocomplete(amount=suggest)(callback)
-    group.add_command(app_commands.Command(name=word, description=description, callback=callback))
+        app_commands.describe(amount=about)(callback)
+        if suggest is not None:
+            app_commands.autocomplete(amount=suggest)(callback)
+        group.add_command(
+            app_commands.Command(name=verb.name, description=verb.about, callback=callback)
+        )
+
+    return build
 
 
 def _suggest(current: str, values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -161,8 +145,8 @@ raise_amounts = table_autocomplete(_raise_values)
 buy_in_amounts = table_autocomplete(_buy_in_values)
 
 
-def _play_commands(poker: app_commands.Group) -> None:
-    @poker.command(name="new", description="Open a table in this channel")
+def _new(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(
         game="holdem, omaha, stud, razz, horse...",
         structure="nl, pl, fl...",
@@ -180,20 +164,24 @@ def _play_commands(poker: app_commands.Group) -> None:
         words = " ".join(w for w in (game, structure, stakes, options) if w)
         await answer(interaction, f"new {words}".strip())
 
-    @poker.command(name="sit", description="Take a seat with a buy-in")
+
+def _sit(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(amount="chips to buy in for, e.g. 200 or 1k", seat="a seat number")
     @app_commands.autocomplete(amount=buy_in_amounts)
     async def sit(interaction: discord.Interaction, amount: str, seat: int | None = None) -> None:
         await answer(interaction, f"sit {amount}" + (f" {seat}" if seat is not None else ""))
 
-    _amount(poker, "topup", "Add chips between hands", "chips to add")
-    _amount(poker, "bet", "Bet: the total to bet to", "the total, e.g. 40", raise_amounts)
-    _amount(poker, "raise", "Raise: the total to raise to", "the total, e.g. 40", raise_amounts)
 
-    @poker.command(name="draw", description="Throw cards in a draw game")
+def _draw(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(cards="the cards to throw, e.g. 7h 2c")
     async def draw(interaction: discord.Interaction, cards: str) -> None:
         await answer(interaction, f"draw {cards}")
+
+
+def _do(poker: app_commands.Group) -> None:
+    """``/poker do``: any command as its words (every verb, listed or not)."""
 
     @poker.command(name="do", description="Any poker command as text, e.g. 'history 3 phh'")
     @app_commands.describe(text="the command's words")
@@ -201,11 +189,8 @@ def _play_commands(poker: app_commands.Group) -> None:
         await answer(interaction, text)
 
 
-def _info_commands(info: app_commands.Group) -> None:
-    for name, description, words in INFO:
-        _simple(info, name, description, words)
-
-    @info.command(name="leaderboard", description="Who won most, kill pots in or out")
+def _leaderboard(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(pots="all pots, only kill pots or no kill pots")
     @app_commands.choices(
         pots=[
@@ -217,7 +202,9 @@ def _info_commands(info: app_commands.Group) -> None:
     async def leaderboard(interaction: discord.Interaction, pots: str = "") -> None:
         await answer(interaction, f"leaderboard {pots}".strip())
 
-    @info.command(name="ledger", description="Buy-ins and cash-outs of this session")
+
+def _ledger(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(
         csv="post it to the channel as a CSV file",
         session="an earlier session's number (default: this one, or the one just ended)",
@@ -228,7 +215,9 @@ def _info_commands(info: app_commands.Group) -> None:
         words = ["ledger"] + ["csv"] * csv + ([str(session)] if session is not None else [])
         await answer(interaction, " ".join(words))
 
-    @info.command(name="history", description="Your hands' histories (default: your last)")
+
+def _history(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(
         hand="a hand number, as verify takes it",
         last="your last hands instead: how many (1-20)",
@@ -251,43 +240,45 @@ def _info_commands(info: app_commands.Group) -> None:
         words += ["phh"] * phh + ["pokerstars"] * pokerstars
         await answer(interaction, " ".join(words))
 
-    @info.command(name="verify", description="Check a hand's shuffle commitment")
+
+def _verify(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(hand="the hand number (default: the last)")
     async def verify(interaction: discord.Interaction, hand: int | None = None) -> None:
         await answer(interaction, f"verify {hand}" if hand else "verify")
 
 
-def _extra_commands(extra: app_commands.Group) -> None:
-    for name, description, words in EXTRA:
-        _simple(extra, name, description, words)
-
-    @extra.command(name="runs", description="Run the board once, twice or three times")
+def _runs(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(times="1, 2 or 3")
     async def runs(interaction: discord.Interaction, times: app_commands.Range[int, 1, 3]) -> None:
         await answer(interaction, f"runs {times}")
 
 
-def _host_commands(host: app_commands.Group) -> None:
-    for name, description, words in HOST:
-        _simple(host, name, description, words)
-
-    @host.command(name="kick", description="Remove a player from the table")
+def _kick(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     async def kick(interaction: discord.Interaction, player: discord.User) -> None:
         await answer(interaction, f"kick discord:{player.id}")
 
-    @host.command(name="adjust", description="Correct a player's stack, with a reason")
+
+def _adjust(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(amount="chips to add (or -N to take)", reason="why, for the ledger")
     async def adjust(
         interaction: discord.Interaction, player: discord.User, amount: str, reason: str
     ) -> None:
         await answer(interaction, adjust_words(player.id, amount, reason))
 
-    @host.command(name="bomb", description="Make the next hand a bomb pot")
+
+def _bomb(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(ante="each player's ante (the house's bomb ante when left out)")
     async def bomb(interaction: discord.Interaction, ante: str | None = None) -> None:
         await answer(interaction, f"bomb {ante}" if ante else "bomb")
 
-    @host.command(name="set", description="Change an option: turn SECONDS, runs on|off...")
+
+def _set(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
     async def set_(interaction: discord.Interaction, option: str, value: str) -> None:
         await answer(interaction, f"set {option} {value}")
 
@@ -300,27 +291,46 @@ def adjust_words(user_id: int, amount: str, reason: str) -> str:
     return f'adjust discord:{user_id} {amount} "{quoted}"'
 
 
+# The listed verbs that take options, by name, to what builds their subcommand (every
+# other listed verb is a subcommand without options, :func:`_simple`).
+BUILDERS: dict[str, Builder] = {
+    "new": _new,
+    "sit": _sit,
+    "topup": _amount("chips to add"),
+    "bet": _amount("the total, e.g. 40", raise_amounts),
+    "raise": _amount("the total, e.g. 40", raise_amounts),
+    "draw": _draw,
+    "runs": _runs,
+    "leaderboard": _leaderboard,
+    "ledger": _ledger,
+    "history": _history,
+    "verify": _verify,
+    "kick": _kick,
+    "adjust": _adjust,
+    "bomb": _bomb,
+    "set": _set,
+}
+
+
+def listed_verbs() -> list[Verb]:
+    """Every verb declared as listed, in the declared order: one subcommand each."""
+    return [verb for declared in DECLARED for verb in declared.verbs if verb.slash]
+
+
 def poker_group() -> app_commands.Group:
-    """The ``/poker`` command group (server channels only): at most :data:`ENTRIES_MAX`
-    subcommands and groups directly under it, the groups ``info``, ``extra`` and
-    ``host`` one level deep."""
+    """The ``/poker`` command group (server channels only), built from the declared verbs:
+    at most :data:`ENTRIES_MAX` subcommands and groups directly under it, the groups
+    ``info``, ``extra`` and ``host`` one level deep."""
     poker = app_commands.Group(
         name="poker", description="Play poker at this channel's table", guild_only=True
     )
-    _play_commands(poker)
-    for name, description, words in SIMPLE:
-        _simple(poker, name, description, words)
-    info = app_commands.Group(
-        name="info", description="Status, rules, ledger, leaderboard, history, verify"
-    )
-    _info_commands(info)
-    extra = app_commands.Group(
-        name="extra", description="Clock, kill, straddle, run it twice, object"
-    )
-    _extra_commands(extra)
-    host = app_commands.Group(name="host", description="The host's controls")
-    _host_commands(host)
-    poker.add_command(info)
-    poker.add_command(extra)
-    poker.add_command(host)
+    groups = {
+        group: app_commands.Group(name=name, description=description)
+        for group, (name, description) in GROUPS.items()
+    }
+    for verb in listed_verbs():
+        BUILDERS.get(verb.name, _simple)(groups.get(verb.group, poker), verb)
+    _do(poker)
+    for group in groups.values():
+        poker.add_command(group)
     return poker

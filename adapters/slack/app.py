@@ -28,6 +28,7 @@ from adapters.pieces import pieces
 from bot.chat.core import ChatCore, Reply, Request
 from bot.process.logsafe import described, frames
 from bot.words.commands import ParseError, parse_amount
+from bot.words.commandset import Cards, words_of
 from storage import StorageError
 
 from . import blocks as kb
@@ -42,7 +43,7 @@ TEXT_MAX = 4000  # characters of text Slack takes whole in one message (it cuts 
 ACK_WITHIN = 2.0  # seconds a request may take before it is acknowledged anyway (Slack: 3)
 # the words that ask for one's own cards (bot.chat.core answers them); the My cards button sends
 # the first. Asking is also when a player whose DMs failed gets them tried once more.
-CARDS_WORDS = ("cards", "mycards", "hand")
+CARDS_WORDS = words_of(Cards)
 Respond = Callable[..., Awaitable[Any]]
 Ack = Callable[..., Awaitable[None]]
 Body = dict[str, Any]
