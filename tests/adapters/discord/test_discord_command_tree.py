@@ -8,7 +8,10 @@ from typing import Any
 
 from discord_harness import APP, GUILD, Bot, OpenBot, seated
 
+from adapters.discord.commands import BUILDERS, listed_verbs
 from bot.engine.rotation import MIXES
+from bot.words.commands import parse
+from bot.words.commandset import Group
 from bot.words.gamewords import GAME_WORDS
 
 GLOBAL = f"/applications/{APP}/commands"
@@ -163,3 +166,27 @@ async def test_every_game_word_is_offered_when_its_first_letter_is_typed() -> No
         starting = [w for w in GAMES if w.startswith(first)]
         assert choices[: len(starting)] == starting, first
         assert len(choices) <= 25
+
+
+async def test_every_listed_verb_is_a_subcommand_in_its_declared_group(bot: Bot) -> None:
+    """Each verb declared as listed is a subcommand under its declared group (play's under
+    /poker itself), with its declared description; /poker has no other but ``do``; every
+    builder of options names a listed verb, and a verb without one reads as a whole
+    command alone."""
+    poker = await poker_payload(bot)
+    described: dict[str, str] = {}
+    for option in poker["options"]:
+        if option["type"] == SUBCOMMAND:
+            described[option["name"]] = option["description"]
+        for leaf in option.get("options", []) if option["type"] == GROUP else []:
+            described[f"{option['name']} {leaf['name']}"] = leaf["description"]
+    listed = listed_verbs()
+    expected = {
+        (v.name if v.group is Group.PLAY else f"{v.group.value} {v.name}"): v.about for v in listed
+    }
+    assert {path: described[path] for path in expected} == expected
+    assert set(described) - set(expected) == {"do"}
+    assert set(BUILDERS) <= {v.name for v in listed}
+    for verb in listed:  # a subcommand without options sends its word: a whole command
+        if verb.name not in BUILDERS:
+            parse(verb.name)

@@ -225,3 +225,14 @@ async def test_stats_answer_the_asker_alone() -> None:
         assert "this session: 1 hand · VPIP" in answer
         posts = [b.get("text", "") for b in h.mock.of("chat.postMessage")]
         assert not any("statistics" in p for p in posts)
+
+
+def test_the_words_asking_for_ones_cards_are_the_declared_ones() -> None:
+    """Slack treats as asking for one's own cards (its DMs tried again) exactly the words
+    the cards command is declared with, in any case and with a leading slash."""
+    from adapters.slack.app import asks_cards
+    from bot.words.commandset import Cards, words_of
+
+    for word in words_of(Cards):
+        assert asks_cards(word) and asks_cards(f"/{word.upper()}")
+    assert not any(asks_cards(w) for w in ("call", "status", "cardz", ""))
