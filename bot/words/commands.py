@@ -211,10 +211,11 @@ def _bare(verb: Verb, head: str, rest: list[str]) -> Command:
         ParseError: words after it.
     """
     _nothing_after(head, rest, repr(head))
-    return declared_of(_command_of(verb)).command(**dict(verb.fields))
+    return _command_of(verb)(**dict(verb.fields))
 
 
 def _command_of(verb: Verb) -> type[Command]:
+    """The command a verb writes."""
     return VERBS[verb.name][1].command
 
 

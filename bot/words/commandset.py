@@ -91,12 +91,12 @@ class Declared:
 # every declared command, in the order they were declared (the order they are listed)
 DECLARED: list[Declared] = []
 
-C = TypeVar("C", bound="type[Command]")
+CommandClass = TypeVar("CommandClass", bound="type[Command]")
 
 
 def declare(
     *verbs: Verb, host_only: bool = False, reads: bool = False, host_says: str = "do that"
-) -> Callable[[C], C]:
+) -> Callable[[CommandClass], CommandClass]:
     """Declare a command class with its verbs (see :class:`Declared`); returns the class
     as it was.
 
@@ -104,7 +104,7 @@ def declare(
         ValueError: no verb, or the class declared twice.
     """
 
-    def record(cls: C) -> C:
+    def record(cls: CommandClass) -> CommandClass:
         if not verbs or any(d.command is cls for d in DECLARED):
             raise ValueError(f"{cls.__name__} is declared once, with at least one verb")
         DECLARED.append(Declared(cls, verbs, host_only, reads, host_says))
