@@ -13,8 +13,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "rules.md"
 
 # a citation as the code writes it: "000 kill §3", "000 NL §16", "003 §10", "004 jacks §10",
-# "002 misc §7", or a named section of source 002 such as "002 kill/opening-round"
-CITATION = re.compile(r"\b00[0-4] [A-Za-z/ -]*§ ?[0-9]+|\b00[0-4] [a-z]+/[a-z-]+")
+# "002 misc §7", a named section of source 002 such as "002 kill/opening-round", or a rule
+# of the tournament directors' rules, "TDA 2024 R23", "TDA 2024 RP-11"
+CITATION = re.compile(
+    r"\b00[0-4] [A-Za-z/ -]*§ ?[0-9]+|\b00[0-4] [a-z]+/[a-z-]+|\bTDA 2024 R(?:P-)?[0-9]+(?:-[A-Z])?"
+)
 MODULE = re.compile(r"`((?:bot|adapters|storage)/[\w/]+\.py)`")
 TEST = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
 
