@@ -1,0 +1,264 @@
+"""``tournament new ...``: the words a host types to set up a tournament, read into its
+rules and the table settings its game is dealt with.
+
+The words come in any order, e.g. ``tournament new turbo buyin 20 bounty 5``,
+``tournament new omaha pl deep late 4 rebuys 3 addon`` or
+``tournament new levels 10/20 15/30 25/50 ante 5 50/100 minutes 12 stack 2000``.
+The game words are those of ``new`` (:mod:`bot.words.tablesetup`). Anything not understood
+is refused with the words that are, and nothing is created.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.engine import ConfigError, Structure, TableSettings
+from bot.engine.blindlevels import PRESETS, Level, Preset, Schedule
+from bot.engine.payouts import PER_MILLE
+from bot.engine.tournament import TournamentRules
+from bot.words.commands import ParseError, parse_amount, whole_number
+from bot.words.tablesetup import parse_table_setup
+
+HELP = (
+    "tournament new [GAME] [STRUCTURE] [PRESET] [options]\n"
+    "  GAME and STRUCTURE: as for 'new' (default no-limit hold'em; no spread limit)\n"
+    "  PRESET: turbo (5-minute levels, 1,500 chips), regular (10 minutes, 3,000 chips, a "
+    "5-minute break hourly; the default), deep (15 minutes, 5,000 chips)\n"
+    "  buyin MONEY (e.g. 20 or 7.50; 0 for a freeroll), stack CHIPS, seats N\n"
+    "  levels 10/20 15/30 25/50 ante 5 50/100 bbante 100 ... (written out), "
+    "minutes M or hands N (each level's length), noante (no big-blind ante in a preset)\n"
+    "  break M every N (an M-minute break every N levels), nobreaks\n"
+    "  late N (late registration to the end of level N), reentry K (re-entries each)\n"
+    "  rebuys N [max K] (rebuys in the first N levels), addon [CHIPS]\n"
+    "  payouts 50 30 20 (percent by place; default the standard table), wta (winner takes "
+    "all), bounty MONEY (of each buy-in, on each head)\n"
+    "  start now | full (when the seats fill; the default)"
+)
+
+START_WORDS = ("full", "now")
+_PAIR = re.compile(r"(\d[\d,.]*[kKmM]?)/(\d[\d,.]*[kKmM]?)")
+_MONEY = re.compile(r"[$€£]?(\d{1,9})(?:\.(\d{1,2}))?")
+
+
+@dataclass(frozen=True)
+class TournamentSetup:
+    """What the host asked for.
+
+    Attributes:
+        rules: the tournament's rules (money in hundredths of the currency unit).
+        settings: the table settings its game is dealt with (the stakes of level 1).
+        start: ``full`` (when the seats fill) or ``now``.
+    """
+
+    rules: TournamentRules
+    settings: TableSettings
+    start: str
+
+
+def parse_money(text: str) -> int:
+    """An amount of money, ``20``, ``$20``, ``7.50``, in hundredths of the unit (cents).
+
+    Raises:
+        ParseError: anything else, with the forms accepted.
+    """
+    match = _MONEY.fullmatch(text.strip())
+    if not match:
+        raise ParseError(f"{text[:20]!r} is not an amount of money: write it like 20 or 7.50")
+    whole, cents = match.groups()
+    return int(whole) * 100 + int((cents or "0").ljust(2, "0"))
+
+
+def _number(words: list[str], i: int, least: int, most: int, what: str) -> int:
+    text = words[i] if i < len(words) else ""
+    value = whole_number(text, most)
+    if value is None or value < least:
+        raise ParseError(f"{words[i - 1]} takes {least} to {most} {what}, not {text[:20]!r}")
+    return value
+
+
+def _levels(words: list[str], i: int) -> tuple[list[tuple[int, int, int, int]], int]:
+    """The levels written after ``levels`` from word ``i``: (small, big, ante, bb ante)
+    each, and the index of the first word after them."""
+    found: list[tuple[int, int, int, int]] = []
+    while i < len(words):
+        match = _PAIR.fullmatch(words[i].rstrip(","))
+        if match:
+            found.append((parse_amount(match.group(1)), parse_amount(match.group(2)), 0, 0))
+            i += 1
+        elif words[i] in ("ante", "bbante", "bb-ante") and found and i + 1 < len(words):
+            amount = parse_amount(words[i + 1].rstrip(","))
+            small, big, ante, bb_ante = found[-1]
+            found[-1] = (
+                (small, big, amount, bb_ante) if words[i] == "ante" else (small, big, ante, amount)
+            )
+            i += 2
+        else:
+            break
+    if not found:
+        raise ParseError("levels takes the blinds of each level, e.g. 'levels 10/20 15/30 25/50'")
+    return found, i
+
+
+def _schedule(
+    written: list[tuple[int, int, int, int]],
+    preset: Preset,
+    minutes: int,
+    hands: int,
+    no_ante: bool,
+) -> tuple[tuple[Level, ...], tuple[int, int]]:
+    """The levels and breaks (every N levels, M minutes) asked for: those written out,
+    else the preset's, each lasting ``minutes`` or ``hands`` when given.
+
+    Raises:
+        ConfigError: a level that cannot be played.
+    """
+    if written:
+        length = minutes or (0 if hands else preset.minutes)
+        levels = tuple(
+            Level(small, big, ante, bb_ante, minutes=length, hands=hands)
+            for small, big, ante, bb_ante in written
+        )
+        schedule_breaks = (0, 0)
+    else:
+        base = preset.schedule(big_blind_ante=not no_ante)
+        levels = tuple(
+            Level(
+                level.small_blind,
+                level.big_blind,
+                level.ante,
+                level.big_blind_ante,
+                minutes=minutes or (0 if hands else level.minutes),
+                hands=hands,
+            )
+            for level in base.levels
+        )
+        schedule_breaks = (base.break_every, base.break_minutes)
+    return levels, schedule_breaks
+
+
+def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912, PLR0915
+    """The tournament a host asked for with ``tournament new ...`` (the words
+    ``tournament new`` may be left out).
+
+    Raises:
+        ParseError: a word not understood, a number out of range, or a tournament that
+            cannot be played (the engine's reason); nothing is created.
+    """
+    words = text.lower().split()
+    if words[:1] == ["tournament"]:
+        words = words[1:]
+    if words[:1] == ["new"]:
+        words = words[1:]
+    preset = PRESETS["regular"]
+    buy_in = stack = 0
+    minutes = hands = 0
+    written: list[tuple[int, int, int, int]] = []
+    no_ante = no_breaks = False
+    break_plan: tuple[int, int] | None = None
+    options: dict[str, int | bool | tuple[int, ...]] = {}
+    start = "full"
+    seats = 0
+    game: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in PRESETS:
+            preset = PRESETS[word]
+            i += 1
+        elif word in ("buyin", "buy-in"):
+            buy_in = parse_money(words[i + 1]) if i + 1 < len(words) else parse_money("")
+            i += 2
+        elif word == "stack":
+            stack = parse_amount(words[i + 1]) if i + 1 < len(words) else parse_amount("")
+            i += 2
+        elif word == "seats":
+            seats = _number(words, i + 1, 2, 10, "seats")
+            i += 2
+        elif word == "levels":
+            written, i = _levels(words, i + 1)
+        elif word in ("minutes", "hands"):
+            count = _number(words, i + 1, 1, 240 if word == "minutes" else 500, word)
+            minutes, hands = (count, 0) if word == "minutes" else (0, count)
+            i += 2
+        elif word == "noante":
+            no_ante = True
+            i += 1
+        elif word == "nobreaks":
+            no_breaks = True
+            i += 1
+        elif word == "break":
+            length = _number(words, i + 1, 1, 240, "minutes")
+            if i + 2 >= len(words) or words[i + 2] != "every":
+                raise ParseError("break M every N: an M-minute break every N levels")
+            break_plan = (_number(words, i + 3, 1, 60, "levels"), length)
+            i += 4
+        elif word == "late":
+            options["late_until"] = _number(words, i + 1, 1, 60, "levels")
+            i += 2
+        elif word in ("reentry", "reentries", "re-entry"):
+            options["re_entries"] = _number(words, i + 1, 1, 100, "re-entries")
+            i += 2
+        elif word in ("rebuys", "rebuy"):
+            options["rebuy_levels"] = _number(words, i + 1, 1, 60, "levels")
+            i += 2
+            if i < len(words) and words[i] == "max":
+                options["rebuys_most"] = _number(words, i + 1, 1, 100, "rebuys")
+                i += 2
+        elif word in ("addon", "add-on"):
+            options["add_on"] = True
+            i += 1
+            if i < len(words) and words[i][:1].isdigit():
+                options["add_on_stack"] = parse_amount(words[i])
+                i += 1
+        elif word in ("payouts", "payout"):
+            shares: list[int] = []
+            i += 1
+            while i < len(words) and re.fullmatch(r"\d{1,3}(?:\.\d)?%?", words[i]):
+                shares.append(round(float(words[i].rstrip("%")) * PER_MILLE / 100))
+                i += 1
+            if not shares:
+                raise ParseError("payouts takes percent by place, e.g. 'payouts 50 30 20'")
+            options["shares"] = tuple(shares)
+        elif word in ("wta", "winner-takes-all"):
+            options["shares"] = (PER_MILLE,)
+            i += 1
+        elif word == "bounty":
+            options["bounty"] = parse_money(words[i + 1]) if i + 1 < len(words) else 0
+            i += 2
+        elif word == "start":
+            start = words[i + 1] if i + 1 < len(words) else ""
+            if start not in START_WORDS:
+                raise ParseError("start now, or start full (when the seats fill)")
+            i += 2
+        else:
+            game.append(word)
+            i += 1
+    try:
+        levels, schedule_breaks = _schedule(written, preset, minutes, hands, no_ante)
+        if break_plan is not None:
+            schedule_breaks = break_plan
+        if no_breaks:
+            schedule_breaks = (0, 0)
+        schedule = Schedule(levels, *schedule_breaks)
+        first = schedule.level(1)
+        structure = parse_table_setup(" ".join(game)).config.structure
+        first.stakes(structure)  # a structure no tournament plays is refused here
+        stakes = (
+            f"{first.big_blind}/{2 * first.big_blind}"
+            if structure is Structure.FIXED_LIMIT
+            else f"{first.small_blind}/{first.big_blind}"
+        )
+        table = parse_table_setup(
+            " ".join([*game, stakes, *(["seats", str(seats)] if seats else [])])
+        )
+        rules = TournamentRules(
+            buy_in=buy_in,
+            stack=stack or preset.stack,
+            schedule=schedule,
+            seats=table.seats,
+            **options,  # type: ignore[arg-type]
+        )
+    except ConfigError as exc:
+        raise ParseError(str(exc)) from exc
+    return TournamentSetup(rules, table, start)

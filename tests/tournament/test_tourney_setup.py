@@ -1,0 +1,88 @@
+"""``tournament new``: the host's words read into a tournament's rules, or refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Game, Structure
+from bot.words.commands import ParseError
+from bot.words.tourneysetup import parse_money, parse_tournament_setup
+
+
+def test_tournament_setup_a_preset_with_a_buy_in_and_a_bounty() -> None:
+    setup = parse_tournament_setup("tournament new turbo buyin 20 bounty 5")
+    rules = setup.rules
+    assert (rules.buy_in, rules.bounty, rules.stack) == (2000, 500, 1500)
+    assert rules.schedule.level(1).minutes == 5
+    assert rules.schedule.break_every == 0
+    assert setup.settings.config.game is Game.HOLDEM
+    assert setup.settings.config.structure is Structure.NO_LIMIT
+    assert (setup.settings.config.stakes.small_blind, setup.settings.config.stakes.big_blind) == (
+        10,
+        20,
+    )
+    assert setup.start == "full"
+
+
+def test_tournament_setup_levels_written_out_with_their_antes() -> None:
+    setup = parse_tournament_setup(
+        "new levels 10/20, 15/30, 25/50 ante 5, 50/100 bbante 100 minutes 12 stack 2k"
+    )
+    schedule = setup.rules.schedule
+    assert [lv.blinds_text() for lv in schedule.levels] == [
+        "10/20",
+        "15/30",
+        "25/50 ante 5",
+        "50/100 bb ante 100",
+    ]
+    assert {lv.minutes for lv in schedule.levels} == {12}
+    assert setup.rules.stack == 2000
+
+
+def test_tournament_setup_rebuys_add_on_late_registration_and_payouts() -> None:
+    rules = parse_tournament_setup(
+        "omaha pl deep late 4 reentry 1 rebuys 3 max 2 addon 5000 payouts 60 40 start now"
+    ).rules
+    assert (rules.late_until, rules.re_entries, rules.rebuy_levels, rules.rebuys_most) == (
+        4,
+        1,
+        3,
+        2,
+    )
+    assert rules.add_on and rules.add_on_chips == 5000
+    assert rules.shares == (600, 400)
+    assert parse_tournament_setup("wta").rules.shares == (1000,)
+
+
+def test_tournament_setup_limit_games_step_their_limits_with_the_levels() -> None:
+    setup = parse_tournament_setup("holdem fl hands 10 break 5 every 3")
+    stakes = setup.settings.config.stakes
+    assert (stakes.fixed_small, stakes.fixed_big) == (20, 40)
+    assert setup.rules.schedule.level(1).hands == 10
+    assert (setup.rules.schedule.break_every, setup.rules.schedule.break_minutes) == (3, 5)
+
+
+@pytest.mark.parametrize(
+    ("words", "why"),
+    [
+        ("buyin abc", "not an amount of money"),
+        ("buyin -5", "not an amount of money"),
+        ("late 0", "late takes 1 to 60"),
+        ("payouts 50 30", "100%"),
+        ("levels 20/10", "larger than its big blind"),
+        ("holdem spread", "spread limit"),
+        ("start tomorrow", "start now"),
+        ("buyin 10 bounty 20", "part of the buy-in"),
+        ("break 5", "break M every N"),
+    ],
+)
+def test_tournament_setup_refuses_what_it_cannot_read(words: str, why: str) -> None:
+    with pytest.raises(ParseError, match=why):
+        parse_tournament_setup(words)
+
+
+def test_tournament_setup_money_is_read_in_hundredths() -> None:
+    assert parse_money("7.5") == 750
+    assert parse_money("$20") == 2000
+    with pytest.raises(ParseError):
+        parse_money("1e9")
