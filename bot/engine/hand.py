@@ -354,6 +354,13 @@ class Hand:
         if setup.bomb:  # no one antes more than another can match (RULES.md "Bomb pots")
             can = sorted((min(a, s) for a, s in zip(antes, self.stacks, strict=True)), reverse=True)
             antes = tuple(min(a, can[1]) for a in antes)
+        # TDA 2024 RP-11: a big blind short of his blind and the big-blind ante fills the
+        # blind first, and only what is left goes to the ante
+        late_ante = (-1, 0)
+        if setup.antes is None and not setup.bomb and self.config.stakes.big_blind_ante:
+            payer = 0 if n == 2 else 1
+            late_ante = (payer, min(self.config.stakes.big_blind_ante, antes[payer]))
+            antes = tuple(a - late_ante[1] if i == payer else a for i, a in enumerate(antes))
         for i in range(n) if any(antes) else ():
             take = min(antes[i], self.stacks[i])
             if take:
@@ -387,6 +394,12 @@ class Hand:
             elif kind == "big_blind":
                 self.big_blind_player = i
             self._emit(Posted(i, kind, take, self.stacks[i] == 0))
+        payer, owed = late_ante
+        if owed and self.stacks[payer]:
+            take = min(owed, self.stacks[payer])
+            self.stacks[payer] -= take
+            self.dead += take
+            self._emit(Posted(payer, "ante", take, self.stacks[payer] == 0))
         # a big blind or straddle posted all-in for less than its size still sets the call
         # (RULES.md "A blind all-in for less than its size"): the others call the full size
         self.betting.current_bet = max(max(self.bets), top)

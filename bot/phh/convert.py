@@ -22,7 +22,7 @@ from typing import Any
 from bot.engine.cards import CardError, parse_cards
 from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
 from bot.engine.errors import ConfigError, EngineError
-from bot.engine.events import SevenDeuce
+from bot.engine.events import Posted, SevenDeuce
 from bot.engine.games import spec_for
 from bot.engine.hand import Hand, HandSetup
 from bot.phh.notation import HandHistory
@@ -202,6 +202,25 @@ def setup_from_phh(hh: HandHistory) -> HandSetup:
     )
 
 
+def _antes_posted(played: Hand) -> list[int | float]:
+    """The antes of a hand as the file gives them: the table's antes, except that a big
+    blind short of his blind and the big-blind ante paid the blind first (TDA 2024 RP-11),
+    so his ante is what he had left after it, which a reader posting antes first then
+    posts before the blind to the same stacks."""
+    setup = played.setup
+    antes: list[int | float] = list(setup.forced_antes())
+    if setup.antes is not None or setup.bomb or not setup.config.stakes.big_blind_ante:
+        return antes
+    payer = 0 if played.n == 2 else 1
+    posted = sum(
+        e.amount
+        for e in played.events
+        if isinstance(e, Posted) and e.kind == "ante" and e.player == payer
+    )
+    antes[payer] = posted
+    return antes
+
+
 def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
     """The hand history of a hand the engine played (complete or not).
 
@@ -270,7 +289,7 @@ def hand_to_phh(played: Hand, **fields: Any) -> HandHistory:
     stud = spec_for(config.game).bring_in
     return HandHistory(
         variant=variant,
-        antes=list(setup.forced_antes()),
+        antes=_antes_posted(played),
         blinds_or_straddles=blinds,
         small_bet=stakes.fixed_small if limit else None,
         big_bet=stakes.fixed_big if limit else None,
