@@ -17,7 +17,7 @@ from bot.engine.tournament import FINISHED, Tournament, TournamentRules
 SCHEDULE = Schedule(tuple(Level(10 * n, 20 * n, minutes=5) for n in range(1, 7)), 2, 5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_tournament_random_nights_pay_out_exactly_what_was_paid_in(seed: int) -> None:
     rng = random.Random(seed)
@@ -77,7 +77,8 @@ def test_tournament_random_nights_pay_out_exactly_what_was_paid_in(seed: int) ->
         assert sum(stacks[e] for e in alive) == t.chips - sum(
             stacks[e.id] for e in t.entries if e.out
         )
-        if len(alive) >= 2 and rng.random() < 0.02 and t.pool_final():
+        dealt = any(e.dealt for e in t.entries)
+        if len(alive) >= 2 and rng.random() < 0.02 and t.pool_final() and not dealt:
             offer = deal("chop", [stacks[e] for e in alive], t.unpaid())
             t.agree_deal(dict(zip(alive, offer, strict=True)))
         # a hand: one player takes chips from one or two others, who may bust

@@ -1,0 +1,473 @@
+"""One table of a tournament: the engine's :class:`~bot.engine.table.Table` dealt at the
+level the clock is on, with the tournament's own rules for who is dealt in, who is out and
+what a player away is dealt (RULES.md "Tournaments").
+
+The tournament's books (:class:`~bot.engine.tournament.Tournament`) are shared by every
+table of it; a table tells them who went out of each hand and with how many chips he
+began it, and who won his last chips. A sit & go is one of these; a tournament of several
+tables moves players between them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .actions import Action
+from .bombpot import BombRules
+from .errors import IllegalAction
+from .events import Event, PotAwarded
+from .hand import Hand
+from .levelclock import ClockChange
+from .places import Finish
+from .pots import build_pots
+from .seating import Seat, SeatStatus
+from .table import Table
+from .tablesettings import TableSettings
+from .tournament import RUNNING, Bought, Tournament
+
+STACK_MOST = 10**12
+
+
+def tournament_settings(settings: TableSettings) -> TableSettings:
+    """The settings a tournament's table plays with: the host's game, seats and timer;
+    no kill, no run-it-twice, no bomb pots and no 7-2 game (RULES.md "Tournaments": each
+    changes the tournament's chips by a cash game's custom, and the TDA has none), no
+    buy-in range (a seat is given the tournament's chips), and no sitting out after
+    time-outs (an away player is dealt in and blinded off, TDA 2024 R71-A)."""
+    return replace(
+        settings,
+        kill=None,
+        offer_runs=False,
+        seven_deuce=0,
+        min_buy_in=1,
+        max_buy_in=STACK_MOST,
+        bomb=BombRules(),
+    )
+
+
+@dataclass(frozen=True)
+class Bust:
+    """A player with no chips left at the end of a hand.
+
+    Attributes:
+        player: his id.
+        entry: his entry's id.
+        start: the chips he began the hand with, before its blinds and antes.
+        knocked_by: the entries that won his last chips (the winners of the highest pot
+            he was in), in hand order from the button's left.
+    """
+
+    player: str
+    entry: str
+    start: int
+    knocked_by: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The bust as plain data."""
+        return {
+            "player": self.player,
+            "entry": self.entry,
+            "start": self.start,
+            "knocked_by": list(self.knocked_by),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Bust:
+        """The bust :meth:`to_dict` wrote."""
+        return cls(
+            str(data["player"]),
+            str(data["entry"]),
+            int(data["start"]),
+            tuple(str(e) for e in data.get("knocked_by", ())),
+        )
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """What a tournament hand's end leaves to tell.
+
+    Attributes:
+        finishes: the places of the players out, best first (the winner's first place
+            included when the tournament is over).
+        offers: players who may rebuy before the next deal (they are out if they do not).
+    """
+
+    finishes: tuple[Finish, ...]
+    offers: tuple[str, ...]
+
+
+class TournamentTable:
+    """One table of a tournament.
+
+    Args:
+        tournament: the tournament's books, shared with its other tables.
+        table: the table, with :func:`tournament_settings` (a new one is made from
+            ``settings`` when None).
+        settings: the host's table settings, used when ``table`` is None.
+
+    Attributes:
+        away: players who are not at their seat: dealt in, blinded off, their hand
+            checked when free and otherwise folded at their turn (TDA 2024 R71-A).
+        busts: the last hand's players with no chips, while one of them may still rebuy.
+        starts: each player's chips at the start of the hand in play.
+        waiting: late entrants seated between the button and the small blind, who are
+            dealt in once the button has passed them (TDA 2024 R8-A).
+    """
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        table: Table | None = None,
+        settings: TableSettings | None = None,
+    ) -> None:
+        if table is None:
+            if settings is None:
+                raise IllegalAction("a tournament table needs its settings")
+            table = Table(tournament_settings(settings))
+        self.tournament = tournament
+        self.table = table
+        self.away: set[str] = set()
+        self.busts: list[Bust] = []
+        self.starts: dict[str, int] = {}
+        self.waiting: set[str] = set()
+
+    # ---------------------------------------------------------------- seats
+
+    def seat_entries(self, names: dict[str, str], rng: random.Random) -> list[Seat]:
+        """Draw every entry still in to a seat at random (TDA 2024 R7), each with the
+        tournament's starting stack; the button starts at the lowest seat taken, so which
+        player has it is drawn too (a house choice, as online rooms).
+
+        Args:
+            names: player id -> display name.
+            rng: the draw (the OS's CSPRNG in play, seeded in tests).
+        Returns:
+            The seats taken, in seat order.
+        Raises:
+            IllegalAction: more entries than seats, or a seat taken already.
+        """
+        players = [entry.player for entry in self.tournament.alive]
+        if len(players) > self.table.settings.seats:
+            raise IllegalAction(
+                f"{len(players)} entries do not fit {self.table.settings.seats} seats"
+            )
+        free = [
+            s for s in range(1, self.table.settings.seats + 1) if s not in self.table.seating.seats
+        ]
+        drawn = rng.sample(free, len(players))
+        stack = self.tournament.rules.stack
+        for player, seat in zip(players, drawn, strict=True):
+            self.table.seating.sit(player, names.get(player, player), stack, seat)
+        return [self.table.seating.seats[s] for s in sorted(drawn)]
+
+    def seat_late(self, player: str, name: str, chips: int, rng: random.Random) -> Seat:
+        """Seat a late entrant or a re-entry at a seat drawn from the free ones, with
+        ``chips``; he is dealt the next hand unless his seat lies between the button and
+        the small blind, when he waits for the button to pass (TDA 2024 R8-A).
+
+        Raises:
+            IllegalAction: the table is full, or he is seated.
+        """
+        free = [
+            s for s in range(1, self.table.settings.seats + 1) if s not in self.table.seating.seats
+        ]
+        if not free:
+            raise IllegalAction("the table is full")
+        seat = self.table.seating.sit(player, name, chips, rng.choice(free))
+        seat.status = SeatStatus.ACTIVE
+        self.waiting.add(player)
+        return seat
+
+    def set_away(self, player: str, away: bool) -> None:
+        """Mark ``player`` away (dealt in and blinded off) or back at his seat.
+
+        Raises:
+            IllegalAction: he is not seated here.
+        """
+        if self.table.seating.seat_of(player) is None:
+            raise IllegalAction("you are not seated at this table")
+        if away:
+            self.away.add(player)
+        else:
+            self.away.discard(player)
+
+    # ----------------------------------------------------------------- deal
+
+    def why_not_deal(self) -> str | None:
+        """Why the next hand cannot be dealt now, or None: the tournament is not running,
+        it is on a break, a hand is in play, or fewer than two players have chips."""
+        tournament = self.tournament
+        if tournament.status != RUNNING:
+            return f"the tournament is {tournament.status}"
+        clock = tournament.level_clock
+        if clock.on_break:
+            return f"the tournament is on a break after level {clock.number}"
+        if self.table.current is not None:
+            return "a hand is in play"
+        with_chips = [s for s in self.table.seating.seats.values() if s.stack > 0]
+        if len(with_chips) < 2:
+            return "fewer than two players have chips at this table"
+        return None
+
+    def deal(
+        self, deck_order: Sequence[str], now: float, reshuffle_seed: int = 0
+    ) -> tuple[list[ClockChange], tuple[Finish, ...], list[Event]]:
+        """Deal the next hand at the level the clock is on (TDA 2024 R23: a new level
+        applies from the next hand).
+
+        Busts of the last hand still offered a rebuy are out first (TDA 2024 R27: a
+        rebuy is taken before the table deals again).
+
+        Args:
+            deck_order: the shuffled deck.
+            now: the clock, in seconds.
+            reshuffle_seed: seeds a draw's reshuffle.
+        Returns:
+            The clock's changes due at ``now``, the finishes of the busts now out, and the
+            hand's first events (none when those changes leave no hand to deal: a break
+            began, or the last busts ended the tournament).
+        Raises:
+            IllegalAction: :meth:`why_not_deal` gives a reason, and nothing changed.
+        """
+        changes = self.tournament.clock_due(now)
+        finishes = self.close_busts()
+        why = self.why_not_deal()
+        if why is not None:
+            if changes or finishes:  # a break began, or the tournament is over
+                return changes, finishes, []
+            raise IllegalAction(why)
+        self._level_stakes()
+        held = self._hold_waiting()
+        try:
+            events = self.table.start_hand(deck_order, now=now, reshuffle_seed=reshuffle_seed)
+        finally:
+            for seat in held:
+                seat.status = SeatStatus.ACTIVE
+                seat.missed_big = seat.missed_small = False
+        hand = self.table.hand
+        assert hand is not None
+        self.starts = dict(zip(hand.names, hand.starting, strict=True))
+        changes += self.tournament.level_clock.hand_dealt(now)
+        return changes, finishes, events
+
+    def _level_stakes(self) -> None:
+        """The table's stakes as the clock's level gives them; a mix keeps its rotation
+        and the button goes on (a new level is no new game)."""
+        settings = self.table.settings
+        stakes = self.tournament.level_clock.level.stakes(settings.config.structure)
+        if stakes != settings.config.stakes:
+            self.table.settings = replace(settings, config=replace(settings.config, stakes=stakes))
+
+    def _hold_waiting(self) -> list[Seat]:
+        """Late entrants whose seat lies between the button and the small blind of the
+        coming deal sit this one out; the others are dealt in from now."""
+        seating = self.table.seating
+        if not self.waiting:
+            return []
+        level = self.tournament.level_clock.level
+        try:
+            deal = seating.next_deal(level.small_blind, level.big_blind)
+        except IllegalAction:
+            return []
+        blind = deal.small_blind if deal.small_blind is not None else deal.big_blind
+        between: set[int] = set()
+        seat_number = deal.button % seating.size + 1
+        while seat_number not in (blind, deal.button):
+            between.add(seat_number)
+            seat_number = seat_number % seating.size + 1
+        held = []
+        for player in sorted(self.waiting):
+            seat = seating.seat_of(player)
+            if seat is None:
+                self.waiting.discard(player)
+            elif seat.seat in between and seating.big_blind is not None:
+                seat.status = SeatStatus.SITTING_OUT
+                held.append(seat)
+            else:
+                self.waiting.discard(player)
+        return held
+
+    # ----------------------------------------------------------------- play
+
+    def act(self, player: str, make: Callable[[int], Action]) -> list[Event]:
+        """A player's move in the hand in play (he is back at his seat if he was away).
+
+        Raises:
+            IllegalAction: as :meth:`Table.act`.
+        """
+        events = self.table.act(player, make)
+        self.away.discard(player)
+        return events
+
+    def play_away(self) -> tuple[str, list[Event]] | None:
+        """The move of an away player whose turn it is: a check when free, else a fold
+        (TDA 2024 R71-A: dealt in and blinded off; the engine's timer move). Returns him
+        and the events, or None when the player to act is at his seat."""
+        hand = self.table.hand
+        if hand is None or hand.is_complete or hand.to_act is None:
+            return None
+        player = hand.names[hand.to_act]
+        if player not in self.away:
+            return None
+        events, _ = self.table.time_out(player)
+        seat = self.table.seating.seat_of(player)
+        if seat is not None:
+            seat.sit_out_next, seat.timeouts = False, 0
+        return player, events
+
+    def time_out(self, player: str) -> list[Event]:
+        """The turn timer plays for ``player`` (check if free, else fold); after the
+        table's time-outs in a row he is away, never sat out (TDA 2024 R71-A).
+
+        Raises:
+            IllegalAction: he is not the player to act.
+        """
+        events, sits_out = self.table.time_out(player)
+        seat = self.table.seating.seat_of(player)
+        if seat is not None and sits_out:
+            seat.sit_out_next, seat.timeouts = False, 0
+            self.away.add(player)
+        return events
+
+    def finish(self) -> HandEnd:
+        """End the hand in play: stacks back to the seats; a player with no chips is
+        offered a rebuy if the rules allow one, else he is out with his place.
+
+        Returns:
+            The finishes now known and the rebuys offered.
+        Raises:
+            IllegalAction: no hand, or it is not over.
+        """
+        hand = self.table.hand
+        if hand is None or not hand.is_complete:
+            raise IllegalAction("the hand is not over")
+        busts = self._busts(hand)
+        self.table.finish_hand()
+        self.busts = busts
+        offers = tuple(
+            bust.player for bust in busts if self.tournament.may_rebuy(bust.entry, 0) is None
+        )
+        if offers:
+            return HandEnd((), offers)
+        return HandEnd(self.close_busts(), ())
+
+    def _busts(self, hand: Hand) -> list[Bust]:
+        """The players of ``hand`` left with no chips, with what they began it with and
+        who won their last chips: the winners of the highest pot each was in (online
+        rooms: a bounty goes with the last chips)."""
+        pots = build_pots(hand.contributed, [not f for f in hand.folded], hand.dead)
+        winners: dict[int, list[int]] = {}
+        for event in hand.events:
+            if isinstance(event, PotAwarded):
+                for player, _ in event.winners:
+                    if player not in winners.setdefault(event.pot, []):
+                        winners[event.pot].append(player)
+        busts = []
+        for i, name in enumerate(hand.names):
+            if hand.stacks[i] or name not in self.starts:
+                continue
+            entry = self.tournament.current(name)
+            if entry is None:
+                continue
+            highest = max((k for k, pot in enumerate(pots) if i in pot.eligible), default=0)
+            takers = sorted(p for p in winners.get(highest, []) if p != i)
+            knocked = tuple(
+                taker.id
+                for p in takers
+                if (taker := self.tournament.current(hand.names[p])) is not None
+            )
+            busts.append(Bust(name, entry.id, self.starts[name], knocked))
+        return busts
+
+    # ---------------------------------------------------------- rebuys, out
+
+    def rebuy(self, player: str) -> Bought:
+        """``player`` rebuys between hands: after he went out of the last hand, or with a
+        stack at or below the rebuy limit (TDA 2024 R27: never at the cost of a hand).
+
+        Raises:
+            IllegalAction: a hand is in play, he is not seated here, or the tournament's
+                rules refuse (:meth:`Tournament.may_rebuy`).
+        """
+        if self.table.current is not None:
+            raise IllegalAction("a rebuy is made between hands: wait for this one to end")
+        seat = self.table.seating.seat_of(player)
+        entry = self.tournament.current(player)
+        if seat is None or entry is None:
+            raise IllegalAction("you are not seated at this table")
+        bought = self.tournament.rebuy(entry.id, seat.stack)
+        seat.stack += bought.chips
+        if seat.status is SeatStatus.BUSTED:
+            seat.status = SeatStatus.ACTIVE
+        self.busts = [bust for bust in self.busts if bust.player != player]
+        return bought
+
+    def add_on(self, player: str) -> Bought:
+        """``player`` takes his add-on between hands.
+
+        Raises:
+            IllegalAction: a hand is in play, he is not seated here, or the tournament's
+                rules refuse.
+        """
+        if self.table.current is not None:
+            raise IllegalAction("the add-on is taken between hands")
+        seat = self.table.seating.seat_of(player)
+        entry = self.tournament.current(player)
+        if seat is None or entry is None:
+            raise IllegalAction("you are not seated at this table")
+        bought = self.tournament.take_add_on(entry.id)
+        seat.stack += bought.chips
+        return bought
+
+    def close_busts(self) -> tuple[Finish, ...]:
+        """The last hand's players with no chips who did not rebuy are out: their
+        places, their seats freed, their bounties paid.
+
+        Returns:
+            The finishes, best first.
+        """
+        busts = [
+            bust
+            for bust in self.busts
+            if (seat := self.table.seating.seat_of(bust.player)) is not None and not seat.stack
+        ]
+        self.busts = []
+        if not busts:
+            return ()
+        finishes = self.tournament.hand_over(
+            [(bust.entry, bust.start) for bust in busts],
+            {bust.entry: list(bust.knocked_by) for bust in busts if bust.knocked_by},
+        )
+        for bust in busts:
+            self.table.seating.leave(bust.player)
+            self.away.discard(bust.player)
+            self.waiting.discard(bust.player)
+        return finishes
+
+    # -------------------------------------------------------------- storage
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table's tournament part as plain data (the table and the tournament are
+        saved by their own ``to_dict``)."""
+        return {
+            "away": sorted(self.away),
+            "busts": [bust.to_dict() for bust in self.busts],
+            "starts": dict(self.starts),
+            "waiting": sorted(self.waiting),
+        }
+
+    @classmethod
+    def from_dict(
+        cls, tournament: Tournament, table: Table, data: dict[str, Any]
+    ) -> TournamentTable:
+        """The tournament table :meth:`to_dict` wrote, over its restored table and the
+        tournament's books."""
+        restored = cls(tournament, table)
+        restored.away = {str(p) for p in data.get("away", ())}
+        restored.busts = [Bust.from_dict(b) for b in data.get("busts", ())]
+        restored.starts = {str(p): int(c) for p, c in data.get("starts", {}).items()}
+        restored.waiting = {str(p) for p in data.get("waiting", ())}
+        return restored

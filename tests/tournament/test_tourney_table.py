@@ -1,0 +1,208 @@
+"""A tournament at one table (a sit & go): levels from the next hand, busts and places,
+rebuys, away players blinded off, late entrants (RULES.md "Tournaments")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine.actions import AllIn, Call, Check, Fold
+from bot.engine.blindlevels import Level, Schedule
+from bot.engine.cards import Deck
+from bot.engine.config import Game, GameConfig, Stakes, Structure
+from bot.engine.errors import IllegalAction
+from bot.engine.events import Posted
+from bot.engine.levelclock import LevelUp
+from bot.engine.table import TableSettings
+from bot.engine.tournament import FINISHED, Tournament, TournamentRules
+from bot.engine.tourneytable import TournamentTable
+
+LEVELS = Schedule(
+    (Level(10, 20, minutes=10), Level(20, 40, minutes=10), Level(50, 100, minutes=10))
+)
+SETTINGS = TableSettings(
+    GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(10, 20)),
+    seats=6,
+    min_buy_in=400,
+    max_buy_in=2000,
+)
+
+
+def _sit_and_go(names: str = "abc", **rules: object) -> TournamentTable:
+    t = Tournament(TournamentRules(buy_in=1000, stack=1500, schedule=LEVELS, seats=6, **rules))  # type: ignore[arg-type]
+    for name in names:
+        t.register(name)
+    table = TournamentTable(t, settings=SETTINGS)
+    table.seat_entries({n: n.upper() for n in names}, random.Random(2))
+    t.start(0.0)
+    return table
+
+
+def _deck(seed: int = 1) -> list[str]:
+    return list(Deck(rng=random.Random(seed)).order)
+
+
+def _blinds(events: list[object]) -> list[int]:
+    return sorted(e.amount for e in events if isinstance(e, Posted) and e.kind.endswith("blind"))
+
+
+def _all_in_until_over(table: TournamentTable) -> None:
+    hand = table.table.hand
+    assert hand is not None
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        player = hand.names[legal.player]
+        table.act(player, AllIn if legal.can_raise else Call)
+
+
+def test_tournament_seats_are_drawn_with_the_starting_stack() -> None:
+    table = _sit_and_go("abcd")
+    seats = table.table.seating.seats
+    assert sorted(seat.player_id for seat in seats.values()) == list("abcd")
+    assert {seat.stack for seat in seats.values()} == {1500}
+
+
+def test_tda_2024_r23_a_new_level_applies_from_the_next_hand() -> None:
+    table = _sit_and_go()
+    _, _, events = table.deal(_deck(), now=590.0)
+    assert _blinds(events) == [10, 20]
+    # the level changes while the hand is in play: the hand keeps its stakes
+    assert table.tournament.clock_due(600.0) == [LevelUp(2, LEVELS.levels[1])]
+    hand = table.table.hand
+    assert hand is not None and hand.config.stakes.big_blind == 20
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        table.act(hand.names[legal.player], Check if legal.can_check else Call)
+    table.finish()
+    _, _, events = table.deal(_deck(2), now=605.0)
+    assert _blinds(events) == [20, 40]
+
+
+def test_tournament_no_hand_is_dealt_on_a_break() -> None:
+    t = Tournament(TournamentRules(buy_in=0, stack=1500, schedule=Schedule(LEVELS.levels, 1, 5)))
+    for name in "ab":
+        t.register(name)
+    table = TournamentTable(t, settings=SETTINGS)
+    table.seat_entries({}, random.Random(1))
+    t.start(0.0)
+    changes, _, events = table.deal(_deck(), now=600.0)
+    assert events == [] and table.tournament.level_clock.on_break
+    assert table.why_not_deal() == "the tournament is on a break after level 1"
+    _, _, events = table.deal(_deck(), now=900.0)
+    assert _blinds(events) == [20, 40]
+
+
+def test_finishing_places_a_player_with_no_chips_is_out_with_his_place() -> None:
+    table = _sit_and_go("ab")
+    table.deal(_deck(5), now=1.0)
+    _all_in_until_over(table)
+    end = table.finish()
+    assert [f.place for f in end.finishes] == [1, 2]
+    assert table.tournament.status == FINISHED
+    prizes = {e.id: e.prize for e in table.tournament.entries}
+    assert sorted(prizes.values()) == [0, 2000]
+
+
+def test_tda_2024_r27_a_busted_player_may_rebuy_before_the_next_deal_or_is_out() -> None:
+    table = _sit_and_go("ab", rebuy_levels=2)
+    table.deal(_deck(5), now=1.0)
+    _all_in_until_over(table)
+    end = table.finish()
+    assert end.finishes == () and len(end.offers) == 1
+    loser = end.offers[0]
+    assert table.rebuy(loser).chips == 1500
+    assert table.table.seating.seat_of(loser).stack == 1500  # type: ignore[union-attr]
+    _, finishes, events = table.deal(_deck(6), now=2.0)
+    assert finishes == () and events
+    assert table.tournament.pool == 3000
+
+
+def test_tda_2024_r27_a_rebuy_not_taken_before_the_deal_is_out() -> None:
+    table = _sit_and_go("abc", rebuy_levels=2)
+    table.deal(_deck(5), now=1.0)
+    _all_in_until_over(table)
+    end = table.finish()
+    out = set(end.offers)
+    _, finishes, _ = table.deal(_deck(6), now=2.0)
+    assert {f.entry for f in finishes if f.place > 1} == out
+    assert all(table.table.seating.seat_of(p) is None for p in out)
+
+
+def test_tda_2024_r71_a_an_away_player_is_dealt_in_and_blinded_off() -> None:
+    table = _sit_and_go("abc")
+    table.set_away("a", True)
+    for k in range(3):
+        _, _, events = table.deal(_deck(k), now=float(k))
+        hand = table.table.hand
+        assert hand is not None and "a" in hand.names
+        while not hand.is_complete:
+            moved = table.play_away()
+            if moved is None:
+                legal = hand.legal_actions()
+                table.act(hand.names[legal.player], Check if legal.can_check else Call)
+        table.finish()
+        seat = table.table.seating.seat_of("a")
+        assert seat is not None and seat.status.value == "active"
+    assert table.table.seating.seat_of("a").stack < 1500  # type: ignore[union-attr]
+
+
+def test_tda_2024_r71_a_time_outs_make_a_player_away_never_sat_out() -> None:
+    table = _sit_and_go("abc")
+    for k in range(4):
+        table.deal(_deck(k), now=float(k))
+        hand = table.table.hand
+        assert hand is not None
+        while not hand.is_complete:
+            legal = hand.legal_actions()
+            player = hand.names[legal.player]
+            if player == "b" and "b" not in table.away:
+                table.time_out("b")
+            elif table.play_away() is None:
+                table.act(player, Check if legal.can_check else Call)
+        table.finish()
+    assert "b" in table.away
+    assert table.table.seating.seat_of("b").status.value == "active"  # type: ignore[union-attr]
+
+
+def test_tournament_a_bounty_goes_to_who_won_the_last_chips() -> None:
+    table = _sit_and_go("ab", bounty=200)
+    table.deal(_deck(5), now=1.0)
+    _all_in_until_over(table)
+    table.finish()
+    winner = next(e for e in table.tournament.entries if e.place == 1)
+    assert winner.bounties == 400  # the loser's and his own
+
+
+def test_tda_2024_r8_a_a_late_entrant_is_seated_and_dealt_in() -> None:
+    table = _sit_and_go("ab", late_until=2)
+    table.deal(_deck(1), now=1.0)
+    hand = table.table.hand
+    assert hand is not None
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        table.act(hand.names[legal.player], Check if legal.can_check else Call)
+    table.finish()
+    bought = table.tournament.register("c")
+    table.seat_late("c", "C", bought.chips, random.Random(3))
+    dealt = []
+    for k in range(3):
+        table.deal(_deck(k + 2), now=2.0 + k)
+        hand = table.table.hand
+        assert hand is not None
+        dealt.append("c" in hand.names)
+        while not hand.is_complete:
+            legal = hand.legal_actions()
+            table.act(hand.names[legal.player], Check if legal.can_check else Call)
+        table.finish()
+    assert dealt[-1] and dealt.count(False) <= 1
+
+
+def test_tournament_refuses_a_rebuy_during_a_hand() -> None:
+    table = _sit_and_go("ab", rebuy_levels=2)
+    table.deal(_deck(1), now=1.0)
+    with pytest.raises(IllegalAction, match="between hands"):
+        table.rebuy("a")
+    hand = table.table.hand
+    assert hand is not None
+    table.act(hand.names[hand.legal_actions().player], Fold)
