@@ -59,6 +59,66 @@ _LIVE = ("small_blind", "big_blind", "blind", "straddle", "kill")
 # an abbreviation PokerStars could print for a time zone ("CET", "EST", "+03"); a longer
 # name (Windows gives "W. Europe Standard Time") would break the header's words
 _ZONE_NAME = re.compile(r"[A-Za-z0-9+\-]{1,6}")
+# the currency codes PokerStars writes after a tournament's buy-in, by the host's sign
+_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+@dataclass(frozen=True)
+class TournamentHeader:
+    """What a tournament hand's header says beside a cash hand's.
+
+    Attributes:
+        number: the tournament's number.
+        buy_in, fee: its buy-in and fee in hundredths of the currency unit (both 0: a
+            freeroll).
+        currency: the host's currency sign (``$``, ``€``, ``£``), or "" for none.
+        level: the level the hand was dealt at, from 1.
+    """
+
+    number: int
+    buy_in: int
+    fee: int
+    currency: str
+    level: int
+
+    def words(self) -> str:
+        """``Tournament #7, $20+$2 USD`` or ``Tournament #7, Freeroll``, as PokerStars
+        writes it; a buy-in without a known currency is written without one."""
+        if not self.buy_in and not self.fee:
+            return f"Tournament #{self.number}, Freeroll"
+        code = _CURRENCIES.get(self.currency)
+        sign = "$" if code == "USD" else ""
+        money = f"{sign}{_money(self.buy_in)}+{sign}{_money(self.fee)}"
+        return f"Tournament #{self.number}, {money}" + (f" {code}" if code else "")
+
+
+def _money(hundredths: int) -> str:
+    whole, cents = divmod(hundredths, 100)
+    return f"{whole}.{cents:02d}" if cents else str(whole)
+
+
+def roman(number: int) -> str:
+    """``number`` (1 or more) in Roman numerals, as PokerStars numbers levels: 3 is III."""
+    numerals = (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    )
+    text = ""
+    for value, letters in numerals:
+        while number >= value:
+            text, number = text + letters, number - value
+    return text
 
 
 def hand_number(table_id: str, number: int) -> int:
@@ -92,6 +152,7 @@ def pokerstars_text(
     table: str,
     started: float,
     zone: tzinfo | None = None,
+    tournament: TournamentHeader | None = None,
 ) -> str:
     """One hand in PokerStars' format, as player ``viewer`` saw it.
 
@@ -109,6 +170,9 @@ def pokerstars_text(
         zone: the time zone the header's first time is in; None: the zone of the machine
             the bot runs on (its ``TZ``; UTC on a machine that has none). The second time
             is always in ET, as PokerStars writes it.
+        tournament: a tournament hand's number, buy-in and level, for its header
+            (``Tournament #7, $20+$2 USD Hold'em No Limit - Level III (50/100)``); None for
+            a cash hand.
     Returns:
         The hand's text, lines ending in newlines, chips as whole numbers.
     Raises:
@@ -141,8 +205,11 @@ def pokerstars_text(
         blinds = f"{stakes.fixed_small}/{stakes.fixed_big}"
     else:
         blinds = f"{stakes.small_blind}/{stakes.big_blind}"
+    head = f"{game} {structure}"
+    if tournament is not None:
+        head = f"{tournament.words()} {head} - Level {roman(tournament.level)}"
     lines = [
-        f"PokerStars Hand #{number}: {game} {structure} ({blinds}) - {header_time(started, zone)}",
+        f"PokerStars Hand #{number}: {head} ({blinds}) - {header_time(started, zone)}",
         f"Table '{table}' {size}-max Seat #{button} is the button",
     ]
     in_seat_order = sorted(range(n), key=seats.__getitem__)
