@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from adapters.pieces import pieces
-from bot.chat.core import Request
-from bot.words.tableview import Choice
+from bot.chat.core import AmountForm, DrawForm, Request
 
-from .buttons import CARDS, Target, confirm_buttons, on_click
-from .ids import PLATFORM, player_of, table_id
+from .buttons import Target, confirm_buttons, on_click
+from .ids import PLATFORM, table_id
 from .markup import plain
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ log = logging.getLogger(__name__)
 DEFER_AFTER = 2.0  # seconds: Discord drops an interaction not answered within 3 s
 MESSAGE_MAX = 2000  # characters in one Discord message
 MODAL_SECONDS = 600.0  # an unsent modal is forgotten after this long
-AMOUNT_COMMANDS = ("raise", "bet")  # the bare command opens a modal asking the amount
+FORM_COMMANDS = ("raise", "bet", "draw")  # the bare command opens a modal asking for more
 
 
 def runtime_of(interaction: discord.Interaction) -> Runtime | None:
@@ -141,61 +140,38 @@ async def answer(
 async def click(interaction: discord.Interaction, target: Target) -> None:
     """A click on a table message's button or on a Confirm button.
 
-    A button of an older hand is refused; "My cards" answers with the clicker's own cards;
-    a raise with a range and a draw open a modal for the player to act; anything else goes
-    to ChatCore as is (which says "not your turn" to whoever is not to act).
+    Raise… and Draw… ask ChatCore for their form (the legal range, the clicker's own
+    cards) and open it as a modal; anything else goes to ChatCore as is. ChatCore refuses,
+    with the reason, a button of an older hand or an earlier decision and a move that is
+    not the clicker's to make.
     """
-    runtime = runtime_of(interaction)
-    if runtime is None:
-        await reply(interaction, "the bot is starting: try again in a moment")
-        return
-    if await runtime.service.current(target.table_id) is None:
-        await reply(interaction, "there is no table in this channel any more")
-        return
-    view = runtime.presenter.view(target.table_id)
-    clicker = player_of(interaction.user.id)
-    mine = view.to_act == clicker
-    # the engine says whether the button is out of date; the service checks it again when
-    # the command is sent, under the table's lock
-    step = target.step if target.step >= 0 and mine else None
-    why = runtime.service.fresh(target.table_id, clicker, target.hand, step)
-    if why is not None:
-        await reply(interaction, why)
-        return
     command = target.command
-    if target.confirmed or command == CARDS:
+    if target.confirmed or command not in FORM_COMMANDS:
         await answer(
             interaction, command, confirmed=target.confirmed, component=True, target=target
         )
         return
-    choice = next((c for c in view.choices if c.command == command), None)
-    if command in AMOUNT_COMMANDS:
-        if not mine:
-            # ChatCore's refusal names who is to act; the amount does not matter
-            low = choice.minimum if choice is not None else 0
-            await answer(interaction, f"{command} {low}", component=True, target=target)
-            return
-        await interaction.response.send_modal(AmountModal(target, choice))
-    elif command == "draw":
-        if not mine:
-            # ChatCore's refusal names who is to act; which cards does not matter
-            await answer(interaction, "pat", component=True, target=target)
-            return
+    runtime = runtime_of(interaction)
+    if runtime is None:
+        await reply(interaction, "the bot is starting: try again in a moment")
+        return
+    request = request_of(interaction, command)
+    if request is None:
+        await reply(interaction, "poker plays in a server's channel, not in direct messages")
+        return
+    step = target.step if target.step >= 0 else None
+    result = await runtime.core.answer(replace(request, hand=target.hand, step=step, form=True))
+    if isinstance(result, AmountForm):
+        await interaction.response.send_modal(AmountModal(target, result))
+    elif isinstance(result, DrawForm):
         await interaction.response.send_modal(DrawModal(target))
     else:
-        await answer(interaction, command, component=True, target=target)
+        await reply(interaction, result.text)
 
 
 async def submit(interaction: discord.Interaction, target: Target, text: str) -> None:
-    """A modal's command, unless its hand is over meanwhile."""
-    runtime = runtime_of(interaction)
-    if runtime is not None and await runtime.service.current(target.table_id) is not None:
-        why = runtime.service.fresh(
-            target.table_id, player_of(interaction.user.id), target.hand, None
-        )
-        if why is not None:
-            await reply(interaction, why)
-            return
+    """A modal's command, as a click of the button that opened it (ChatCore refuses it if
+    its hand or decision is past meanwhile)."""
     await answer(interaction, text, component=True, target=target)
 
 
@@ -204,16 +180,16 @@ class AmountModal(discord.ui.Modal):
 
     Args:
         target: the Raise (or Bet) button clicked.
-        choice: the table view's choice with its legal range, if it has one.
+        form: ChatCore's form with the legal range, if the bet has one.
     """
 
-    def __init__(self, target: Target, choice: Choice | None) -> None:
-        verb = choice.label.split()[0] if choice is not None else target.command.title()
+    def __init__(self, target: Target, form: AmountForm) -> None:
+        verb = form.verb
         super().__init__(title=f"{verb} · hand #{target.hand}", timeout=MODAL_SECONDS)
         self.target = target
-        if choice is not None and choice.minimum is not None:
-            label = f"{verb} to ({choice.minimum} to {choice.maximum})"
-            default = str(choice.minimum)
+        if form.minimum is not None:
+            label = f"{verb} to ({form.minimum} to {form.maximum})"
+            default = str(form.minimum)
         else:
             label, default = f"{verb} to", None
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(

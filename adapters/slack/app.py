@@ -25,7 +25,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.pieces import pieces
-from bot.chat.core import ChatCore, Reply, Request
+from bot.chat.core import AmountForm, Answer, ChatCore, DrawForm, Reply, Request
 from bot.process.logsafe import described, frames
 from bot.words.commands import ParseError, parse_amount
 from bot.words.commandset import Cards, words_of
@@ -74,6 +74,7 @@ class SlackBot:
         self.directory = Directory(client)
         self.seen = SeenRequests()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.answers: set[asyncio.Task[tuple[Request, Answer]]] = set()
         self.lanes: dict[str, asyncio.Lock] = {}  # table id -> its requests, in order
         self.app = AsyncApp(
             client=client,
@@ -119,11 +120,12 @@ class SlackBot:
         """Wait until every started request, what it caused (shown after its answer, and a
         next deal) and every queued edit is done (tests, shutdown)."""
         while True:
-            await asyncio.gather(*self.tasks, return_exceptions=True)
+            await asyncio.gather(*self.tasks, *self.answers, return_exceptions=True)
             await self.core.service.idle()
             await self.transport.drain()
             pending = any(not t.done() for t in self.transport.coalescer.tasks.values())
-            if not self.tasks and not pending and not self.core.service.busy():
+            busy = self.tasks or self.answers or self.core.service.busy()
+            if not busy and not pending:
                 return
 
     def web_app(self, path: str) -> web.Application:
@@ -188,27 +190,20 @@ class SlackBot:
         except Exception as exc:  # noqa: BLE001 - nothing more can be told
             log.warning("cannot answer a request not taken: %s", type(exc).__name__)
 
-    async def stale(self, value: kb.ButtonValue, table_id: str, user: str) -> str | None:
-        """Why a button may not be used now, or None: another channel's, or out of date
-        for its hand as the engine judges it on the table as last committed (the command
-        is checked again under the table's lock when it is sent)."""
-        if value.table_id != table_id:
-            return "That button belongs to another table."
-        await self.core.service.current(table_id)
-        return self.core.service.fresh(table_id, f"slack:{user}", value.hand, None)
-
-    async def _apply(
+    async def _answered(  # noqa: PLR0913 - a request's parts, as Slack gives them
         self,
         body: dict[str, Any],
         team: str,
         channel: str,
         text: str,
         request_id: str,
-        respond: Respond | None,
         confirmed: bool = False,
         hand: int | None = None,
         step: int | None = None,
-    ) -> None:
+        form: bool = False,
+    ) -> tuple[Request, Answer]:
+        """The request for ``text`` from the body's user, and the chat core's answer to it
+        (:meth:`bot.chat.core.ChatCore.answer`); the request id is claimed once answered."""
         # one channel's requests apply in the order they came: the user lookup before
         # the service's own lock would otherwise let a later command overtake
         async with self.lanes.setdefault(f"{team}/{channel}", asyncio.Lock()):
@@ -227,9 +222,28 @@ class SlackBot:
                 confirmed,
                 hand,
                 step,
+                form,
             )
-            reply = await self.core.handle(request)
+            answer = await self.core.answer(request)
             await self._claim(request_id)
+        return request, answer
+
+    async def _apply(
+        self,
+        body: dict[str, Any],
+        team: str,
+        channel: str,
+        text: str,
+        request_id: str,
+        respond: Respond | None,
+        confirmed: bool = False,
+        hand: int | None = None,
+        step: int | None = None,
+    ) -> None:
+        request, reply = await self._answered(
+            body, team, channel, text, request_id, confirmed, hand, step
+        )
+        assert isinstance(reply, Reply)  # a request without ``form`` is applied or refused
         # answered and published after the commit, outside the channel's lane
         self.spawn(self._answer_then(request, reply, respond, text))
 
@@ -239,8 +253,8 @@ class SlackBot:
         """The reply to its sender, then, when he asked for his cards, his DMs tried
         again."""
         await self.answer(request, reply, respond)
-        table_id = f"{request.server_id}/{request.channel_id}"
-        if asks_cards(text) and await self.core.service.current(table_id) is not None:
+        if asks_cards(text) and reply.ok:  # a table there, and his cards told
+            table_id = f"{request.server_id}/{request.channel_id}"
             await self.transport.dm_again(table_id, f"slack:{request.user_id}")
 
     async def answer(self, request: Request, reply: Reply, respond: Respond | None) -> None:
@@ -295,8 +309,9 @@ class SlackBot:
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
     ) -> tuple[kb.ButtonValue, str, str, str] | None:
         """A click's button value, team, channel and request id, or None for a repeat or
-        a button that may not be used now (acknowledged, its sender told why); one that is
-        taken is acknowledged by its caller once applied."""
+        another channel's button (acknowledged, its sender told why); one that is taken is
+        acknowledged by its caller once applied (whether the button is current is the chat
+        core's to say)."""
         request_id = await self._first_time(body, request, respond)
         if request_id is None:
             await ack()
@@ -304,10 +319,9 @@ class SlackBot:
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         channel = (body.get("channel") or {}).get("id", "")
         value = kb.parse_value(body["actions"][0]["value"])
-        why = await self.stale(value, f"{team}/{channel}", body["user"]["id"])
-        if why is not None:
+        if value.table_id != f"{team}/{channel}":
             await ack()
-            refusal = Reply(why, ok=False)
+            refusal = Reply("That button belongs to another table.", ok=False)
             self.spawn(self._tell(team, channel, body["user"]["id"], refusal, respond))
             return None
         return value, team, channel, request_id
@@ -340,46 +354,62 @@ class SlackBot:
     async def _on_modal_button(
         self, ack: Ack, body: Body, request: AsyncBoltRequest, respond: Respond
     ) -> None:
-        """Raise… or Draw…: open the modal that asks how much or which cards."""
+        """Raise… or Draw…: the chat core's form (the legal range, the clicker's own
+        cards) opened as the modal that asks how much or which cards, or its refusal told
+        to the clicker alone."""
         click = await self._click(ack, body, request, respond)
         if click is None:
             return
         await ack()  # opening a form changes nothing
-        value = click[0]
-        if body["actions"][0]["action_id"] == kb.RAISE:
-            view = kb.raise_modal(value)
-        else:
-            view = kb.draw_modal(value, self.own_cards(value, f"slack:{body['user']['id']}"))
-        self.spawn(self._views_open(body["trigger_id"], view))
+        value, team, channel, request_id = click
+        kind = "raise" if body["actions"][0]["action_id"] == kb.RAISE else "draw"
+        self.spawn(self._open_form(body, value, team, channel, kind, request_id, respond))
 
-    async def _views_open(self, trigger_id: str, view: dict[str, Any]) -> None:
+    async def _open_form(  # noqa: PLR0913 - a click's parts
+        self,
+        body: Body,
+        value: kb.ButtonValue,
+        team: str,
+        channel: str,
+        kind: str,
+        request_id: str,
+        respond: Respond,
+    ) -> None:
+        request, answer = await self._answered(
+            body, team, channel, kind, request_id, hand=value.hand, step=value.step, form=True
+        )
+        if isinstance(answer, AmountForm):
+            view = kb.raise_modal(value, answer.minimum, answer.maximum)
+        elif isinstance(answer, DrawForm):
+            view = kb.draw_modal(value, answer.cards)
+        else:
+            await self.answer(request, answer, respond)
+            return
+        trigger_id = body["trigger_id"]
         try:
             await self.client.views_open(trigger_id=trigger_id, view=view)
         except FAILURES as exc:  # e.g. the trigger expired: the player clicks again
             log.warning("cannot open the form of request %s: %s", trigger_id, failure(exc))
 
-    def own_cards(self, value: kb.ButtonValue, player_id: str) -> tuple[str, ...]:
-        """The clicker's own cards in the hand in play (for his private modal), or ()."""
-        own = self.core.service.own_cards(value.table_id, player_id)
-        return own[0] if own is not None else ()
-
     async def _on_submit(self, ack: Ack, body: Body, request: AsyncBoltRequest) -> None:
-        """A modal sent: its command from the fields, refused inline when the hand moved
-        on or the fields are wrong (the modal stays open with the reason)."""
+        """A modal sent: its command from the fields, as a click of the button that opened
+        it. Refused inline when the fields are wrong or the chat core refuses it (the hand
+        moved on, an amount outside the legal range): the modal stays open with the
+        reason."""
         view = body["view"]
         value = kb.parse_value(view["private_metadata"])
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         raising = view["callback_id"] == kb.RAISE_MODAL
-        why = await self.stale(value, value.table_id, body["user"]["id"])
+        block = kb.AMOUNT_BLOCK if raising else kb.DISCARD_BLOCK
+        why = None
         if not value.table_id.startswith(f"{team}/"):
             why = "That form belongs to another workspace."
         try:
             values = view["state"]["values"]
-            text = _raise_command(value, values) if raising else _draw_command(values)
+            text = _raise_command(values) if raising else _draw_command(values)
         except ParseError as exc:
             why = why or str(exc)
         if why is not None:
-            block = kb.AMOUNT_BLOCK if raising else kb.DISCARD_BLOCK
             await ack(response_action="errors", errors={block: why[:150]})
             return
         request_id = await self._first_time(body, request)
@@ -387,12 +417,39 @@ class SlackBot:
             await ack()
             return
         channel = value.table_id.split("/", 1)[1]
-        await self.committed_then_ack(
-            ack,
-            self._apply(
-                body, team, channel, text, request_id, None, hand=value.hand, step=value.step
-            ),
+        work = self.spawn_answer(
+            self._answered(body, team, channel, text, request_id, hand=value.hand, step=value.step)
         )
+        await asyncio.wait({work}, timeout=ACK_WITHIN)
+        if not work.done():  # late: acknowledged now, the answer told when it comes
+            await ack()
+            self.spawn(self._told_later(work, text))
+            return
+        if work.exception() is not None:
+            await ack()
+            self.spawn(self._told_later(work, text))  # its failure logged
+            return
+        asked, reply = work.result()
+        assert isinstance(reply, Reply)
+        if not reply.ok:
+            await ack(response_action="errors", errors={block: reply.text[:150]})
+            return
+        await ack()
+        self.spawn(self._answer_then(asked, reply, None, text))
+
+    def spawn_answer(
+        self, work: Coroutine[Any, Any, tuple[Request, Answer]]
+    ) -> asyncio.Task[tuple[Request, Answer]]:
+        """Run ``work`` (a request answered) in the background, kept for :meth:`settle`."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.answers.add(task)
+        task.add_done_callback(self.answers.discard)
+        return task
+
+    async def _told_later(self, work: asyncio.Task[tuple[Request, Answer]], text: str) -> None:
+        request, reply = await work
+        assert isinstance(reply, Reply)
+        await self._answer_then(request, reply, None, text)
 
 
 def asks_cards(text: str) -> bool:
@@ -402,17 +459,13 @@ def asks_cards(text: str) -> bool:
     return bool(words) and words[0].lower().lstrip("/") in CARDS_WORDS
 
 
-def _raise_command(value: kb.ButtonValue, state: dict[str, Any]) -> str:
-    """``raise N`` from the raise modal.
+def _raise_command(state: dict[str, Any]) -> str:
+    """``raise N`` from the raise modal (whether N is legal now is the chat core's to say).
 
     Raises:
-        ParseError: not an amount, or outside the legal range the button offered.
+        ParseError: the field holds no amount.
     """
-    amount = parse_amount(kb.submitted_amount(state) or "0")
-    low, high = value.minimum or 0, value.maximum or amount
-    if not low <= amount <= high:
-        raise ParseError(f"raise to between {low} and {high}")
-    return f"raise {amount}"
+    return f"raise {parse_amount(kb.submitted_amount(state) or '0')}"
 
 
 def _draw_command(state: dict[str, Any]) -> str:

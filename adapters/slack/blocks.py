@@ -36,7 +36,8 @@ class ButtonValue:
         table_id: ``team/channel``.
         hand: the hand number the message was for (0 before the first deal).
         command: the command words, e.g. ``call`` or ``raise`` (the modal asks how much).
-        minimum, maximum: the legal raise range *to*, in chips, for ``raise``.
+        minimum, maximum: the legal raise range *to*, in chips, for ``raise``, as the
+            button was drawn (the modal opens with the chat core's range as it is then).
         confirmed: the button asked to confirm in a dialog (an all-in) before it was sent.
         step: the hand's move count when a move's button was shown (None: good for the
             whole hand, e.g. My cards), so a double click cannot act on the next decision.
@@ -230,10 +231,11 @@ def _modal(callback_id: str, title: str, meta: ButtonValue, blocks: list[Block])
     }
 
 
-def raise_modal(value: ButtonValue) -> Block:
-    """The raise modal: an amount field holding the minimum, with the legal range; the
-    button's value rides along as ``private_metadata`` (a submission names no channel)."""
-    hint = f"Raise to, from {value.minimum} to {value.maximum} (e.g. 40, 1k, 2.5k)"
+def raise_modal(value: ButtonValue, minimum: int | None, maximum: int | None) -> Block:
+    """The raise modal: an amount field holding ``minimum``, with the legal range *to* in
+    chips (the chat core's, as it opens); the button's value rides along as
+    ``private_metadata`` (a submission names no channel)."""
+    hint = f"Raise to, from {minimum} to {maximum} (e.g. 40, 1k, 2.5k)"
     field = {
         "type": "input",
         "block_id": AMOUNT_BLOCK,
@@ -242,7 +244,7 @@ def raise_modal(value: ButtonValue) -> Block:
         "element": {
             "type": "plain_text_input",
             "action_id": AMOUNT_INPUT,
-            "initial_value": str(value.minimum),
+            "initial_value": str(minimum),
         },
     }
     return _modal(RAISE_MODAL, "Raise", value, [field])

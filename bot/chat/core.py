@@ -62,6 +62,9 @@ class Request:
         step: the hand's move count the button was shown at (``TableView.step``), None
             for typed commands and buttons good for the whole hand: a stale click (a
             double click) is refused instead of acting on the next decision.
+        form: a click on a button that asks for more before it acts (``raise``, ``bet``
+            or ``draw`` without an amount or cards): :meth:`ChatCore.answer` answers with
+            the form to open, or refuses.
     """
 
     platform: str
@@ -75,6 +78,7 @@ class Request:
     confirmed: bool = False
     hand: int | None = None
     step: int | None = None
+    form: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,40 @@ class Reply:
     confirm: str | None = None
     hand: int | None = None
     step: int | None = None
+
+
+@dataclass(frozen=True)
+class AmountForm:
+    """Open a form asking how much to bet or raise to, for the clicker only; what it sends
+    is ``{command} {amount}`` as a click of the same button (the same ``hand`` and
+    ``step``), checked again when it comes.
+
+    Attributes:
+        command: ``raise`` or ``bet``, as the button sent it.
+        verb: the move in words: ``Raise``, ``Bet`` or ``Complete``.
+        minimum, maximum: the legal range *to*, in chips, under the table's lock; None
+            when the bet has one size only.
+    """
+
+    command: str
+    verb: str
+    minimum: int | None
+    maximum: int | None
+
+
+@dataclass(frozen=True)
+class DrawForm:
+    """Open a form asking which cards to throw, for the clicker only; what it sends is
+    ``draw CARDS`` or ``pat`` as a click of the same button.
+
+    Attributes:
+        cards: the clicker's own cards to pick from, in hand order.
+    """
+
+    cards: tuple[str, ...]
+
+
+Answer = Reply | AmountForm | DrawForm  # what ChatCore.answer says to do
 
 
 def table_id_of(request: Request) -> str:
@@ -165,6 +203,39 @@ class ChatCore:
         finally:
             SENDER.reset(token)
 
+    async def answer(self, request: Request) -> Answer:
+        """What to do for a click or a typed command, decided under the table's lock: a
+        :class:`Reply` for a command applied now or refused with the reason, and for a
+        click with ``form`` the :class:`AmountForm` (with the legal range) or
+        :class:`DrawForm` (with the clicker's own cards) to open when he may make that
+        move now.
+
+        Raises:
+            Nothing: every error becomes a reply with ``ok`` False.
+        """
+        if not request.form:
+            return await self.handle(request)
+        words = request.text.strip().split()
+        kind = words[0].lower() if words else ""
+        try:
+            form = await self.service.form(
+                table_id_of(request), player_of(request), kind, request.hand, request.step
+            )
+        except ServiceError as exc:
+            return Reply(str(exc), ok=False)
+        except Exception as exc:  # noqa: BLE001 - a player gets an answer, the log the place
+            log.error(
+                "the form of %s at table %s failed: %s\n%s",
+                command_kind(request.text),
+                table_id_of(request),
+                described(exc),
+                frames(exc),
+            )
+            return Reply("that could not be done (an error on our side, logged)", ok=False)
+        if isinstance(form, tuple):
+            return DrawForm(form)
+        return AmountForm(kind, form.label.split()[0], form.minimum, form.maximum)
+
     async def _handle(self, request: Request) -> Reply:
         """One dispatch: the command read from the words (nothing typed asks for help),
         answered by the chat itself (:data:`OWN`) or by the service, under the table's
@@ -174,13 +245,15 @@ class ChatCore:
         try:
             command = parse(request.text) if request.text.split() else Help()
         except ParseError as exc:
-            await self._committed(table_id)  # no table is said first
+            await self._committed(table_id, request.hand is not None)  # no table said first
             why = self._with_choices(str(exc), request.text, table_id, player.id)
             raise ParseError(why) from exc
         own = OWN.get(type(command))
         if own is not None:
             return await own(self, request, command)
-        live = self.service.tables.get(table_id) or await self._committed(table_id)
+        live = self.service.tables.get(table_id) or await self._committed(
+            table_id, request.hand is not None
+        )
         session = live.session_id
         try:
             out = await self.service.handle(
@@ -205,17 +278,20 @@ class ChatCore:
         ]
         return Reply("\n".join(own_lines))
 
-    async def _committed(self, table_id: str) -> Live:
+    async def _committed(self, table_id: str, clicked: bool = False) -> Live:
         """The table in the channel as last committed: what the chat answers itself reads
         it so, without the table's lock (a command's table is read under it, by the
         service).
 
         Raises:
-            ServiceError: there is no table in the channel.
+            ServiceError: there is no table in the channel (any more, for a ``clicked``
+                button of a table since gone).
         """
         live = await self.service.current(table_id)
         if live is None:
-            raise ServiceError(NO_TABLE)
+            raise ServiceError(
+                "there is no table in this channel any more" if clicked else NO_TABLE
+            )
         return live
 
     async def _help(self, request: Request, command: Help) -> Reply:
@@ -227,8 +303,12 @@ class ChatCore:
 
     async def _cards(self, request: Request, command: Cards) -> Reply:
         table_id = table_id_of(request)
-        await self._committed(table_id)
-        return Reply(self.own_cards(table_id, player_of(request).id))
+        await self._committed(table_id, request.hand is not None)
+        player_id = player_of(request).id
+        why = self.service.fresh(table_id, player_id, request.hand, None)
+        if why is not None:  # the button of a hand that is over
+            return Reply(why, ok=False)
+        return Reply(self.own_cards(table_id, player_id))
 
     async def _verify(self, request: Request, command: Verify) -> Reply:
         live = await self._committed(table_id_of(request))

@@ -726,8 +726,14 @@ class Hand:
         else:
             self._start_betting()
 
-    def _discard(self, action: Discard) -> None:
-        p = action.player
+    def check_draw(self, p: int) -> None:
+        """Refuse a draw by the player at hand index ``p`` now, whichever cards he names:
+        no draw in this game, not the draw, or not his turn to draw.
+
+        Raises:
+            IllegalAction: as above, saying what he may do or whose draw it is (by player
+                id); :class:`NotYourTurn` for another player's draw.
+        """
         if self.phase is not Phase.DRAWING or self.to_act is None:
             if not self.spec.is_draw:
                 raise IllegalAction(f"there is no draw in {self.config.game.label}")
@@ -738,6 +744,10 @@ class Hand:
             raise IllegalAction(f"it is not the draw: {self._pending()}")
         if p != self.to_act:
             raise NotYourTurn(f"it is not your turn to draw: {self.names[self.to_act]} draws")
+
+    def _discard(self, action: Discard) -> None:
+        p = action.player
+        self.check_draw(p)
         cards = tuple(action.cards)
         hand = list(self.hole[p] or ())
         if len(cards) > len(hand) or len(set(c for c in cards if c != UNKNOWN)) != len(

@@ -36,7 +36,7 @@ from .kills import Kill, KillButton
 from .lifecycle import PlayedHand, Returned
 from .rotation import config_for
 from .seating import Seat, Seating, SeatStatus
-from .snapshot import Snapshot, snapshot
+from .snapshot import Choice, Snapshot, snapshot
 from .tableclock import TableClock, TurnKey
 from .tablesave import BETWEEN_MOVES
 from .tablesettings import TableSettings, kill_tracker_for, rotation_for
@@ -136,6 +136,30 @@ class Table:
         raise IllegalAction(
             "that button was for an earlier decision: use the table message as it is now"
         )
+
+    def form(self, player_id: str, kind: str) -> Choice | tuple[str, ...]:
+        """What a button that asks for more before it acts opens with: for ``bet`` or
+        ``raise``, the table's choice with its legal range *to* in chips (a choice without
+        a range when the bet has one size only); for ``draw``, ``player_id``'s own cards to
+        pick from (for his eyes only).
+
+        Raises:
+            IllegalAction: he may not make that move now (not in the hand, not his turn,
+                no bet or no draw now), with the reason the move itself would be refused.
+        """
+        if kind == "draw":
+            index = self.index_of(player_id)
+            assert self.current is not None
+            hand = self.current.hand
+            hand.check_draw(index)
+            return tuple(hand.hole[index] or ())
+        if kind not in ("bet", "raise", "complete"):
+            raise IllegalAction(f"{kind} asks for nothing more: send it as it is")
+        self.decide(player_id, kind)  # whose turn, and whether a bet is open now
+        shown = self.snapshot()
+        choices = shown.choices if shown is not None else ()
+        ranged = (c for c in choices if c.command == "raise" and c.minimum is not None)
+        return next(ranged, Choice(kind.title(), kind))
 
     def decide(
         self, player_id: str, kind: str, amount: int | None = None, cards: Sequence[str] = ()

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.engine import Decision, EngineError, Table, TableSettings
+from bot.engine import Choice, Decision, EngineError, Table, TableSettings
 from bot.process.logsafe import described, frames
 from bot.service import booklines, controls, steps
 from bot.service.commits import ServiceError as ServiceError
@@ -173,6 +173,38 @@ class TableService(Timers, Views):
         if wait and mine is not None and mine is not earlier:  # shown outside the lock
             await asyncio.gather(mine, return_exceptions=True)
         return out
+
+    async def form(
+        self,
+        table_id: str,
+        player: Player,
+        kind: str,
+        expect_hand: int | None = None,
+        expect_step: int | None = None,
+    ) -> Choice | tuple[str, ...]:
+        """Under the table's lock, in its order: what the form of a button that asks for
+        more (a bet's or raise's amount, a draw's cards) opens with for ``player``: the
+        table's choice with its legal range, or his own cards
+        (:meth:`bot.engine.table.Table.form`). The button is checked as a move's is
+        (:meth:`handle`'s ``expect_hand`` and ``expect_step``), after any deal owed.
+
+        Raises:
+            ServiceError: no table, the button is out of date, or he may not make that
+                move now, with the reason the move itself would be refused; nothing
+                changed.
+        """
+        async with self._lock(table_id):
+            live = await self.current(table_id)
+            if live is None:
+                raise ServiceError("there is no table in this channel any more")
+            if live.table.current is None:
+                await self._fresh_obligations(live)
+            await self._deal_owed(live)  # a button never overtakes the next deal
+            try:
+                live.table.check_fresh(player.id, expect_hand, expect_step)
+                return live.table.form(player.id, kind)
+            except EngineError as exc:
+                raise ServiceError(steps.named(live, str(exc))) from exc
 
     async def _handle_locked(  # noqa: PLR0913 - handle's arguments
         self,

@@ -81,7 +81,10 @@ async def test_raise_opens_a_modal_with_the_minimum_and_validates_the_amount() -
         assert too_big.status == 200
         assert json.loads(too_big.body) == {
             "response_action": "errors",
-            "errors": {"amount": "raise to between 4 and 200"},
+            # the engine's refusal, with the legal range under the table's lock
+            "errors": {
+                "amount": "you have 200 in all; you may fold, call 1 or raise to 4 to 200 (all-in)"
+            },
         }
         assert _bets(h) == {"UANN": 1, "UBOB": 2}
         done = await h.submit("UANN", view, amount("10"))
