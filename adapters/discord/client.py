@@ -76,8 +76,9 @@ class PokerClient(discord.AutoShardedClient):
             discord.HTTPException: Discord refused a sync.
         """
         self.runtime = await runtimes.start(self.transport, self.db_path)
-        log.info("%d tables restored", len(self.runtime.service.tables))
-        for table, error in getattr(self.runtime.service, "broken", []):
+        restored, broken = self.runtime.core.restored()
+        log.info("%d tables restored", restored)
+        for table, error in broken:
             log.error("table %s could not be restored: %s", table, error)
         if self.shard_ids is None or 0 in self.shard_ids:
             await self.sync_commands()

@@ -10,16 +10,15 @@ its builder in :data:`BUILDERS`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from adapters.runtime import Runtime
-from bot.engine import MIXES
 from bot.words.commandset import DECLARED, Group, Verb
-from bot.words.gamewords import GAME_WORDS
+from bot.words.gamewords import game_choices
 from bot.words.tablesetup import STRUCTURE_WORDS
 
 from .ids import table_id
@@ -93,8 +92,7 @@ async def game_names(
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete: the game words and mixes ``new`` understands, those starting with
     ``current`` first (see :func:`_suggest`)."""
-    words = sorted({*GAME_WORDS, *MIXES})
-    return _suggest(current, [(w, w) for w in words])
+    return _suggest(current, [(w, w) for w in game_choices()])
 
 
 async def structure_names(
@@ -104,7 +102,9 @@ async def structure_names(
     return _suggest(current, [(w, w) for w in STRUCTURE_WORDS])
 
 
-def table_autocomplete(values_of: Callable[[Runtime, str], list[tuple[str, str]]]) -> Suggest:
+def table_autocomplete(
+    values_of: Callable[[Runtime, str], Awaitable[list[tuple[str, str]]]],
+) -> Suggest:
     """An autocomplete suggesting ``values_of(runtime, table)`` (``(name, value)`` pairs) for
     the table in the interaction's channel; nothing when there is no table."""
 
@@ -115,14 +115,14 @@ def table_autocomplete(values_of: Callable[[Runtime, str], list[tuple[str, str]]
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
         table = table_id(interaction.guild_id, interaction.channel_id)
-        if runtime is None or await runtime.service.current(table) is None:
+        if runtime is None or not await runtime.core.has_table(table):
             return []
-        return _suggest(current, values_of(runtime, table))
+        return _suggest(current, await values_of(runtime, table))
 
     return complete
 
 
-def _raise_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
+async def _raise_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
     """The legal minimum and maximum of the table view's bet or raise."""
     values: list[tuple[str, str]] = []
     for choice in runtime.presenter.view(table).choices:
@@ -134,10 +134,12 @@ def _raise_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
     return values
 
 
-def _buy_in_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
+async def _buy_in_values(runtime: Runtime, table: str) -> list[tuple[str, str]]:
     """The table's minimum and maximum buy-in."""
-    settings = runtime.service.tables[table].table.settings
-    low, high = settings.min_buy_in, settings.max_buy_in
+    limits = await runtime.core.buy_in_range(table)
+    if limits is None:
+        return []
+    low, high = limits
     return [(f"minimum {low}", str(low)), (f"maximum {high}", str(high))]
 
 

@@ -5,7 +5,7 @@ Every listener acknowledges at once (Slack wants an answer within 3 s) and leave
 to a task. A request (the payload's ``trigger_id``) is taken once, whatever came of it:
 Slack delivers a request again when it did not hear back in time (``X-Slack-Retry-Num``),
 and a signed request copied and sent again verifies for five minutes. Before any work the
-adapter claims the id in the database (:meth:`bot.service.tables.TableService.claim_request`), so a
+adapter claims the id in the database (:meth:`bot.chat.core.ChatCore.claim_request`), so a
 repeat is dropped even when the first was refused (nothing of it committed), after a
 restart and in another process too; the service also answers a committed id once.
 Malformed requests never reach the listeners (:mod:`adapters.slack.gate`).
@@ -121,10 +121,10 @@ class SlackBot:
         next deal) and every queued edit is done (tests, shutdown)."""
         while True:
             await asyncio.gather(*self.tasks, *self.answers, return_exceptions=True)
-            await self.core.service.idle()
+            await self.core.idle()
             await self.transport.drain()
             pending = any(not t.done() for t in self.transport.coalescer.tasks.values())
-            busy = self.tasks or self.answers or self.core.service.busy()
+            busy = self.tasks or self.answers or self.core.busy()
             if not busy and not pending:
                 return
 
@@ -157,7 +157,7 @@ class SlackBot:
         request_id = f"slack:{trigger}"
         if self.seen.first_time(request_id):
             try:
-                if not await self.core.service.request_seen(request_id):
+                if not await self.core.request_seen(request_id):
                     return request_id
             except StorageError as exc:
                 # unread, it could be a replay: not taken, and not remembered either, so
@@ -179,7 +179,7 @@ class SlackBot:
         if not request_id:
             return
         try:
-            await self.core.service.claim_request(request_id)
+            await self.core.claim_request(request_id)
         except StorageError as exc:
             log.error("request %s done but not recorded: %s", request_id, type(exc).__name__)
 

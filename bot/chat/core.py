@@ -347,6 +347,51 @@ class ChatCore:
         if refused is not None and await self.service.hold(table_id, refused.why):
             await self.service.shown(table_id)
 
+    async def has_table(self, table_id: str) -> bool:
+        """Whether a table plays at ``table_id`` (``server/channel``), as last committed."""
+        return await self.service.current(table_id) is not None
+
+    async def buy_in_range(self, table_id: str) -> tuple[int, int] | None:
+        """The table's least and most buy-in in chips (000 NL §16), or None without a
+        table."""
+        live = await self.service.current(table_id)
+        if live is None:
+            return None
+        settings = live.table.settings
+        return settings.min_buy_in, settings.max_buy_in
+
+    def restored(self) -> tuple[int, list[tuple[str, str]]]:
+        """How many tables the service restored at start, and each table that could not
+        be (its id and why)."""
+        return len(self.service.tables), list(getattr(self.service, "broken", []))
+
+    async def request_seen(self, request_id: str) -> bool:
+        """Whether a platform's request id was taken before (claimed, or committed with
+        its command), across restarts and processes; nothing is recorded.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        return await self.service.request_seen(request_id)
+
+    async def claim_request(self, request_id: str) -> bool:
+        """Record a platform's request id as taken, whatever came of the request; True the
+        first time, False for a repeat.
+
+        Raises:
+            StorageError: the claim could not be recorded.
+        """
+        return await self.service.claim_request(request_id)
+
+    def busy(self) -> bool:
+        """Whether a next deal or a batch to show is still pending at any table."""
+        return self.service.busy()
+
+    async def idle(self) -> None:
+        """Wait until every next deal owed is dealt and everything committed is shown (a
+        bot's shutdown, tests)."""
+        await self.service.idle()
+
     def _with_choices(self, refusal: str, text: str, table_id: str, player_id: str) -> str:
         """A move that cannot be read is refused with the player's whole legal choice
         when it is his turn (RULES.md: the legal range with every refusal, a word that is

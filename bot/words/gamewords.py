@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.engine import Game
+from bot.engine import MIXES, Game
 
 GAME_WORDS: dict[str, Game] = {
     "holdem": Game.HOLDEM,
@@ -29,3 +29,9 @@ GAME_WORDS: dict[str, Game] = {
     "triple": Game.DEUCE_TRIPLE,
     "deuce_to_seven_triple": Game.DEUCE_TRIPLE,
 }
+
+
+def game_choices() -> list[str]:
+    """Every word ``new`` reads as a game, sorted: the games' common names and the mixes
+    (``horse``, ``8game``...), for a platform's suggestions."""
+    return sorted({*GAME_WORDS, *MIXES})

@@ -87,6 +87,28 @@ async def test_raise_amounts_autocomplete_with_the_legal_range(bot: Bot) -> None
     ]
 
 
+async def test_sit_amounts_autocomplete_with_the_tables_buy_in_range(bot: Bot) -> None:
+    """/poker sit suggests the table's least and most buy-in (000 NL §16), read through
+    the chat core."""
+    await seated(bot)
+    option = {"type": 3, "name": "amount", "value": "", "focused": True}
+    data = {
+        "id": "1",
+        "name": "poker",
+        "type": 1,
+        "guild_id": str(GUILD),
+        "options": [{"type": 1, "name": "sit", "options": [option]}],
+    }
+    await bot.dispatch(bot._interaction(4, "Cat", data))
+    body = bot.recorder.responses()[-1]
+    assert body["type"] == 8
+    settings = bot.service.tables[TABLE].table.settings
+    assert body["data"]["choices"] == [
+        {"name": f"minimum {settings.min_buy_in}", "value": str(settings.min_buy_in)},
+        {"name": f"maximum {settings.max_buy_in}", "value": str(settings.max_buy_in)},
+    ]
+
+
 async def test_host_controls_need_the_host_or_a_server_manager(bot: Bot) -> None:
     """Bob may not start Ann's table; a member with Manage Server may."""
     await seated(bot, start=False)
