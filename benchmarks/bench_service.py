@@ -406,7 +406,7 @@ def make_service(db: Database, seed: int) -> tuple[TableService, Counter[str]]:
     published: Counter[str] = Counter()
     deck_rng = random.Random(seed)
 
-    async def publish(out: Sequence[Outgoing]) -> None:
+    async def publish(out: Sequence[Outgoing], asker: str | None = None) -> None:
         published["batches"] += 1
         published["messages"] += len(out)
 

@@ -26,7 +26,7 @@ from typing import TextIO
 
 from adapters.console import bots
 from bot.chat.core import ChatCore, Request
-from bot.chat.presenter import SENDER, told_together
+from bot.chat.presenter import told_together
 from bot.engine import FULL_DECK, CardError, ConfigError, Deck, TableSettings, parse_cards
 from bot.service.state import Attachment
 from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
@@ -89,11 +89,11 @@ class Console:
         self.viewer = viewer  # None: show every audience (scripts)
         self.display: dict[str, str] = {}
 
-    async def publish(self, outgoing: Sequence[Outgoing]) -> None:
-        """Print the messages this console may show (the sender's own notices come back
-        in his command's reply instead)."""
+    async def publish(self, outgoing: Sequence[Outgoing], asker: str | None = None) -> None:
+        """Print the messages this console may show (the notices for the batch's
+        ``asker`` come back in his command's reply instead)."""
         for item in told_together(outgoing):
-            own = item.audience is not None and item.audience == SENDER.get()
+            own = item.audience is not None and item.audience == asker
             if own and isinstance(item.event, Notice):
                 continue
             if isinstance(item.event, Attachment):  # a file for the channel: written here

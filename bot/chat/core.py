@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.chat.presenter import SENDER, Presenter
+from bot.chat.presenter import Presenter
 from bot.process.logsafe import described, frames
 from bot.service import booklines
 from bot.service.state import ChannelRefused
@@ -186,7 +186,6 @@ class ChatCore:
         """
         if len(request.text) > MAX_TEXT:
             return Reply(f"a command is at most {MAX_TEXT} characters: nothing was done", ok=False)
-        token = SENDER.set(player_of(request).id)
         try:
             return await self._handle(request)
         except (ParseError, ServiceError) as exc:
@@ -200,8 +199,6 @@ class ChatCore:
                 frames(exc),
             )
             return Reply("that could not be done (an error on our side, logged)", ok=False)
-        finally:
-            SENDER.reset(token)
 
     async def answer(self, request: Request) -> Answer:
         """What to do for a click or a typed command, decided under the table's lock: a
@@ -265,6 +262,7 @@ class ChatCore:
                 expect_step=request.step,
                 confirmed=request.confirmed,
                 wait=False,  # answered at its commit; the table is shown after, in order
+                replied=True,  # his own notices come back in this reply
             )
         except NeedsConfirm as question:  # the service decided, under the table's lock
             return Reply(

@@ -22,7 +22,6 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Iterable, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -34,10 +33,6 @@ from bot.service.state import Attachment, ChannelRefused, ShowdownPicture, Table
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import PotResult, render, results_together
 from bot.words.tableview import TableView
-
-# The player whose command is being applied: his own notices go back to him in the
-# command's reply (an ephemeral message), not by direct message.
-SENDER: ContextVar[str | None] = ContextVar("sender", default=None)
 
 log = logging.getLogger(__name__)
 
@@ -138,9 +133,14 @@ class Presenter:
         # table's last answer (see :meth:`_refusal`)
         self._refused: dict[str, str] = {}
 
-    async def publish(self, outgoing: Sequence[Outgoing]) -> ChannelRefused | None:
+    async def publish(
+        self, outgoing: Sequence[Outgoing], asker: str | None = None
+    ) -> ChannelRefused | None:
         """The service's publisher: show one committed batch: each private line, then one
         post per table for its notices and result, then the table message and the nudge.
+        The notices for the batch's ``asker`` (the player whose command it commits) are
+        left out: they come back in his command's reply (an ephemeral message), not by
+        direct message.
 
         Each delivery is independent: one that fails is logged and the rest still go out,
         in order. Raises nothing (the batch is committed whatever the platform does).
@@ -174,7 +174,7 @@ class Presenter:
             if isinstance(item.event, TableHeld) and item.audience is not None:
                 await self._held(item.table_id, item.audience, item.event.why)
                 continue
-            own = item.audience is not None and item.audience == SENDER.get()
+            own = item.audience is not None and item.audience == asker
             if own and isinstance(item.event, Notice):
                 continue  # the command's reply carries it
             posts.setdefault(item.table_id, [])

@@ -170,6 +170,7 @@ class Commits(ABC):
         out: list[Outgoing],
         extra: list[Write],
         undo: UndoPoint,
+        asker: str | None = None,
     ) -> list[Outgoing]:
         hand_number = live.table.hand_number or None
         rows = [EventRow(o.audience, event_data(o.event)) for o in out]
@@ -238,11 +239,11 @@ class Commits(ABC):
         live.committed = state["table"]
         if self._owes_deal(live):
             self._schedule_deal(live.id)
-        # a move that says nothing (a vote for the runs) still changes whose turn it is
-        # a step of the table's own (a deal, a time-out) has no sender, whoever's command
+        # a move that says nothing (a vote for the runs) still changes whose turn it is;
+        # a step of the table's own (a deal, a time-out) has no asker, whoever's command
         # it ran under: his own notices in it go to him like anyone's
         changed = out or [Outgoing(live.id, None, TableChanged())]
-        self._publish(live.id, changed, sender=player is not None)
+        self._publish(live.id, changed, asker)
         return out
 
     @abstractmethod
@@ -259,8 +260,9 @@ class Commits(ABC):
         database (:mod:`bot.service.timers`)."""
 
     @abstractmethod
-    def _publish(self, table_id: str, out: Sequence[Outgoing], sender: bool = True) -> None:
-        """Hand a committed batch to the publisher (:mod:`bot.service.outbox`)."""
+    def _publish(self, table_id: str, out: Sequence[Outgoing], asker: str | None = None) -> None:
+        """Hand a committed batch, with its asker, to the publisher
+        (:mod:`bot.service.outbox`)."""
 
 
 def _kind(command: Command | dict[str, Any]) -> str:

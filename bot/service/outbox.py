@@ -7,7 +7,6 @@ the platform will not let the bot post there; the outbox then holds the table.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 from collections.abc import Sequence
 
@@ -31,15 +30,15 @@ class Outbox(Commits):
             live.id, live.table, live.names or {}, live.table.clock.deadline, self.clock()
         )
 
-    def _publish(self, table_id: str, out: Sequence[Outgoing], sender: bool = True) -> None:
+    def _publish(self, table_id: str, out: Sequence[Outgoing], asker: str | None = None) -> None:
         """Hand committed output to the publisher, after the table's earlier batches and
         outside its lock: the one place the service publishes.
 
         The batch is shown by a task of its own that waits for the table's previous batch,
         so the order players see is the order of the table while the lock is held only to
-        decide and commit; the task runs in a copy of the caller's context when ``sender``
-        (the sender of the command, whose own notices come back in his reply), else in a
-        context of its own (a step of the table's, which no player sent). What ``out``
+        decide and commit; it goes to the publisher with its ``asker``, the player whose
+        own notices come back in his command's reply (None: nobody's, e.g. a step of the
+        table's own, which no player sent). What ``out``
         reports is already committed, so a failure to show it changes nothing and raises
         nothing:
         showing it again is the adapter's part, and a player is never told that a move
@@ -54,13 +53,16 @@ class Outbox(Commits):
             out = [*out, Outgoing(table_id, None, TableShown(self.table_message(live)))]
             live.shown_at = self.clock()
         previous = self._shows.get(table_id)
-        context = contextvars.copy_context() if sender else contextvars.Context()
-        task = asyncio.create_task(self._show(table_id, list(out), previous), context=context)
+        task = asyncio.create_task(self._show(table_id, list(out), previous, asker))
         self._shows[table_id] = task
         task.add_done_callback(lambda done: self._forget_show(table_id, done))
 
     async def _show(
-        self, table_id: str, out: list[Outgoing], previous: asyncio.Task[None] | None
+        self,
+        table_id: str,
+        out: list[Outgoing],
+        previous: asyncio.Task[None] | None,
+        asker: str | None,
     ) -> None:
         """Show one committed batch once the batch before it is shown, and hold the table
         when the publisher answers that its channel refuses the bot. A failure is logged
@@ -70,7 +72,7 @@ class Outbox(Commits):
             await asyncio.gather(previous, return_exceptions=True)
         assert self.publish is not None
         try:
-            refused = await self.publish(out)
+            refused = await self.publish(out, asker)
             if refused is not None:  # nobody can see the table: no deal, no turn timer
                 await self.hold(table_id, refused.why)
         except Exception as exc:  # noqa: BLE001 - whatever the platform did, the move stands
@@ -121,7 +123,7 @@ class Outbox(Commits):
                 log.error("table %s: the hold could not be saved; it holds in memory", table_id)
                 live.unseen, live.table.running = why, False
                 live.table.clock.stop()
-                self._publish(table_id, told, sender=False)  # held all the same: he is told
+                self._publish(table_id, told)  # held all the same: he is told
         return True
 
     def unseen(self, table_id: str) -> str | None:

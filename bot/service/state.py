@@ -96,9 +96,12 @@ class ChannelRefused:
     why: str
 
 
-# What shows a committed batch: it answers None, or that the table's channel refuses the
-# bot (the service then holds the table).
-Publisher = Callable[[Sequence[Outgoing]], Awaitable[ChannelRefused | None]]
+# What shows a committed batch, given with its asker: the player id whose command it
+# commits when his own notices come back in the command's reply (the chat core's), so they
+# are not sent him again; None for a step of the table's own or a command whose caller
+# shows nothing itself. It answers None, or that the table's channel refuses the bot (the
+# service then holds the table).
+Publisher = Callable[[Sequence[Outgoing], str | None], Awaitable[ChannelRefused | None]]
 
 
 @dataclass

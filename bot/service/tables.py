@@ -121,6 +121,7 @@ class TableService(Timers, Views):
         expect_step: int | None = None,
         confirmed: bool = False,
         wait: bool = True,
+        replied: bool = False,
     ) -> list[Outgoing]:
         """Apply one command in order, commit it, then publish what it caused.
 
@@ -141,7 +142,10 @@ class TableService(Timers, Views):
 
         What the command caused is shown after the table's lock is released, in the
         table's order; with ``wait`` (the default) this returns once it is shown, without
-        it at once, so a chat can answer the sender first (:meth:`shown` waits).
+        it at once, so a chat can answer the sender first (:meth:`shown` waits). With
+        ``replied`` the caller shows the player his own notices in its reply (the chat
+        core does): the batch goes to the publisher with him as its asker, so they are not
+        sent him twice.
 
         Returns:
             What was published (empty for a retried request id).
@@ -162,7 +166,14 @@ class TableService(Timers, Views):
                     )
                 try:
                     out = await self._handle_locked(
-                        live, player, command, request_id, expect_hand, expect_step, confirmed
+                        live,
+                        player,
+                        command,
+                        request_id,
+                        expect_hand,
+                        expect_step,
+                        confirmed,
+                        player.id if replied else None,
                     )
                 except _Stale:
                     if attempt == ATTEMPTS:
@@ -215,9 +226,10 @@ class TableService(Timers, Views):
         expect_hand: int | None,
         expect_step: int | None,
         confirmed: bool,
+        asker: str | None,
     ) -> list[Outgoing]:
         """:meth:`handle` under the table's lock: decide, apply and commit; the batch it
-        caused is handed to :meth:`_publish`."""
+        caused is handed to :meth:`_publish` with its ``asker``."""
         table_id = live.id
         if live.table.current is None:  # between hands: this command may deal the next
             await self._fresh_obligations(live)
@@ -243,13 +255,13 @@ class TableService(Timers, Views):
                 raise ServiceError(declared.refusal())  # the one check of who is host
             if declared.reads:  # answered as it reads now: nothing to commit
                 out = await READS[type(command)](self, live, player, command)
-                self._publish(table_id, out)
+                self._publish(table_id, out, asker)
                 return out
         except EngineError as exc:
             raise ServiceError(steps.named(live, str(exc))) from exc
         own = HANDLERS.get(type(command))
         if own is not None:
-            return await own(self, live, player, request_id)
+            return await own(self, live, player, request_id, asker)
         decision = self._decided(live, player, command, confirmed)
         undo = live.undo_point()
         step = self._step(live)
@@ -269,7 +281,9 @@ class TableService(Timers, Views):
             raise ServiceError(
                 "that could not be done (an error on our side, logged): nothing changed"
             ) from exc
-        return await self._commit(live, player, command, request_id, step.out, step.extra, undo)
+        return await self._commit(
+            live, player, command, request_id, step.out, step.extra, undo, asker
+        )
 
     def _decided(
         self, live: Live, player: Player, command: Command, confirmed: bool
@@ -294,7 +308,7 @@ class TableService(Timers, Views):
         return decision
 
     async def _end_session(
-        self, live: Live, player: Player, request_id: str | None = None
+        self, live: Live, player: Player, request_id: str | None = None, asker: str | None = None
     ) -> list[Outgoing]:
         """Host: end the night with results and the settle-up; a new session starts, the
         chips on the table carrying over (and kill legs with them).
@@ -332,7 +346,7 @@ class TableService(Timers, Views):
         live.session_id = new
         live.table.running = False
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
-        return await self._commit(live, player, EndSession(), request_id, out, extra, undo)
+        return await self._commit(live, player, EndSession(), request_id, out, extra, undo, asker)
 
     async def request_seen(self, request_id: str) -> bool:
         """Whether a platform's request id was taken before (claimed, or committed with
@@ -376,7 +390,9 @@ def _same_request(
 
 
 # The commands the service answers itself, beyond a read (bot.service.views.READS) and a
-# step of the table (bot.service.steps.HANDLERS): (service, table, sender, request id).
+# step of the table (bot.service.steps.HANDLERS): (service, table, sender, request id, the
+# batch's asker).
 HANDLERS: dict[
-    type[Command], Callable[[TableService, Live, Player, str | None], Awaitable[list[Outgoing]]]
+    type[Command],
+    Callable[[TableService, Live, Player, str | None, str | None], Awaitable[list[Outgoing]]],
 ] = {EndSession: TableService._end_session}

@@ -119,7 +119,7 @@ class Timers(Deals):
         """A time bank runs: show the table message again, its footer counting the
         seconds left (RULES.md "The time bank"); nothing is said. What was published."""
         shown = [Outgoing(live.id, None, TableChanged())]
-        self._publish(live.id, shown, sender=False)
+        self._publish(live.id, shown)
         return shown
 
     async def _time_out(self, live: Live, now: float) -> list[Outgoing]:

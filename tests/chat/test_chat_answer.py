@@ -5,6 +5,8 @@ under the table's lock so that no adapter checks a button or a range itself."""
 from __future__ import annotations
 
 from bot.chat.core import AmountForm, DrawForm, Reply, Request
+from bot.service.state import Player
+from bot.words.commands import Status
 from tests.chat.fakes import Pipeline
 
 # Bob (small blind) gets A♠ K♦, Carol (big blind) 7♥ 2♣, Alice (button) Q♠ Q♥.
@@ -96,3 +98,19 @@ async def test_a_click_without_a_form_is_applied_as_the_command(pipeline: Pipeli
     assert isinstance(answer, Reply) and answer.ok
     hand = live.table.hand
     assert hand is not None and hand.bets[hand.names.index("test:alice")] == 2
+
+
+async def test_the_askers_notices_travel_with_his_batch_not_a_context(pipeline: Pipeline) -> None:
+    """``status`` through the chat core comes back in Alice's reply and is not told her
+    again; the same command sent straight to the service (no reply shows it) is told her
+    privately: the batch says who asked, whatever task publishes it."""
+    await _three(pipeline)
+    told = len(pipeline.transport.told)
+    reply = await pipeline.say("Alice", "status")
+    assert reply.ok and "Alice" in reply.text
+    assert pipeline.transport.told[told:] == []
+    alice = Player("test:alice", "Alice", "test")
+    await pipeline.service.handle("g/c", alice, Status())
+    await pipeline.service.idle()
+    ((table, player, text),) = pipeline.transport.told[told:]
+    assert (table, player) == ("g/c", "test:alice") and text == reply.text

@@ -113,7 +113,7 @@ async def test_a_publisher_that_raises_never_unsays_a_committed_move(pipeline: P
     await _dealt(pipeline)
     live = pipeline.service.tables["g/c"]
 
-    async def broken(out: object) -> None:
+    async def broken(out: object, asker: object) -> None:
         raise ConnectionError("the platform went away")
 
     pipeline.service.publish = broken

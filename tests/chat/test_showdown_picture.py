@@ -42,9 +42,9 @@ async def test_the_picture_shows_the_board_and_the_hands_shown_after_the_result(
     published: list[ShowdownPicture] = []
     publish = pipeline.service.publish
 
-    async def keep(out):  # type: ignore[no-untyped-def]
+    async def keep(out, asker):  # type: ignore[no-untyped-def]
         published.extend(o.event for o in out if isinstance(o.event, ShowdownPicture))
-        await publish(out)
+        await publish(out, asker)
 
     pipeline.service.publish = keep
     await _showdown(pipeline)

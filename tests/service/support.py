@@ -66,7 +66,7 @@ async def open_service(
     ``open_db`` fixtures close theirs)."""
     published = [] if published is None else published
 
-    async def publish(out: Sequence[Outgoing]) -> None:
+    async def publish(out: Sequence[Outgoing], asker: str | None = None) -> None:
         published.extend(out)
 
     rng = random.Random(11)
@@ -111,7 +111,7 @@ async def heads_up(db: Database, seed: int = 5) -> tuple[TableService, list[Outg
     on ``db``."""
     published: list[Outgoing] = []
 
-    async def publish(out: Sequence[Outgoing]) -> None:
+    async def publish(out: Sequence[Outgoing], asker: str | None = None) -> None:
         published.extend(out)
 
     rng = random.Random(seed)

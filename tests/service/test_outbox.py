@@ -27,7 +27,7 @@ class StuckPlatform:
         self.gate.set()
         self.shown: list[list[Outgoing]] = []
 
-    async def __call__(self, out: Sequence[Outgoing]) -> None:
+    async def __call__(self, out: Sequence[Outgoing], asker: str | None = None) -> None:
         await self.gate.wait()
         self.shown.append(list(out))
 
@@ -116,7 +116,9 @@ class RefusingPlatform:
         self.refusing = False
         self.shown: list[list[Outgoing]] = []
 
-    async def __call__(self, out: Sequence[Outgoing]) -> ChannelRefused | None:
+    async def __call__(
+        self, out: Sequence[Outgoing], asker: str | None = None
+    ) -> ChannelRefused | None:
         self.shown.append(list(out))
         return ChannelRefused("invite the bot") if self.refusing else None
 

@@ -27,7 +27,7 @@ class Publisher:
         self.handed: list[Outgoing] = []
         self.error: BaseException | None = None
 
-    async def __call__(self, out: Sequence[Outgoing]) -> None:
+    async def __call__(self, out: Sequence[Outgoing], asker: str | None = None) -> None:
         self.handed.extend(out)
         if self.error is not None:
             raise self.error

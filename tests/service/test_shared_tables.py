@@ -175,7 +175,7 @@ async def test_the_clock_s_warning_is_given_once_by_one_process(
     one, two = await _processes(open_db, postgres_url, clock)
     published: list[list[Outgoing]] = [[], []]
     for n, service in enumerate((one, two)):
-        service.publish = lambda out, n=n: _record(published[n], out)
+        service.publish = lambda out, asker, n=n: _record(published[n], out)
     table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
     for player in (ANN, BOB, CAT):
         await one.handle(table_id, player, Sit(500))
@@ -211,7 +211,7 @@ async def test_a_time_bank_is_counted_down_once_by_one_process(
     one, two = await _processes(open_db, postgres_url, clock)
     published: list[list[Outgoing]] = [[], []]
     for n, service in enumerate((one, two)):
-        service.publish = lambda out, n=n: _record(published[n], out)
+        service.publish = lambda out, asker, n=n: _record(published[n], out)
     banked = replace(SETTINGS, time_bank=TimeBankRules(20))
     table_id = await one.create_table("srv", "chan", ANN, banked)
     for player in (ANN, BOB, CAT):
@@ -249,7 +249,7 @@ async def test_a_time_bank_under_the_clock_is_still_counted_down(
     one, two = await _processes(open_db, postgres_url, clock)
     published: list[Outgoing] = []
     for service in (one, two):
-        service.publish = lambda out: _record(published, out)
+        service.publish = lambda out, asker: _record(published, out)
     banked = replace(SETTINGS, time_bank=TimeBankRules(35))
     table_id = await one.create_table("srv", "chan", ANN, banked)
     for player in (ANN, BOB, CAT):
@@ -288,7 +288,7 @@ async def test_000_kill_6_a_kill_owed_at_another_process_s_table_keeps_the_playe
     clock = FakeClock()
     one, two = await _processes(open_db, postgres_url, clock)
     published: list[Outgoing] = []
-    two.publish = lambda out: _record(published, out)
+    two.publish = lambda out, asker: _record(published, out)
     a = await one.create_table("srv", "a", ANN, kill_settings())
     for player in (ANN, BOB):
         await one.handle(a, player, Sit(500))
