@@ -5,9 +5,10 @@ Every listener acknowledges at once (Slack wants an answer within 3 s) and leave
 to a task. A request (the payload's ``trigger_id``) is taken once, whatever came of it:
 Slack delivers a request again when it did not hear back in time (``X-Slack-Retry-Num``),
 and a signed request copied and sent again verifies for five minutes. Before any work the
-adapter claims the id in the database (:meth:`bot.chat.core.ChatCore.claim_request`), so a
-repeat is dropped even when the first was refused (nothing of it committed), after a
-restart and in another process too; the service also answers a committed id once.
+adapter asks the chat core whether the id is new (:meth:`bot.chat.core.ChatCore.first_time`,
+one read); a move's own commit claims it, and the chat core claims the id of anything
+else it answers, so a repeat is dropped even when the first was refused (nothing of it
+committed), after a restart and in another process too.
 Malformed requests never reach the listeners (:mod:`adapters.slack.gate`).
 """
 
@@ -29,7 +30,6 @@ from bot.chat.core import AmountForm, Answer, ChatCore, DrawForm, Reply, Request
 from bot.process.logsafe import described, frames
 from bot.words.commands import ParseError, parse_amount
 from bot.words.commandset import Cards, words_of
-from storage import StorageError
 
 from . import blocks as kb
 from .gate import HttpGate, WellFormed
@@ -148,22 +148,23 @@ class SlackBot:
 
         The memory of this process answers a quick repeat; the database is the one that
         counts, across restarts and processes. The id is claimed there only once the
-        request is done (:meth:`_claim`): a process that dies before committing a move
-        leaves Slack's resend free to apply it.
+        request is done, by the move's own commit or, for anything else, when the chat
+        core answers it (:meth:`bot.chat.core.ChatCore.first_time`): a process that dies
+        before committing a move leaves Slack's resend free to apply it.
         """
         trigger = body.get("trigger_id") or ""
         if not trigger:
             return ""
         request_id = f"slack:{trigger}"
         if self.seen.first_time(request_id):
-            try:
-                if not await self.core.request_seen(request_id):
-                    return request_id
-            except StorageError as exc:
+            new = await self.core.first_time(request_id)
+            if new:
+                return request_id
+            if new is None:
                 # unread, it could be a replay: not taken, and not remembered either, so
                 # Slack's own retry gets its chance
                 self.seen.forget(request_id)
-                log.error("request %s not taken: %s", trigger, type(exc).__name__)
+                log.error("request %s not taken: the database could not be read", trigger)
                 if respond is not None:
                     sorry = "the bot could not take that just now (a storage error): try again"
                     self.spawn(self._sorry(respond, sorry))
@@ -171,17 +172,6 @@ class SlackBot:
         retry = request.headers.get("x-slack-retry-num", ["none"])[0]
         log.info("request %s delivered again (retry %s): already taken", trigger, retry)
         return None
-
-    async def _claim(self, request_id: str) -> None:
-        """Record a done request's id, whatever came of it, so a replay of it is dropped
-        after a restart too (a move is also recorded with its commit). A failure is
-        logged: the request is done, and its move, if any, carries the id."""
-        if not request_id:
-            return
-        try:
-            await self.core.claim_request(request_id)
-        except StorageError as exc:
-            log.error("request %s done but not recorded: %s", request_id, type(exc).__name__)
 
     async def _sorry(self, respond: Respond, text: str) -> None:
         """Tell the sender alone that his request was not taken."""
@@ -203,7 +193,7 @@ class SlackBot:
         form: bool = False,
     ) -> tuple[Request, Answer]:
         """The request for ``text`` from the body's user, and the chat core's answer to it
-        (:meth:`bot.chat.core.ChatCore.answer`); the request id is claimed once answered."""
+        (:meth:`bot.chat.core.ChatCore.answer`, which takes its id once)."""
         # one channel's requests apply in the order they came: the user lookup before
         # the service's own lock would otherwise let a later command overtake
         async with self.lanes.setdefault(f"{team}/{channel}", asyncio.Lock()):
@@ -225,7 +215,6 @@ class SlackBot:
                 form,
             )
             answer = await self.core.answer(request)
-            await self._claim(request_id)
         return request, answer
 
     async def _apply(
@@ -312,10 +301,6 @@ class SlackBot:
         another channel's button (acknowledged, its sender told why); one that is taken is
         acknowledged by its caller once applied (whether the button is current is the chat
         core's to say)."""
-        request_id = await self._first_time(body, request, respond)
-        if request_id is None:
-            await ack()
-            return None
         team = (body.get("team") or {}).get("id") or body["user"].get("team_id", "")
         channel = (body.get("channel") or {}).get("id", "")
         value = kb.parse_value(body["actions"][0]["value"])
@@ -323,6 +308,10 @@ class SlackBot:
             await ack()
             refusal = Reply("That button belongs to another table.", ok=False)
             self.spawn(self._tell(team, channel, body["user"]["id"], refusal, respond))
+            return None
+        request_id = await self._first_time(body, request, respond)
+        if request_id is None:
+            await ack()
             return None
         return value, team, channel, request_id
 

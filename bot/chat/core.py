@@ -34,6 +34,7 @@ from bot.words.commandset import HELP, words_of
 from bot.words.render import cards_text
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
+from storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +185,13 @@ class ChatCore:
         Raises:
             Nothing: every error becomes a reply with ``ok`` False.
         """
+        try:
+            return await self._answered(request)
+        finally:
+            if request.request_id is not None:  # taken once, whatever came of it
+                await self.service.done_with(request.request_id)
+
+    async def _answered(self, request: Request) -> Reply:
         if len(request.text) > MAX_TEXT:
             return Reply(f"a command is at most {MAX_TEXT} characters: nothing was done", ok=False)
         try:
@@ -212,6 +220,13 @@ class ChatCore:
         """
         if not request.form:
             return await self.handle(request)
+        try:
+            return await self._form(request)
+        finally:
+            if request.request_id is not None:  # a form opened changes nothing
+                await self.service.done_with(request.request_id, claim=False)
+
+    async def _form(self, request: Request) -> Answer:
         words = request.text.strip().split()
         kind = words[0].lower() if words else ""
         try:
@@ -363,23 +378,18 @@ class ChatCore:
         be (its id and why)."""
         return len(self.service.tables), list(getattr(self.service, "broken", []))
 
-    async def request_seen(self, request_id: str) -> bool:
-        """Whether a platform's request id was taken before (claimed, or committed with
-        its command), across restarts and processes; nothing is recorded.
-
-        Raises:
-            StorageError: the database could not be read.
-        """
-        return await self.service.request_seen(request_id)
-
-    async def claim_request(self, request_id: str) -> bool:
-        """Record a platform's request id as taken, whatever came of the request; True the
-        first time, False for a repeat.
-
-        Raises:
-            StorageError: the claim could not be recorded.
-        """
-        return await self.service.claim_request(request_id)
+    async def first_time(self, request_id: str) -> bool | None:
+        """Whether a platform's request id is new (neither claimed nor committed), across
+        restarts and processes; None when the database could not be read (the request is
+        then not to be taken: it could be a replay). A new id is taken once, whatever
+        comes of its request: a move's commit carries it, and the id of anything else is
+        claimed when :meth:`handle` answers it
+        (:meth:`bot.service.tables.TableService.done_with`)."""
+        try:
+            return await self.service.first_time(request_id)
+        except StorageError as exc:
+            log.error("request %s not checked: %s", request_id, type(exc).__name__)
+            return None
 
     def busy(self) -> bool:
         """Whether a next deal or a batch to show is still pending at any table."""

@@ -96,6 +96,10 @@ class Commits(ABC):
         self._shows: dict[str, asyncio.Task[None]] = {}
         # server id -> its tables that play kills: a kill owed follows a player there
         self._kill_tables: dict[str, set[str]] = {}
+        # platform request ids found new in the database by the check in front of their
+        # request (TableService.first_time), until the request is done: True once the id
+        # must be read again (the table was decided again after another process's commit)
+        self._checked: dict[str, bool] = {}
 
     def _index(self, live: Live) -> None:
         """Keep ``live`` in the index of the tables that play kills, by server."""
@@ -237,6 +241,8 @@ class Commits(ABC):
             ) from exc
         live.version += 1
         live.committed = state["table"]
+        if request_id is not None:  # the commit claimed it (actions.request_id is unique)
+            self._checked.pop(request_id, None)
         if self._owes_deal(live):
             self._schedule_deal(live.id)
         # a move that says nothing (a vote for the runs) still changes whose turn it is;

@@ -178,6 +178,8 @@ class TableService(Timers, Views):
                 except _Stale:
                     if attempt == ATTEMPTS:
                         raise
+                    if request_id in self._checked:  # the other process may have taken it
+                        self._checked[request_id] = True
                     continue  # decided again on the table as the other process left it
                 break
             mine = self._shows.get(table_id)
@@ -233,7 +235,8 @@ class TableService(Timers, Views):
         table_id = live.id
         if live.table.current is None:  # between hands: this command may deal the next
             await self._fresh_obligations(live)
-        if request_id is not None:
+        if request_id is not None and self._checked.get(request_id, True):
+            # read unless the check in front of the request just found it new
             try:
                 taken = await self.db.requests.command(request_id)
             except StorageError as exc:
@@ -348,24 +351,33 @@ class TableService(Timers, Views):
         out = [Outgoing(live.id, None, Notice("\n".join(lines)))]
         return await self._commit(live, player, EndSession(), request_id, out, extra, undo, asker)
 
-    async def request_seen(self, request_id: str) -> bool:
-        """Whether a platform's request id was taken before (claimed, or committed with
-        its command), across restarts and processes; nothing is recorded.
+    async def first_time(self, request_id: str) -> bool:
+        """Whether a platform's request id is new: neither claimed nor committed with a
+        command, across restarts and processes (one read; nothing is recorded). A new id
+        is kept until :meth:`done_with`: its command's first decision does not read it
+        again, and a move's own commit claims it (``actions.request_id`` is unique).
 
         Raises:
-            StorageError: the database could not be read.
+            StorageError: the database could not be read (the id is not kept).
         """
-        return await self.db.requests.seen(request_id)
+        if await self.db.requests.seen(request_id):
+            return False
+        self._checked[request_id] = False
+        return True
 
-    async def claim_request(self, request_id: str) -> bool:
-        """Record a platform's request id as taken, whatever comes of the request; True the
-        first time, False for a repeat (kept long enough to outlast a signed request's
-        replay window, across restarts and processes).
-
-        Raises:
-            StorageError: the claim could not be recorded (the request is not taken).
-        """
-        return await self.db.requests.claim(request_id)
+    async def done_with(self, request_id: str, claim: bool = True) -> None:
+        """A request found new by :meth:`first_time` is done: unless a commit carried its
+        id, the id is claimed now (refused, read only, or answered without the table),
+        so a replay of it is dropped after a restart and in another process too (the
+        claim is kept long enough to outlast a signed request's replay window). Without
+        ``claim`` (a form opened, which changes nothing) it is only forgotten. A claim
+        that fails is logged: the request is done."""
+        if self._checked.pop(request_id, None) is None or not claim:
+            return
+        try:
+            await self.db.requests.claim(request_id)
+        except StorageError as exc:
+            log.error("request %s done but not recorded: %s", request_id, type(exc).__name__)
 
 
 def _same_request(

@@ -139,3 +139,31 @@ async def test_a_move_lost_to_a_crash_before_its_commit_is_taken_from_slacks_res
         retry = {**signed_headers(body), "X-Slack-Retry-Num": "1"}
         assert (await h.send(body, retry)).status == 200
         assert h.service.tables[TABLE].table.step == step + 1  # the call is taken
+
+
+async def test_a_move_takes_its_request_id_in_its_own_commit() -> None:
+    """A Slack move costs one read of its request id (new?) and its commit, which claims
+    the id (``actions.request_id`` is unique): no second read under the table's lock and
+    no claim of its own. A refused command costs the read and one claim, so its replay is
+    dropped all the same."""
+    async with Harness() as h:
+        await h.deal()
+        requests = h.service.db.requests
+        trips: list[str] = []
+        for name in ("seen", "command", "claim"):
+            real = getattr(requests, name)
+
+            async def counted(*args: object, _real: object = real, _name: str = name) -> object:
+                trips.append(_name)
+                return await _real(*args)  # type: ignore[operator]
+
+            setattr(requests, name, counted)
+        who = h.to_act()
+        step = h.service.tables[TABLE].table.step
+        await h.command(who, "call", trigger="trig-call")
+        assert h.service.tables[TABLE].table.step == step + 1
+        assert trips == ["seen"]
+        assert await requests.seen("slack:trig-call")  # the commit claimed it
+        trips.clear()
+        await h.command(who, "topup 50")  # refused during a hand
+        assert trips == ["seen", "claim"]
