@@ -68,6 +68,47 @@ def test_every_module_belongs_to_a_wing_and_imports_only_down() -> None:
     assert upward == []
 
 
+# What an adapter may import of the project: the chat core, the words, how a bot process
+# behaves, and the adapters' own shared modules. The service, the engine and storage stay
+# behind the chat core.
+ADAPTER_IMPORTS = ("bot.chat", "bot.words", "bot.process", "adapters")
+# The composition root: the modules that open the database and build the service for a
+# platform, and alone may name them.
+COMPOSITION_ROOT = frozenset({"adapters.runtime", "adapters.discord.run", "adapters.slack.run"})
+# The console still builds and drives its own service, and its computer players reckon
+# their odds with the engine's evaluators.
+CONSOLE = frozenset({"adapters.console.play", "adapters.console.bots"})
+
+
+def _project_imports(path: Path) -> list[str]:
+    return [m for m in _imports(path) if m == "bot" or m.startswith(("bot.", "storage"))]
+
+
+def _beyond(imported: str) -> bool:
+    return not any(imported == a or imported.startswith(a + ".") for a in ADAPTER_IMPORTS)
+
+
+def test_adapters_import_only_the_chat_core_the_words_and_the_process_wing() -> None:
+    """An adapter speaks to the chat core only: it imports ``bot.chat``, ``bot.words``,
+    ``bot.process`` and other adapters, never the service, the engine or storage (lazy
+    imports included), except the composition root and the console named above; and each
+    module excepted still needs its exception, so the list cannot outlive its reason."""
+    beyond = []
+    needless = []
+    for path in _modules():
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if not module.startswith("adapters."):
+            continue
+        outside = [m for m in _project_imports(path) if _beyond(m)]
+        if module in COMPOSITION_ROOT | CONSOLE:
+            if not outside:
+                needless.append(module)
+            continue
+        beyond += [f"{module} imports {m}" for m in outside]
+    assert beyond == []
+    assert needless == []
+
+
 def test_the_readme_layout_names_every_module_in_its_wing() -> None:
     """Each module's file name appears in the README's layout entry of its wing."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
