@@ -143,8 +143,8 @@ async def run(delay: float, hands: int, seed: int, folder: Path) -> None:
                     await core.handle(_request(name, "topup 200"))
             await _shown(service)
             continue
-        actor, seat, hand = acting
-        move = bots.choose(hand, seat, rng)
+        actor, view = acting
+        move = bots.choose(view, rng)
         text = move.kind if move.amount is None else f"{move.kind} {move.amount}"
         if move.kind == "draw":
             text = "pat"

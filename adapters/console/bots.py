@@ -1,8 +1,9 @@
 """Computer players that fill empty seats: a simple but sensible strategy.
 
-They look only at what a player may see (their own cards, the board, the pot and the legal
-actions), estimate their chance to win by dealing out the unseen cards a few hundred times
-with the library evaluators, and compare it with the price of a call.
+They are given only what a player may see (:class:`bot.engine.seatview.SeatView`: their
+own cards, the board, the pot and the legal actions, never the hand itself), estimate
+their chance to win by dealing out the unseen cards a few hundred times with the library
+evaluators, and compare it with the price of a call.
 """
 
 from __future__ import annotations
@@ -15,42 +16,41 @@ from bot.engine import (
     BringIn,
     Check,
     Discard,
-    Hand,
     Phase,
     Ranking,
+    SeatView,
     Show,
     high_value,
     omaha_high_value,
-    timeout_action,
 )
 from bot.words.commands import Play
 
 SAMPLES = 200
 
 
-def equity(hand: Hand, player: int, rng: random.Random, samples: int = SAMPLES) -> float:
-    """The player's share of wins against the live opponents, dealing out unseen cards.
+def equity(view: SeatView, rng: random.Random, samples: int = SAMPLES) -> float:
+    """The player's share of wins against the live opponents, dealing out the cards he
+    cannot see (a fraction from 0 to 1).
 
     Only board games with a high ranking are simulated; other games return a flat 0.5
     (the strategy then plays them by the price alone).
     """
-    ranking = hand.spec.ranking
-    if ranking not in (Ranking.HIGH, Ranking.OMAHA) or hand.spec.is_stud or hand.spec.is_draw:
+    ranking = view.ranking
+    if ranking not in (Ranking.HIGH, Ranking.OMAHA) or view.stud or view.draw:
         return 0.5
-    mine = hand.hole[player] or ()
-    opponents = [i for i in hand.live() if i != player]
-    if not opponents or not mine:
+    mine = view.hole
+    if not view.opponents or not mine:
         return 1.0
-    seen = set(mine) | set(hand.board)
+    seen = set(mine) | set(view.board)
     stub = [c for c in FULL_DECK if c not in seen]
     hole = len(mine)
-    missing = 5 - len(hand.board)
+    missing = 5 - len(view.board)
     wins = 0.0
     for _ in range(samples):
-        draw = rng.sample(stub, missing + hole * len(opponents))
-        board = (*hand.board, *draw[:missing])
+        draw = rng.sample(stub, missing + hole * view.opponents)
+        board = (*view.board, *draw[:missing])
         others = [
-            draw[missing + k * hole : missing + (k + 1) * hole] for k in range(len(opponents))
+            draw[missing + k * hole : missing + (k + 1) * hole] for k in range(view.opponents)
         ]
         if ranking is Ranking.OMAHA:
             me = omaha_high_value(mine, board)
@@ -62,38 +62,41 @@ def equity(hand: Hand, player: int, rng: random.Random, samples: int = SAMPLES) 
     return wins / samples
 
 
-def choose(hand: Hand, player: int, rng: random.Random) -> Play:
-    """The computer player's move now (the hand must be waiting on him)."""
-    if hand.phase is Phase.DRAWING:
-        return Play("draw", cards=_discards(hand, player))
-    if hand.phase is Phase.RUNS_VOTE:
+def choose(view: SeatView, rng: random.Random) -> Play:
+    """The computer player's move now, from what he may see of the hand waiting on him
+    (its ``view``)."""
+    if view.phase is Phase.DRAWING:
+        return Play("draw", cards=_discards(view))
+    if view.phase is Phase.RUNS_VOTE:
         # running twice halves the swing and keeps the share (000 NL §17): an underdog or a
         # close call asks for it, a clear favourite keeps the one run
-        return Play("runs", 1 if equity(hand, player, rng) > 0.7 else 2)
-    legal = hand.legal_actions()
+        return Play("runs", 1 if equity(view, rng) > 0.7 else 2)
+    legal = view.legal
+    if legal is None:  # a showdown: what the turn timer does
+        return away(view)
     if legal.bring_in:
         return Play("bringin")
-    win = equity(hand, player, rng)
-    pot = hand.pot_total()
+    win = equity(view, rng)
+    pot = view.pot
     call = legal.call_amount
     price = call / (pot + call) if call else 0.0
     if legal.min_raise_to is not None and (win > 0.7 or (win > 0.55 and rng.random() < 0.3)):
         target = legal.min_raise_to
         if legal.max_raise_to is not None and win > 0.8:
-            target = min(legal.max_raise_to, max(target, hand.current_bet + pot // 2))
-        return Play("raise" if hand.current_bet else "bet", target)
+            target = min(legal.max_raise_to, max(target, view.current_bet + pot // 2))
+        return Play("raise" if view.current_bet else "bet", target)
     if legal.can_check:
         return Play("check")
-    if win >= price + 0.05 or (call <= hand.config.stakes.big_blind and rng.random() < 0.5):
+    if win >= price + 0.05 or (call <= view.big_blind and rng.random() < 0.5):
         return Play("call")
     return Play("fold")
 
 
-def _discards(hand: Hand, player: int) -> tuple[str, ...]:
-    cards = hand.hole[player] or ()
+def _discards(view: SeatView) -> tuple[str, ...]:
+    cards = view.hole
     ranks = [c[0] for c in cards]
-    if hand.spec.is_lowball:
-        high = "9TJQK" if hand.spec.ranking is not Ranking.DEUCE_TO_SEVEN else "9TJQKA"
+    if view.lowball:
+        high = "9TJQK" if view.ranking is not Ranking.DEUCE_TO_SEVEN else "9TJQKA"
         keep: set[str] = set()
         out = []
         for card in cards:
@@ -106,18 +109,17 @@ def _discards(hand: Hand, player: int) -> tuple[str, ...]:
     return tuple(c for c in cards if c[0] not in paired and c[0] not in "AK")[:3]
 
 
-def away(hand: Hand, player: int) -> Play:
+def away(view: SeatView) -> Play:
     """The move made for a player who is not at the keyboard (a console seat of another
     name): what the turn timer does (000 NL §15: check if free, else fold; bring in, stand
     pat, one run, show), never a strategy of ours with his chips.
 
     Args:
-        hand: the hand, waiting on ``player``.
-        player: his hand index.
+        view: the hand as he may see it, waiting on him.
     Returns:
         The move as a command.
     """
-    action = timeout_action(hand, player)
+    action = view.timer_move
     if isinstance(action, Discard):
         return Play("draw", cards=())
     if isinstance(action, AgreeRuns):

@@ -342,8 +342,8 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                 acting = service.acting(table_id)
                 if acting is None:
                     continue
-                actor, seat, hand = acting
-                move = bots.away(hand, seat) if actor in away else bots.choose(hand, seat, rng)
+                actor, view = acting  # what he may see: his own cards, not the hand
+                move = bots.away(view) if actor in away else bots.choose(view, rng)
                 player = _player_of(service, table_id, actor)
                 if actor in away:
                     print(f"({player.name} is away: the turn timer acts)", file=out)
@@ -353,7 +353,7 @@ async def play_interactive(options: Options, read: Callable[[str], str], out: Te
                     # what the turn timer would play; if that fails too, the first refusal
                     # (a table that could not be saved, say) is what to tell
                     try:
-                        await service.handle(table_id, player, bots.away(hand, seat))
+                        await service.handle(table_id, player, bots.away(view))
                     except ServiceError:
                         raise exc from None
                 continue

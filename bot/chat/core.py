@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.chat.presenter import Presenter
+from bot.engine import SeatView
 from bot.process.logsafe import described, frames
 from bot.service import booklines
 from bot.service.state import ChannelRefused
@@ -390,6 +391,12 @@ class ChatCore:
         except StorageError as exc:
             log.error("request %s not checked: %s", request_id, type(exc).__name__)
             return None
+
+    def acting(self, table_id: str) -> tuple[str, SeatView] | None:
+        """Who is to act at the table (his player id) and the hand as he may see it (his
+        own cards, the board, the pot, what he may do), or None when no one is: all a
+        computer player decides from."""
+        return self.service.acting(table_id)
 
     def busy(self) -> bool:
         """Whether a next deal or a batch to show is still pending at any table."""

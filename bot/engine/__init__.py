@@ -77,6 +77,8 @@ if TYPE_CHECKING:
     from bot.engine.rotation import config_for as config_for
     from bot.engine.rotation import parse_mix as parse_mix
     from bot.engine.rotation import stud_stakes as stud_stakes
+    from bot.engine.seatview import SeatView as SeatView
+    from bot.engine.seatview import seat_view as seat_view
     from bot.engine.sevendeuce import seven_deuce_from as seven_deuce_from
     from bot.engine.showdown import Showdown as Showdown
     from bot.engine.snapshot import Choice as Choice
@@ -162,6 +164,8 @@ _HOME = {
     "parse_mix": "bot.engine.rotation",
     "stud_stakes": "bot.engine.rotation",
     "Showdown": "bot.engine.showdown",
+    "SeatView": "bot.engine.seatview",
+    "seat_view": "bot.engine.seatview",
     "Choice": "bot.engine.snapshot",
     "BETWEEN_MOVES": "bot.engine.tablesave",
     "Returned": "bot.engine.lifecycle",

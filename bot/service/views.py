@@ -1,7 +1,8 @@
 """What a table shows and what may be read of it: the read-only commands' answers (status,
 the ledger, the leaderboard, history, stats, the rabbit hunt: :data:`READS`), the table's
 status and public state, and the reads an adapter makes (whose turn, his choices in
-words, whether a button is current, his own cards).
+words, whether a button is current, his own cards, the hand as the player to act may see
+it).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.engine import EngineError, Hand, KillButton, Turn
+from bot.engine import EngineError, KillButton, SeatView, Turn, seat_view
 from bot.service import booklines, controls, steps
 from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
@@ -60,15 +61,15 @@ class Views(Outbox):
         live = self.tables.get(table_id)
         return None if live is None else live.table.turn()
 
-    def acting(self, table_id: str) -> tuple[str, int, Hand] | None:
-        """Who is to act at the table: ``(player id, seat index, the hand as it stands)``,
-        or None when no one is. For computer players, which read only what that player may
-        see; the hand is the engine's own and must not be changed."""
+    def acting(self, table_id: str) -> tuple[str, SeatView] | None:
+        """Who is to act at the table and the hand as he may see it (his own cards only,
+        :func:`bot.engine.seatview.seat_view`), or None when no one is: for computer
+        players, which are never handed the hand itself."""
         live = self.tables.get(table_id)
         acting = live.table.acting() if live is not None else None
         if live is None or acting is None or live.table.hand is None:
             return None
-        return acting[0], acting[1], live.table.hand
+        return acting[0], seat_view(live.table.hand, acting[1])
 
     def choices(self, table_id: str, player_id: str) -> str | None:
         """The player's whole legal choice in words when it is his turn to bet (with the

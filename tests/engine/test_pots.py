@@ -396,10 +396,15 @@ def test_000_nl_17_a_computer_player_asks_twice_unless_a_clear_favourite() -> No
     import random
 
     from adapters.console.bots import choose
+    from bot.engine.seatview import seat_view
 
     cards = ["Ac", "Ad", "7c", "2d", *RUN_CARDS[4:]]
     h = new_hand(config(), [1000, 1000], cards, offer_runs=True, dead=(0, 1))
     play(h, AllIn(1), Call(0))
     rng = random.Random(3)
-    votes = {h.hole[i]: choose(h, i, rng).amount for i in (0, 1)}  # type: ignore[attr-defined]
+    votes = {}
+    while len(votes) < 2 and h.to_act is not None:  # each in turn, from his own view only
+        voter = h.to_act
+        votes[h.hole[voter]] = choose(seat_view(h, voter), rng).amount
+        play(h, AgreeRuns(voter, 3))  # the vote stays open for the next one's choice
     assert votes == {("Ac", "Ad"): 1, ("7c", "2d"): 2}
