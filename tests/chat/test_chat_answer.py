@@ -25,11 +25,12 @@ async def _three(p: Pipeline, setup: str = "new holdem nl 1/2") -> None:
     assert (await p.say("Alice", "start")).ok
 
 
-async def test_a_raise_button_opens_the_form_with_the_legal_range_to_the_player_to_act(
+async def test_in_play_a_raise_button_opens_the_form_with_the_legal_range_to_the_player_to_act(
     pipeline: Pipeline,
 ) -> None:
     """Alice, to act preflop at 1/2 with 100 chips, clicks Raise…: the form is a raise to
-    4 (the minimum) up to 100 (her stack); nothing changed."""
+    4 (the minimum) up to 100 (her stack), the engine's legal range under the table's lock
+    (RULES.md "In play and in replay"); nothing changed."""
     await _three(pipeline)
     live = pipeline.service.tables["g/c"]
     before = (live.table.to_dict(), live.version)
