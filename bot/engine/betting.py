@@ -276,7 +276,9 @@ class BettingRound:
         if hand.to_act is None or not hand._betting_open():
             raise IllegalAction(hand.no_betting_reason())
         if p != hand.to_act:
-            raise NotYourTurn(f"it is not your turn: {hand.names[hand.to_act]} is to act")
+            raise NotYourTurn(
+                "it is not your turn: {to_act} is to act", to_act=hand.names[hand.to_act]
+            )
         owe = self.current_bet - hand.bets[p]
         kind = type(action)
         if (
@@ -286,8 +288,9 @@ class BettingRound:
             and kind is not AllIn
         ):
             raise IllegalAction(
-                f"{hand.names[p]} brings it in: type 'bringin' (post "
-                f"{self.legal_actions().bring_in}) or 'complete to {self._completion()}'"
+                f"{{player}} brings it in: type 'bringin' (post "
+                f"{self.legal_actions().bring_in}) or 'complete to {self._completion()}'",
+                player=hand.names[p],
             )
         if kind is Fold:
             if owe <= 0:

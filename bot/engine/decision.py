@@ -99,7 +99,9 @@ def decide(
         if to_act is None or hand.phase is not Phase.BETTING:
             raise IllegalAction(hand.no_betting_reason())
         if to_act != index:
-            raise IllegalAction(f"it is not your turn: {hand.names[to_act]} is to act")
+            raise IllegalAction(
+                "it is not your turn: {to_act} is to act", to_act=hand.names[to_act]
+            )
         legal = hand.legal_actions()
         if kind == "complete" and not hand.config.street_structure(hand.street).is_limit:
             raise IllegalAction(

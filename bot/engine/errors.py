@@ -4,7 +4,24 @@ from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """Base class of every error the engine raises; the message is meant for a player."""
+    """Base class of every error the engine raises; the message is meant for a player.
+
+    A message that names players is written with a placeholder for each, e.g.
+    ``EngineError("it is not your turn: {to_act} is to act", to_act="u2")``, the players
+    given by player id: ``str(error)`` reads with the ids, and the words wing
+    (:func:`bot.words.refusals.refusal`) puts each player's display name in its place, so
+    no id is ever searched for in the finished text.
+
+    Attributes:
+        template: the message, placeholders and all; the message itself when it names no
+            player (then it may hold braces of its own).
+        players: placeholder -> player id; empty when the message names no player.
+    """
+
+    def __init__(self, message: str = "", **players: str) -> None:
+        super().__init__(message.format(**players) if players else message)
+        self.template = message
+        self.players = players
 
 
 class IllegalAction(EngineError):

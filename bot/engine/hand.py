@@ -346,7 +346,7 @@ class Hand:
             self._emit(BombPot(max(antes), setup.boards))
         if setup.kill is not None:
             if setup.kill.killer not in self.names:
-                raise ConfigError(f"{setup.kill.killer} is not dealt into this hand")
+                raise ConfigError("{killer} is not dealt into this hand", killer=setup.kill.killer)
             killer = self.names.index(setup.kill.killer)
             kill = setup.kill
             self._emit(PotKilled(killer, kill.amount, kill.reason, self.config.describe()))
@@ -622,9 +622,11 @@ class Hand:
             raise IllegalAction(f"there is no player {player + 1} in this hand")
         need = self._need_hole.get(player)
         if need is None or self.phase not in (Phase.DEALING_HOLE, Phase.DRAWING):
-            raise IllegalAction(f"no cards are due to {self.names[player]} now")
+            raise IllegalAction("no cards are due to {player} now", player=self.names[player])
         if len(cards) != need:
-            raise IllegalAction(f"{self.names[player]} is due {need} card(s), not {len(cards)}")
+            raise IllegalAction(
+                f"{{player}} is due {need} card(s), not {len(cards)}", player=self.names[player]
+            )
         self._check_unseen(cards, player)
         start = len(self.events)
         if self.phase is Phase.DRAWING:
@@ -743,7 +745,9 @@ class Hand:
                 )
             raise IllegalAction(f"it is not the draw: {self._pending()}")
         if p != self.to_act:
-            raise NotYourTurn(f"it is not your turn to draw: {self.names[self.to_act]} draws")
+            raise NotYourTurn(
+                "it is not your turn to draw: {to_act} draws", to_act=self.names[self.to_act]
+            )
 
     def _discard(self, action: Discard) -> None:
         p = action.player

@@ -71,18 +71,20 @@ def check_voluntary(
     """
     if owed is not None:
         raise IllegalAction(
-            f"this hand is already killed by {owed.killer} for {owed.amount}: one kill per deal"
+            f"this hand is already killed by {{killer}} for {owed.amount}: one kill per deal",
+            killer=owed.killer,
         )
     if reason == "missed":
         if killer not in button.missed:
-            raise IllegalAction(f"{killer} has no missed kill to post")
+            raise IllegalAction("{killer} has no missed kill to post", killer=killer)
         return
     if reason == "voluntary" and not rules.voluntary:
         raise IllegalAction("voluntary kills are not allowed at this table")
     if reason == "voluntary" and stack < 4 * amount:
         raise IllegalAction(
             f"a voluntary kill of {amount} needs at least {4 * amount} chips in the stack; "
-            f"{killer} has {stack}"
+            f"{{killer}} has {stack}",
+            killer=killer,
         )
 
 
@@ -104,7 +106,7 @@ def killed_setup(setup: HandSetup, kill: Kill, rules: KillRules) -> HandSetup:
     """
     names = setup.names
     if kill.killer not in names:
-        raise IllegalAction(f"{kill.killer} is not dealt into this hand")
+        raise IllegalAction("{killer} is not dealt into this hand", killer=kill.killer)
     n = len(names)
     k = names.index(kill.killer)
     base = replace(setup, straddle=False)

@@ -89,7 +89,7 @@ class KillTracker:
         kill = owed_kill(button, self.rules, setup.names)
         if offer is not None:
             if offer.killer not in setup.names:
-                raise IllegalAction(f"{offer.killer} is not dealt into this hand")
+                raise IllegalAction("{killer} is not dealt into this hand", killer=offer.killer)
             stack = setup.stacks[setup.names.index(offer.killer)]
             amount = self.rules.kill_amount(setup.config)
             if offer.reason == "missed":

@@ -413,7 +413,7 @@ def deal_next(
     now: float,
     reshuffle_seed: int = 0,
     away: Collection[str] = (),
-) -> tuple[list[Event], str | None]:
+) -> tuple[list[Event], IllegalAction | None]:
     """Deal ``table``'s next hand with what it holds for it (its ``start_hand``): the
     kill announced, once its objection window passed in silence (000 kill §10), and
     the straddles asked for (000 NL §14). A kill the rules refuse for this deal is
@@ -421,8 +421,8 @@ def deal_next(
     hand with blinds when this one is killed or a bomb pot.
 
     Returns:
-        The hand's first events, and why the kill announced was not dealt (None when
-        none was refused).
+        The hand's first events, and why the kill announced was not dealt (the rules'
+        refusal, its players by id; None when none was refused).
     Raises:
         IllegalAction: as ``start_hand``, for a deal refused without a kill.
     """
@@ -430,7 +430,7 @@ def deal_next(
     if kill is not None:
         table.kill_offer = None
     straddlers, table.straddlers = table.straddlers, []
-    refused = None
+    refused: IllegalAction | None = None
     try:
         events = table.start_hand(
             deck_order,
@@ -443,7 +443,7 @@ def deal_next(
     except IllegalAction as exc:
         if kill is None:
             raise
-        refused = str(exc)
+        refused = exc
         events = table.start_hand(
             deck_order,
             now=now,

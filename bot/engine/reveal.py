@@ -152,17 +152,21 @@ class ShowdownFlow:
         hole = self.hand.hole[player]
         if hole is None or len(cards) != len(hole):
             raise IllegalAction(
-                f"{self.hand.names[player]} holds {len(hole or ())} cards, not {len(cards)}"
+                f"{{player}} holds {len(hole or ())} cards, not {len(cards)}",
+                player=self.hand.names[player],
             )
         if UNKNOWN not in hole:
             if sorted(hole) != sorted(cards):
                 raise IllegalAction(
-                    f"{self.hand.names[player]} was dealt {''.join(hole)}, not {''.join(cards)}"
+                    f"{{player}} was dealt {''.join(hole)}, not {''.join(cards)}",
+                    player=self.hand.names[player],
                 )
             return
         known = [c for c in hole if c != UNKNOWN]
         if any(c not in cards for c in known):
-            raise IllegalAction(f"{self.hand.names[player]}'s shown cards differ from those dealt")
+            raise IllegalAction(
+                "{player}'s shown cards differ from those dealt", player=self.hand.names[player]
+            )
         new = [c for c in cards if c not in known]
         if set(new) & self.hand._in_play:
             raise IllegalAction("a card cannot be dealt twice")
@@ -183,7 +187,7 @@ class ShowdownFlow:
         if self.hand.folded[p]:
             raise IllegalAction("a folded hand cannot be shown at the showdown")
         if p in self.shown or p in self.mucked:
-            raise IllegalAction(f"{self.hand.names[p]} has already shown or mucked")
+            raise IllegalAction("{player} has already shown or mucked", player=self.hand.names[p])
         if isinstance(action, Show):
             self._show(p)
         else:
@@ -213,7 +217,7 @@ class ShowdownFlow:
         if p in self.shown and any(isinstance(e, SevenDeuce) for e in self.hand.events):
             return
         if p in self.shown:
-            raise IllegalAction(f"{self.hand.names[p]} has already shown")
+            raise IllegalAction("{player} has already shown", player=self.hand.names[p])
         cards = self.hand.hole[p] or ()
         self.shown[p] = cards
         self.hand.events.append(Shown(p, cards, ""))

@@ -132,7 +132,9 @@ class Table:
             return
         hand = self.hand
         if hand is not None and hand.to_act is not None and hand.names[hand.to_act] != player_id:
-            raise IllegalAction(f"it is not your turn: {hand.names[hand.to_act]} is to act")
+            raise IllegalAction(
+                "it is not your turn: {to_act} is to act", to_act=hand.names[hand.to_act]
+            )
         raise IllegalAction(
             "that button was for an earlier decision: use the table message as it is now"
         )
@@ -690,15 +692,15 @@ class Table:
         now: float,
         reshuffle_seed: int = 0,
         away: Collection[str] = (),
-    ) -> tuple[list[Event], str | None]:
+    ) -> tuple[list[Event], IllegalAction | None]:
         """Deal the next hand with what the table holds for it (:meth:`start_hand`): the
         kill announced, once its objection window passed in silence (000 kill §10), and
         the straddles asked for (000 NL §14); a kill the rules refuse for this deal is
         dropped (:func:`bot.engine.lifecycle.deal_next`).
 
         Returns:
-            The hand's first events, and why the kill announced was not dealt (None when
-            none was refused).
+            The hand's first events, and why the kill announced was not dealt (the rules'
+            refusal, its players by id; None when none was refused).
         Raises:
             IllegalAction: as :meth:`start_hand`, for a deal refused without a kill.
         """

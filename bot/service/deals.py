@@ -19,6 +19,7 @@ from bot.service.commits import ServiceError
 from bot.service.outbox import Outbox
 from bot.service.state import Live, Notice, Outgoing
 from bot.service.steps import Step
+from bot.words.refusals import refusal
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -131,7 +132,7 @@ class Deals(Outbox):
         except Exception as exc:
             undo.restore(live)
             if isinstance(exc, EngineError):
-                why = steps.named(live, str(exc))
+                why = refusal(exc, live.names)
             else:
                 log.error(
                     "the next deal at table %s failed: %s\n%s", live.id, described(exc), frames(exc)

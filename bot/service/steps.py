@@ -56,6 +56,7 @@ from bot.words.commands import (
     Void,
     Wait,
 )
+from bot.words.refusals import refusal
 from storage import HandBegun, HandFinished, LedgerEntry, Write
 
 
@@ -103,13 +104,6 @@ def outgoing(live: Live, events: Sequence[Event]) -> list[Outgoing]:
         audience = names[private] if private is not None and private < len(names) else None
         out.append(Outgoing(live.id, audience, event, names))
     return out
-
-
-def named(live: Live, text: str) -> str:
-    """Engine messages name players by id: the same text with their display names."""
-    for pid, name in (live.names or {}).items():
-        text = text.replace(pid, name)
-    return text
 
 
 # ---------------------------------------------------------------------- commands
@@ -427,7 +421,7 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
     deck, seed = step.shuffle(), secrets.randbits(62)
     events, refused = table.deal_next(deck, now=step.clock(), reshuffle_seed=seed, away=away)
     if refused is not None:
-        step.tell(f"no kill this hand: {named(live, refused)}")
+        step.tell(f"no kill this hand: {refusal(refused, live.names)}")
     dealt = table.current.setup.names if table.current is not None else ()
     for player_id, what in away.items():
         seat = table.seat_of(player_id)

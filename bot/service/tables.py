@@ -33,6 +33,7 @@ from bot.service.timers import Timers
 from bot.service.views import READS, Views
 from bot.words.commands import Command, EndSession, Play
 from bot.words.commandset import declared_of
+from bot.words.refusals import refusal
 from storage import LedgerEntry, StorageError, StoredTable, Write
 
 log = logging.getLogger(__name__)
@@ -217,7 +218,7 @@ class TableService(Timers, Views):
                 live.table.check_fresh(player.id, expect_hand, expect_step)
                 return live.table.form(player.id, kind)
             except EngineError as exc:
-                raise ServiceError(steps.named(live, str(exc))) from exc
+                raise ServiceError(refusal(exc, live.names)) from exc
 
     async def _handle_locked(  # noqa: PLR0913 - handle's arguments
         self,
@@ -261,7 +262,7 @@ class TableService(Timers, Views):
                 self._publish(table_id, out, asker)
                 return out
         except EngineError as exc:
-            raise ServiceError(steps.named(live, str(exc))) from exc
+            raise ServiceError(refusal(exc, live.names)) from exc
         own = HANDLERS.get(type(command))
         if own is not None:
             return await own(self, live, player, request_id, asker)
@@ -273,7 +274,7 @@ class TableService(Timers, Views):
         except Exception as exc:
             undo.restore(live)
             if isinstance(exc, EngineError):
-                raise ServiceError(steps.named(live, str(exc))) from exc
+                raise ServiceError(refusal(exc, live.names)) from exc
             log.error(
                 "%s at table %s failed: %s\n%s",
                 _kind(command),

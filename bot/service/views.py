@@ -11,10 +11,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import EngineError, KillButton, SeatView, Turn, seat_view
-from bot.service import booklines, controls, steps
+from bot.service import booklines, controls
 from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
 from bot.words.commands import Command, History, Leaderboard, Ledger, Rabbit, Stats, Status
+from bot.words.refusals import refusal
 
 
 class Views(Outbox):
@@ -72,13 +73,13 @@ class Views(Outbox):
         return acting[0], seat_view(live.table.hand, acting[1])
 
     def choices(self, table_id: str, player_id: str) -> str | None:
-        """The player's whole legal choice in words when it is his turn to bet (with the
-        other players' display names), else None: for a refusal that says what he may do."""
+        """The player's whole legal choice in words when it is his turn to bet, else None:
+        for a refusal that says what he may do."""
         live = self.tables.get(table_id)
         if live is None:
             return None
         choices = live.table.choices(player_id)
-        return None if choices is None else steps.named(live, choices)
+        return choices
 
     def fresh(
         self, table_id: str, player_id: str, hand: int | None, step: int | None
@@ -93,7 +94,7 @@ class Views(Outbox):
         try:
             live.table.check_fresh(player_id, hand, step)
         except EngineError as exc:
-            return steps.named(live, str(exc))
+            return refusal(exc, live.names)
         return None
 
     def position(self, table_id: str) -> tuple[int, int] | None:
