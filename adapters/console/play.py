@@ -28,6 +28,7 @@ from adapters.console import bots
 from bot.chat.core import ChatCore, Request
 from bot.chat.presenter import told_together
 from bot.engine import FULL_DECK, CardError, ConfigError, Deck, TableSettings, parse_cards
+from bot.engine.tableevents import TableEvent
 from bot.service.state import Attachment
 from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Choose, ParseError, Sit, SitOut, Start, TopUp, parse, whole_number
@@ -94,7 +95,7 @@ class Console:
         ``asker`` come back in his command's reply instead)."""
         for item in told_together(outgoing):
             own = item.audience is not None and item.audience == asker
-            if own and isinstance(item.event, Notice):
+            if own and isinstance(item.event, (Notice, TableEvent)):
                 continue
             if isinstance(item.event, Attachment):  # a file for the channel: written here
                 path = Path(item.event.filename)

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.chat.presenter import Presenter
 from bot.engine import SeatView
+from bot.engine.tableevents import TableEvent
 from bot.process.logsafe import described, frames
 from bot.service import booklines
 from bot.service.state import ChannelRefused
@@ -32,7 +33,7 @@ from bot.words.commands import (
     parse,
 )
 from bot.words.commandset import HELP, words_of
-from bot.words.render import cards_text
+from bot.words.render import cards_text, render
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
 from storage import StorageError
@@ -287,10 +288,14 @@ class ChatCore:
         if isinstance(command, EndSession) and session is not None and self.presenter:
             await self.service.shown(table_id)  # the results first, then their chart
             await self._refused(table_id, await self.presenter.session_chart(table_id, session))
-        own_lines = [
-            o.event.text for o in out if o.audience == player.id and isinstance(o.event, Notice)
-        ]
-        return Reply("\n".join(own_lines))
+        now = self.service.tables.get(table_id)
+        display = (now.names or {}) if now is not None else {}
+        told = (
+            render(o.event, o.names, display)
+            for o in out
+            if o.audience == player.id and isinstance(o.event, (Notice, TableEvent))
+        )
+        return Reply("\n".join(message.text for message in told if message is not None))
 
     async def _committed(self, table_id: str, clicked: bool = False) -> Live:
         """The table in the channel as last committed: what the chat answers itself reads

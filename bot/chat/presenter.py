@@ -28,6 +28,7 @@ from typing import Protocol
 from bot.chat.chart import stack_chart_png, stack_series
 from bot.chat.picture import ShownHand, showdown_png
 from bot.engine import events as ev
+from bot.engine.tableevents import TableEvent
 from bot.process.logsafe import described
 from bot.service.state import Attachment, ChannelRefused, ShowdownPicture, TableHeld, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
@@ -175,7 +176,7 @@ class Presenter:
                 await self._held(item.table_id, item.audience, item.event.why)
                 continue
             own = item.audience is not None and item.audience == asker
-            if own and isinstance(item.event, Notice):
+            if own and isinstance(item.event, (Notice, TableEvent)):
                 continue  # the command's reply carries it
             posts.setdefault(item.table_id, [])
             if item.audience is not None:
@@ -304,7 +305,7 @@ class Presenter:
         if isinstance(event, ev.HandStarted):
             state.recent.clear()
         state.recent.append(message.text)
-        if isinstance(event, (Notice, ev.MixGame, *RESULT_EVENTS)):
+        if isinstance(event, (Notice, TableEvent, ev.MixGame, *RESULT_EVENTS)):
             posts.append(message.text)
 
     async def refresh(self, table_id: str, view: TableView | None = None) -> ChannelRefused | None:

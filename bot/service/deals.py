@@ -13,13 +13,13 @@ import contextvars
 import logging
 
 from bot.engine import EngineError
+from bot.engine.tableevents import DealFailed, KillOwedElsewhere
 from bot.process.logsafe import described, frames
 from bot.service import steps
 from bot.service.commits import ServiceError
 from bot.service.outbox import Outbox
-from bot.service.state import Live, Notice, Outgoing
+from bot.service.state import Live, Outgoing
 from bot.service.steps import Step
-from bot.words.refusals import refusal
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -58,11 +58,11 @@ class Deals(Outbox):
         # at dealer's choice the deal step waits for the pick once it has asked for it
         return not live.table.waits_for_pick(self.clock())
 
-    def _owing_elsewhere(self, live: Live) -> dict[str, str]:
+    def _owing_elsewhere(self, live: Live) -> dict[str, KillOwedElsewhere]:
         """Players seated at ``live`` who owe a kill at another table of the same server or
-        workspace, each with where and what he owes ("a kill of 4 at #poker-2"): until it
-        is posted he is dealt into no game (000 kill §6, RULES.md "Obligations")."""
-        owing: dict[str, str] = {}
+        workspace, each with what he owes and where: until it is posted he is dealt into
+        no game (000 kill §6, RULES.md "Obligations")."""
+        owing: dict[str, KillOwedElsewhere] = {}
         kill_tables = self._kill_tables.get(live.server_id, ())
         if not kill_tables:
             return owing
@@ -73,8 +73,8 @@ class Deals(Outbox):
                 continue
             for player_id, chips in other.table.kills_owed().items():
                 if player_id in seated and player_id not in owing:
-                    where = other.channel if other.server_id == "console" else f"<#{other.channel}>"
-                    owing[player_id] = f"a kill of {chips} at {where}"
+                    mention = other.server_id != "console"  # a platform's channel
+                    owing[player_id] = KillOwedElsewhere(player_id, chips, other.channel, mention)
         return owing
 
     def deal_owed(self) -> int:
@@ -132,15 +132,14 @@ class Deals(Outbox):
         except Exception as exc:
             undo.restore(live)
             if isinstance(exc, EngineError):
-                why = refusal(exc, live.names)
+                failed = DealFailed(exc.template, tuple(exc.players.items()))
             else:
                 log.error(
                     "the next deal at table %s failed: %s\n%s", live.id, described(exc), frames(exc)
                 )
-                why = "an error on our side, logged"
+                failed = DealFailed("")  # an error on our side, logged
             live.table.running = False
-            text = f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
-            out, extra = [Outgoing(live.id, None, Notice(text))], []
+            out, extra = [Outgoing(live.id, None, failed)], []
         return await self._commit(live, None, {"type": "Deal"}, None, out, extra, undo)
 
     async def settle(self, table_id: str) -> None:

@@ -26,6 +26,7 @@ from bot.engine import (
     ShuffleOpened,
     Table,
 )
+from bot.engine import tableevents as te
 from bot.phh.convert import hand_to_phh
 from bot.phh.killsession import stored_fields
 from bot.phh.notation import dumps_phh
@@ -56,7 +57,6 @@ from bot.words.commands import (
     Void,
     Wait,
 )
-from bot.words.refusals import refusal
 from storage import HandBegun, HandFinished, LedgerEntry, Write
 
 
@@ -70,7 +70,7 @@ class Step:
         clock: seconds now (the service's clock, a fake one in tests).
         shuffle: a new shuffled deck (the OS's CSPRNG in play, seeded in tests).
         owing: the kill obligations the table's players have at other tables of the
-            server, player id -> what is owed in words (000 kill §6).
+            server, player id -> what he owes and where (000 kill §6).
         out: what to publish once committed, in order.
         extra: what to write with the commit beside the command, its events and state.
         decision: for a move, the engine's decision gate's answer (see
@@ -80,7 +80,7 @@ class Step:
     live: Live
     clock: Callable[[], float]
     shuffle: Callable[[], Sequence[str]]
-    owing: Callable[[Live], dict[str, str]]
+    owing: Callable[[Live], dict[str, te.KillOwedElsewhere]]
     out: list[Outgoing] = field(default_factory=list)
     extra: list[Write] = field(default_factory=list)
     decision: Decision | None = None
@@ -88,6 +88,11 @@ class Step:
     def tell(self, text: str, audience: str | None = None) -> None:
         """A notice to the table (``audience`` None) or to one player id."""
         self.out.append(Outgoing(self.live.id, audience, Notice(text)))
+
+    def say(self, event: te.TableEvent, audience: str | None = None) -> None:
+        """One of the table's own events, to the table (``audience`` None) or to one
+        player id; the words wing tells it."""
+        self.out.append(Outgoing(self.live.id, audience, event))
 
     def show(self, events: Sequence[Event]) -> None:
         """The engine's events, each to its audience (:func:`outgoing`)."""
@@ -153,33 +158,26 @@ def _sit(step: Step, player: Player, command: Sit) -> None:
     live = step.live
     seat = live.table.sit(player.id, player.name, command.buy_in, command.seat)
     step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "buy_in", command.buy_in))
-    step.tell(f"{player.name} sits in seat {seat.seat} with {seat.stack}")
+    step.say(te.Seated(player.id, seat.seat, seat.stack))
 
 
 def _top_up(step: Step, player: Player, command: TopUp) -> None:
     live = step.live
     seat = live.table.top_up(player.id, command.amount)
     step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "top_up", command.amount))
-    step.tell(f"{player.name} adds {command.amount} (now {seat.stack})")
+    step.say(te.ToppedUp(player.id, command.amount, seat.stack))
 
 
 def _sit_out(step: Step, player: Player, command: SitOut) -> None:
     table = step.live.table
     when = table.sit_out(player.id)
-    if when == "after_hand":
-        step.tell(f"{player.name} will sit out after this hand")
-    elif when == "after_kill":
-        step.tell(
-            f"{player.name} owes a kill of {table.owes_kill(player.id)}: he is dealt "
-            "the next hand to post it, then sits out (000 kill §6)"
-        )
-    else:
-        step.tell(f"{player.name} sits out")
+    kill = table.owes_kill(player.id) if when == "after_kill" else None
+    step.say(te.SittingOut(player.id, when, kill))
 
 
 def _sit_in(step: Step, player: Player, command: SitIn) -> None:
     step.live.table.sit_in(player.id, command.post)
-    step.tell(f"{player.name} is back" + (" and posts" if command.post else ""))
+    step.say(te.SatIn(player.id, command.post))
 
 
 def _leave(step: Step, player: Player, command: Leave) -> None:
@@ -188,44 +186,36 @@ def _leave(step: Step, player: Player, command: Leave) -> None:
     chips = live.table.leave(player.id)
     if chips is None:
         owed = live.table.owes_kill(player.id)
-        if owed is not None and not in_hand:
-            step.tell(
-                f"{player.name} owes a kill of {owed}: he is dealt the next hand to "
-                "post it, then leaves (000 kill §6)"
-            )
-        else:
-            step.tell(f"{player.name} will leave when this hand is over")
+        step.say(te.Leaving(player.id, owed if not in_hand else None))
     else:
         tell_waiting(step)
         step.extra.append(LedgerEntry(live.id, live.session_id, player.id, "cash_out", chips))
-        step.tell(f"{player.name} leaves with {chips}")
+        step.say(te.Left(player.id, chips))
 
 
 def _start(step: Step, player: Player, command: Start) -> None:
     if step.live.table.running and step.live.unseen is None:
-        step.tell("the game is already running ('pause' stops it after this hand)", player.id)
+        step.say(te.AlreadyRunning(), player.id)
         return
     step.live.table.running = True
     step.live.unseen = None  # the host says it is fixed; a new failure holds it again
-    step.tell("the host starts the game")
+    step.say(te.GameStarted())
 
 
 def _choose(step: Step, player: Player, command: Choose) -> None:
     game = step.live.table.choose_game(player.id, command.game, step.clock())
-    step.tell(f"{player.name} chooses {game.label} for this round")
+    step.say(te.GameChosen(player.id, game.label))
 
 
 def _pause(step: Step, player: Player, command: Pause) -> None:
     step.live.table.running = False
-    step.tell("the host pauses the game after this hand")
+    step.say(te.GamePaused())
 
 
 def _clock(step: Step, player: Player, command: Clock) -> None:
     """000 NL §15: a player at the table puts the clock on the player to act."""
-    live = step.live
-    facing, left = live.table.call_clock(player.id, step.clock())
-    name = (live.names or {}).get(facing, facing)
-    step.tell(f"{player.name} puts the clock on {name}: {left} seconds to act (000 NL §15)")
+    facing, left = step.live.table.call_clock(player.id, step.clock())
+    step.say(te.ClockCalled(player.id, facing, left))
 
 
 def _kill_offer(step: Step, player: Player, command: KillOffer) -> None:
@@ -233,21 +223,17 @@ def _kill_offer(step: Step, player: Player, command: KillOffer) -> None:
     objection for the house's window (000 kill §10, §12)."""
     now = step.clock()
     offer = step.live.table.offer_kill(player.id, now)
-    what = "kills to come in" if offer.reason == "come_in" else "announces a kill"
-    step.tell(
-        f"{player.name} {what} for the next hand: object within "
-        f"{round(offer.until - now)} seconds ('object')"
-    )
+    step.say(te.KillAnnounced(player.id, offer.reason == "come_in", round(offer.until - now)))
 
 
 def _object(step: Step, player: Player, command: Object) -> None:
     step.live.table.object_to_kill(player.id, step.clock())
-    step.tell(f"{player.name} objects: no voluntary kill next hand")
+    step.say(te.KillObjected(player.id))
 
 
 def _straddle(step: Step, player: Player, command: Straddle) -> None:
     step.live.table.ask_straddle(player.id)
-    step.tell(f"{player.name} will straddle next hand if left of the big blind")
+    step.say(te.StraddleAsked(player.id))
 
 
 def _pre_action(step: Step, player: Player, command: PreAction) -> None:
@@ -260,20 +246,17 @@ def _pre_action(step: Step, player: Player, command: PreAction) -> None:
     table = step.live.table
     table.choose_in_advance(player.id, command.kind)
     if command.kind == "off":
-        step.tell("check/fold in advance is off", player.id)
-        return
-    if table.choices(player.id) is not None:  # his betting decision is pending now
-        step.tell("it is your turn now: check/fold checks if you can, else folds", player.id)
-        return
-    step.tell(
-        "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)",
-        player.id,
-    )
+        state = "off"
+    elif table.choices(player.id) is not None:  # his betting decision is pending now
+        state = "now"
+    else:
+        state = "later"
+    step.say(te.CheckFoldSet(state), player.id)
 
 
 def _wait(step: Step, player: Player, command: Wait) -> None:
     place = step.live.table.join_waiting_list(player.id, player.name)
-    step.tell(f"{player.name} is number {place} on the waiting list")
+    step.say(te.WaitingListed(player.id, place))
 
 
 def _host_control(
@@ -372,15 +355,13 @@ def time_out(step: Step, player_id: str) -> None:
 
     Raises:
         EngineError: the engine refused (the decision was no longer pending)."""
-    live = step.live
-    name = (live.names or {}).get(player_id, player_id)
-    granted, events, sat_out = live.table.out_of_time(player_id, step.clock())
+    granted, events, sat_out = step.live.table.out_of_time(player_id, step.clock())
     if granted:  # RULES.md "The time bank": drawn on before the timer acts for him
-        step.tell(f"{name}'s time bank runs: {granted} seconds to act")
+        step.say(te.TimeBankRuns(player_id, granted))
         return
-    step.tell(f"{name}'s time ran out")
+    step.say(te.TimedOut(player_id))
     if sat_out:
-        step.tell(f"{name} is sat out after this hand")
+        step.say(te.SatOutForTime(player_id))
     step.show(events)
     advance(step)
 
@@ -404,9 +385,8 @@ def _game_picked(step: Step) -> bool:
     picker = live.table.pick_to_ask(step.clock())
     if picker is not None:
         rotation = live.table.rotation
-        games = ", ".join(g.value for g in rotation.games) if rotation is not None else ""
-        name = (live.names or {}).get(picker, picker)
-        step.tell(f"dealer's choice: {name} picks this round's game: choose {games}")
+        games = tuple(g.value for g in rotation.games) if rotation is not None else ()
+        step.say(te.PickDue(picker, games))
     return False
 
 
@@ -421,34 +401,20 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
     deck, seed = step.shuffle(), secrets.randbits(62)
     events, refused = table.deal_next(deck, now=step.clock(), reshuffle_seed=seed, away=away)
     if refused is not None:
-        step.tell(f"no kill this hand: {refusal(refused, live.names)}")
+        step.say(te.KillNotDealt(refused.template, tuple(refused.players.items())))
     dealt = table.current.setup.names if table.current is not None else ()
-    for player_id, what in away.items():
+    for player_id, owed in away.items():
         seat = table.seat_of(player_id)
         if player_id in dealt or seat is None or seat.status.value not in ("active", "waiting"):
             continue
-        name = (live.names or {}).get(player_id, player_id)
-        text = f"{name} owes {what}: dealt into no game until it is posted (000 kill §6)"
-        notes.append(Outgoing(live.id, None, Notice(text)))
-    names = live.names or {}
+        notes.append(Outgoing(live.id, None, owed))
     setup = table.current.setup if table.current is not None else None
     void = table.straddle_void
     if void is not None:
         bomb = setup is not None and setup.bomb
-        pot, after = (
-            ("a bomb pot", "the next hand") if bomb else ("a killed pot", "the next unkilled hand")
-        )
-        text = (
-            f"{names.get(void, void)}'s straddle is void this hand: {pot} has no "
-            f"straddle; it stands for {after}"
-        )
-        notes.append(Outgoing(live.id, None, Notice(text)))
+        notes.append(Outgoing(live.id, None, te.StraddleVoid(void, bomb)))
     for player_id in table.straddle_lapsed:
-        text = (
-            f"{names.get(player_id, player_id)}'s straddle lapsed: only the player left "
-            "of the big blind straddles (000 NL §14); ask again for the next hand"
-        )
-        notes.append(Outgoing(live.id, player_id, Notice(text)))
+        notes.append(Outgoing(live.id, player_id, te.StraddleLapsed(player_id)))
     return events
 
 
@@ -508,7 +474,7 @@ def _finish(step: Step) -> None:
     cash_out_leavers(step)
     for seat in table.seated():
         if seat.stack == 0:
-            step.tell(f"{seat.name} is out of chips: 'topup N' buys in again")
+            step.say(te.OutOfChips(seat.player_id))
 
 
 def _kill_fields(table: Table, hand: Hand, names: dict[str, str]) -> dict[str, Any]:
@@ -552,9 +518,9 @@ def cash_out_leavers(step: Step) -> None:
     the first on the waiting list is told a seat is free."""
     live = step.live
     leaving = live.table.cash_out_leavers()
-    for player_id, name, chips in leaving:
+    for player_id, _name, chips in leaving:
         step.extra.append(LedgerEntry(live.id, live.session_id, player_id, "cash_out", chips))
-        step.tell(f"{name} leaves with {chips}")
+        step.say(te.Left(player_id, chips))
     if leaving:
         tell_waiting(step)
 
@@ -564,9 +530,5 @@ def tell_waiting(step: Step) -> None:
     player keeps his seat to buy in again, so only a player leaving frees one; 000 NL §16)."""
     seating = step.live.table.seating
     if seating.waiting_list and len(seating.seats) < seating.size:
-        pid, name = seating.waiting_list[0]
-        step.tell(
-            f"a seat is free: {name}, type 'sit' with your buy-in, between "
-            f"{seating.min_buy_in} and {seating.max_buy_in} chips (000 NL §16)",
-            pid,
-        )
+        pid, _name = seating.waiting_list[0]
+        step.say(te.SeatFree(pid, seating.min_buy_in, seating.max_buy_in), pid)

@@ -11,11 +11,12 @@ import logging
 import math
 
 from bot.engine import WARNING_SECONDS, EngineError
+from bot.engine.tableevents import ClockWarning
 from bot.process.logsafe import described
 from bot.service import steps
 from bot.service.commits import ServiceError, _Stale
 from bot.service.deals import DEAL_GRACE_SECONDS, Deals
-from bot.service.state import Live, Notice, Outgoing, TableChanged
+from bot.service.state import Live, Outgoing, TableChanged
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -110,8 +111,7 @@ class Timers(Deals):
         facing = live.table.turn()
         if facing is None:
             return []
-        name = (live.names or {}).get(facing.player_id, facing.player_id)
-        warning = [Outgoing(live.id, None, Notice(f"{name}: ten seconds left"))]
+        warning = [Outgoing(live.id, None, ClockWarning(facing.player_id))]
         self._publish(live.id, warning)
         return warning
 

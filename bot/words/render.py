@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from bot.engine import Event, pretty
 from bot.engine import events as ev
+from bot.engine.tableevents import TableEvent
+from bot.words.tabletext import table_text
 
 STREETS = ("preflop", "flop", "turn", "river")
 
@@ -36,7 +38,13 @@ def render(event: Event, names: Sequence[str], display: Mapping[str, str]) -> Me
         event: the event.
         names: player ids in hand order (events name players by hand index).
         display: player id -> display name.
+    The table's own events (:mod:`bot.engine.tableevents`) are told by
+    :func:`bot.words.tabletext.table_text`; their audience is the service's to say.
     """
+
+    if isinstance(event, TableEvent):  # the table's own steps name players by id
+        line = table_text(event, display)
+        return None if line is None else Message(None, line)
 
     def who(index: int) -> str:
         pid = names[index] if 0 <= index < len(names) else str(index)

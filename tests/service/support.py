@@ -12,8 +12,10 @@ from typing import Any
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.table import TableSettings
-from bot.service.tables import Outgoing, Player, TableService
+from bot.engine.tableevents import TableEvent
+from bot.service.tables import Notice, Outgoing, Player, TableService
 from bot.words.commands import Sit, Start
+from bot.words.render import render
 from storage.db import Database
 
 SETTINGS = TableSettings(
@@ -24,6 +26,20 @@ SETTINGS = TableSettings(
     turn_seconds=30,
 )
 ANN, BOB, CAT = Player("u1", "Ann"), Player("u2", "Bob"), Player("u3", "Cat")
+
+# what the service publishes as a line of its own: its notices and the table's own events
+NOTICES = (Notice, TableEvent)
+
+
+def said(service: TableService, item: Outgoing) -> str:
+    """The line a notice or a table's own event reads as, with the table's display names
+    (the words wing renders it); "" for anything else (a hand's events, the table shown)."""
+    if not isinstance(item.event, NOTICES):
+        return ""
+    live = service.tables.get(item.table_id)
+    message = render(item.event, item.names, (live.names or {}) if live is not None else {})
+    return "" if message is None else message.text
+
 
 OpenDatabase = Callable[[str | Path], Awaitable[Database]]
 """The ``open_db`` fixture: opens a database that is closed after the test."""

@@ -14,9 +14,11 @@ from support import (
     ANN,
     BOB,
     CAT,
+    NOTICES,
     OpenDatabase,
     kill_settings,
     open_service,
+    said,
     small_table,
     table_with_three,
 )
@@ -39,11 +41,13 @@ JACKS = TableSettings(
 NO_OPENERS = parse_cards("Ah Kh 5c 7d 9s Td Ts Ac Kc Qh 2c 3c 4d 6d 8s")
 
 
-def _texts(published: Sequence[Outgoing], audience: str | None = None) -> list[str]:
+def _texts(
+    service: TableService, published: Sequence[Outgoing], audience: str | None = None
+) -> list[str]:
     return [
-        str(o.event.text)
+        said(service, o)
         for o in published
-        if o.audience == audience and hasattr(o.event, "text")  # the table shown has none
+        if o.audience == audience and isinstance(o.event, NOTICES)  # not the table shown
     ]
 
 
@@ -110,7 +114,7 @@ async def test_004_jacks_1_ending_the_session_returns_the_carried_antes(
     assert (CAT.id, "cash_out", 495) in ledger and (CAT.id, "cash_out", 5) in ledger
     paid = sum(a for _, k, a in ledger if k == "cash_out")
     assert paid == sum(a for _, k, a in ledger if k == "buy_in") == 1500
-    summary = _texts(published)[-1].splitlines()
+    summary = _texts(service, published)[-1].splitlines()
     assert summary[0] == (
         "the 15 chips carried from passed-out deals go back to who anted them: Bob 5, Cat 5, Ann 5"
     )
@@ -137,7 +141,7 @@ async def test_void_redeals_with_the_same_button_and_blinds(
     assert (live.table.seating.button, again.names, again.setup.blinds) == shape[:3]
     assert again.starting == shape[3]
     assert {s.player_id: s.stack for s in live.table.seating.seats.values()} == stacks
-    assert "the host voids hand 1: every chip goes back" in _texts(published)
+    assert "the host voids hand 1: every chip goes back" in _texts(service, published)
     assert [what for what, _ in await _audit(service)] == ["void"]
 
 
@@ -188,7 +192,7 @@ async def test_000_nl_16_wait_only_when_full_and_the_first_waiting_is_told_on_a_
     await service.handle(table_id, DAN, parse("wait"))
     assert live.table.seating.waiting_list == [(DAN.id, "Dan")]
     await service.handle(table_id, ANN, parse("kick Bob"))
-    told = _texts(published, DAN.id)
+    told = _texts(service, published, DAN.id)
     assert told == [
         "a seat is free: Dan, type 'sit' with your buy-in, between 100 and 1000 chips (000 NL §16)"
     ]
@@ -197,13 +201,13 @@ async def test_000_nl_16_wait_only_when_full_and_the_first_waiting_is_told_on_a_
     await service.handle(table_id, ANN, Start())
     await service.handle(table_id, ANN, parse("pause"))
     await service.handle(table_id, ANN, parse("kick Cat"))  # in the hand: after it
-    assert _texts(published, BOB.id) == []
+    assert _texts(service, published, BOB.id) == []
     hand = live.table.hand
     while hand is not None and hand.to_act is not None:
         who = {p.id: p for p in (ANN, CAT, DAN)}[hand.names[hand.to_act]]
         await service.handle(table_id, who, Play("fold"))
     assert live.table.seating.seat_of(CAT.id) is None
-    assert len(_texts(published, BOB.id)) == 1
+    assert len(_texts(service, published, BOB.id)) == 1
 
 
 async def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(
@@ -235,7 +239,7 @@ async def test_000_kill_1a_the_host_changes_stakes_and_game_between_hands(
         await service.handle(table_id, ANN, parse("set stakes twenty"))
     assert live.table.kills.button.to_dict() == leg
     await service.handle(table_id, ANN, parse("set stakes 20/40"))
-    assert _texts(published)[-1] == (
+    assert _texts(service, published)[-1] == (
         "the host changes the game: Limit Hold'em 20/40 from the next deal; "
         "the kill button is neutral (a new game, 000 kill §1a)"
     )
@@ -302,7 +306,7 @@ async def test_a_session_end_that_cannot_be_saved_leaves_the_night_going_on(
     assert live.session_id != night and await service.db.session_of(table_id) == live.session_id
     ledger = await service.db.books.ledger(table_id, night)
     assert sorted(k for _, k, _ in ledger).count("cash_out") == 3
-    nets = [line for line in _texts(published)[-1].splitlines() if ":" in line]
+    nets = [line for line in _texts(service, published)[-1].splitlines() if ":" in line]
     assert any(not line.split(":")[1].strip().startswith("0;") for line in nets)
 
 

@@ -3,10 +3,10 @@ posted he is dealt into no game there, and the table says where he owes what."""
 
 from __future__ import annotations
 
-from support import ANN, BOB, CAT, kill_settings
+from support import ANN, BOB, CAT, NOTICES, kill_settings, said
 
 from bot.engine.kills import ButtonState, KillButton
-from bot.service.tables import Notice, Outgoing, Player, TableService
+from bot.service.tables import Outgoing, Player, TableService
 from bot.words.commands import Play, Sit, Start
 
 DAN = Player("u4", "Dan")
@@ -31,7 +31,7 @@ async def test_000_kill_6_a_kill_owed_at_one_table_keeps_the_player_out_of_the_o
     await service.handle(b, CAT, Start())
     hand_b = service.tables[b].table.hand
     assert hand_b is not None and sorted(hand_b.names) == sorted([CAT.id, DAN.id])
-    told = [o.event.text for o in published if isinstance(o.event, Notice)]
+    told = [said(service, o) for o in published if isinstance(o.event, NOTICES)]
     assert (
         "Bob owes a kill of 20 at <#a>: dealt into no game until it is posted (000 kill §6)" in told
     )
@@ -54,5 +54,5 @@ async def test_000_kill_6_a_kill_owed_at_one_table_keeps_the_player_out_of_the_o
         who = {CAT.id: CAT, DAN.id: DAN}[hand_b.names[hand_b.to_act]]
         await service.handle(b, who, Play("fold"))
     assert service.tables[b].table.hand_number == 2
-    told = [o.event.text for o in published if isinstance(o.event, Notice)]
+    told = [said(service, o) for o in published if isinstance(o.event, NOTICES)]
     assert sum("Bob owes" in t for t in told) == barred  # no longer kept out

@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from support import ANN, BOB, FakeClock, OpenDatabase, heads_up
+from support import ANN, BOB, NOTICES, FakeClock, OpenDatabase, heads_up, said
 
 from bot.engine.errors import IllegalAction
 from bot.engine.events import HandStarted, PotAwarded
 from bot.engine.table import Table
 from bot.service.statetext import table_data
-from bot.service.tables import Notice, TableService
+from bot.service.tables import TableService
 from bot.words.commands import Play, Start, Status
 from storage.db import Database
 
@@ -115,7 +115,7 @@ async def test_a_deal_the_engine_refuses_pauses_the_game_with_the_reason(
     await service.idle()
     assert not live.table.running and live.table.current is None
     assert live.version == version + 1
-    notices = [o.event.text for o in published if isinstance(o.event, Notice)]
+    notices = [said(service, o) for o in published if isinstance(o.event, NOTICES)]
     assert "the next hand cannot be dealt (the deck is marked)" in notices[-1]
     stored = await service.db.load_table(table_id)
     assert stored is not None and table_data(stored.state)["running"] is False

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from support import ANN, BOB, SETTINGS, FakeClock, OpenDatabase
+from support import ANN, BOB, SETTINGS, FakeClock, OpenDatabase, said
 
 from bot.engine.cards import Deck
 from bot.engine.events import Acted
@@ -104,7 +104,7 @@ async def test_a_held_table_stays_held_after_a_restart_and_a_failed_start(
     await again.tick()
     assert live.table.turn() == facing  # nobody timed out
     [status] = await again.handle(table_id, ANN, Status())
-    assert "I cannot post in this channel: invite the bot" in status.event.text  # type: ignore[attr-defined]
+    assert "I cannot post in this channel: invite the bot" in said(service, status)
 
 
 class RefusingPlatform:

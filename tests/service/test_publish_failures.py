@@ -10,7 +10,7 @@ import random
 from collections.abc import AsyncIterator, Sequence
 
 import pytest
-from support import ANN, BOB, CAT, SETTINGS, FakeClock
+from support import ANN, BOB, CAT, SETTINGS, FakeClock, said
 
 from bot.engine.cards import Deck
 from bot.service.state import TableShown
@@ -101,7 +101,7 @@ async def test_a_move_whose_publish_fails_returns_as_committed(
     assert record.getMessage().count("\n") == 0 and record.exc_info is None
     assert table_id in record.getMessage() and "ConnectionResetError" in record.getMessage()
     status = await service.handle(table_id, BOB, Status())
-    assert isinstance(status[0].event, Notice) and "Pot: 5" in status[0].event.text
+    assert isinstance(status[0].event, Notice) and "Pot: 5" in said(service, status[0])
 
 
 async def test_timeouts_and_warnings_stand_and_the_timers_run_on_when_publishing_fails(
@@ -115,7 +115,7 @@ async def test_timeouts_and_warnings_stand_and_the_timers_run_on_when_publishing
     await service.handle(table_id, caller, Clock())
     clock.now += 21  # the clock leaves the 30-second turn as it was (000 NL §15)
     warned = await service.tick()
-    assert [getattr(o.event, "text", "") for o in warned] == [f"{actor.name}: ten seconds left"]
+    assert [said(service, o) for o in warned] == [f"{actor.name}: ten seconds left"]
     clock.now += 10
     timers = asyncio.ensure_future(service.run_timers(every=0.01))
     await asyncio.sleep(0.05)

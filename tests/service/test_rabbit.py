@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import ANN, BOB, CAT, SETTINGS, OpenDatabase, open_service
+from support import ANN, BOB, CAT, NOTICES, SETTINGS, OpenDatabase, open_service, said
 
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.table import TableSettings
-from bot.service.tables import Notice, Outgoing, TableService
+from bot.service.tables import Outgoing, TableService
 from bot.words.commands import Play, Rabbit, Sit, Start, parse
 from bot.words.render import cards_text
 from storage.db import Database
@@ -47,11 +47,13 @@ async def _fold_on_the_flop(service: TableService, table_id: str) -> None:
     assert service.tables[table_id].table.hand is None and hand.board == FLOP
 
 
-def _said(published: list[Outgoing], audience: str | None = None) -> list[str]:
+def _said(
+    service: TableService, published: list[Outgoing], audience: str | None = None
+) -> list[str]:
     return [
-        str(o.event.text)
+        said(service, o)
         for o in published
-        if o.audience == audience and isinstance(o.event, Notice)
+        if o.audience == audience and isinstance(o.event, NOTICES)
     ]
 
 
@@ -67,7 +69,7 @@ async def test_rabbit_shows_the_turn_and_river_that_would_have_come_and_survives
     stacks = {s.player_id: s.stack for s in service.tables[table_id].table.seated()}
     version = service.tables[table_id].version
     await service.handle(table_id, BOB, Rabbit())
-    (line,) = _said(published)[-1:]
+    (line,) = _said(service, published)[-1:]
     expected = f"rabbit hunt, hand 1, not played: {cards_text([TURN, RIVER])}; they match"
     assert line.startswith(expected), line
     for card in HOLE:
@@ -78,7 +80,7 @@ async def test_rabbit_shows_the_turn_and_river_that_would_have_come_and_survives
     await db.close()
     again, seen = await open_service(await open_db(tmp_path / "t.db"))
     await again.handle(table_id, CAT, parse("rabbit"))
-    assert _said(seen)[-1] == line
+    assert _said(service, seen)[-1] == line
 
 
 async def test_a_hand_that_reached_the_river_or_has_no_board_leaves_nothing_to_hunt(
@@ -89,7 +91,8 @@ async def test_a_hand_that_reached_the_river_or_has_no_board_leaves_nothing_to_h
     table_id = await service.create_table("srv", "chan", ANN, SETTINGS)
     await service.handle(table_id, ANN, Rabbit())
     assert (
-        _said(published)[-1] == "no hand has finished at this table yet: there is nothing to hunt"
+        _said(service, published)[-1]
+        == "no hand has finished at this table yet: there is nothing to hunt"
     )
     for player in (ANN, BOB, CAT):
         await service.handle(table_id, player, Sit(500))
@@ -104,7 +107,7 @@ async def test_a_hand_that_reached_the_river_or_has_no_board_leaves_nothing_to_h
         await service.handle(table_id, who, Play("check" if legal.can_check else "call"))
     assert len(hand.board) == 5
     await service.handle(table_id, ANN, Rabbit())
-    assert _said(published)[-1].startswith("hand 1 left no board to hunt")
+    assert _said(service, published)[-1].startswith("hand 1 left no board to hunt")
 
 
 def test_the_engine_opens_only_the_undealt_board_of_a_board_game() -> None:

@@ -15,6 +15,7 @@ from support import (
     OpenDatabase,
     kill_settings,
     open_service,
+    said,
     small_table,
     table_with_three,
     to_act,
@@ -142,7 +143,7 @@ async def test_turn_timer_checks_or_folds_and_survives_a_restart(
     assert await service.tick() == []
     clock.now += 2
     out = await service.tick()
-    assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+    assert any("time ran out" in said(service, o) for o in out)
     assert hand.folded[actor]
 
 
@@ -214,7 +215,7 @@ async def test_end_of_session_results_and_settle_up(
         await service.handle(table_id, to_act(service, table_id), move)
         hand = service.tables[table_id].table.hand
     await service.handle(table_id, ANN, parse("end"))
-    summary = [o.event.text for o in published if "Session results" in getattr(o.event, "text", "")]
+    summary = [said(service, o) for o in published if "Session results" in said(service, o)]
     assert summary
     lines = summary[-1].splitlines()
     nets = [int(line.split(":")[1].split()[0].rstrip(";")) for line in lines[1:4]]
@@ -281,10 +282,10 @@ async def test_the_clock_gives_a_minute_and_warns_at_ten_seconds(
     await service.handle(table_id, caller, parse("clock"))
     clock.now += 61
     out = await service.tick()
-    assert [getattr(o.event, "text", "") for o in out] == [f"{actor.name}: ten seconds left"]
+    assert [said(service, o) for o in out] == [f"{actor.name}: ten seconds left"]
     clock.now += 10
     out = await service.tick()
-    assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+    assert any("time ran out" in said(service, o) for o in out)
     hand = service.tables[table_id].table.hand
     assert hand is not None and hand.folded[hand.names.index(actor.id)]
 
@@ -300,14 +301,14 @@ async def test_000_nl_15_the_clock_shortens_a_turn_never_lengthens_it(
     caller = next(p for p in (ANN, BOB, CAT) if p != actor)
     clock.now += 5
     await service.handle(table_id, caller, parse("clock"))
-    said = [getattr(o.event, "text", "") for o in published]
-    assert f"{caller.name} puts the clock on {actor.name}: 25 seconds to act (000 NL §15)" in said
+    lines = [said(service, o) for o in published]
+    assert f"{caller.name} puts the clock on {actor.name}: 25 seconds to act (000 NL §15)" in lines
     clock.now += 16
     out = await service.tick()
-    assert [getattr(o.event, "text", "") for o in out] == [f"{actor.name}: ten seconds left"]
+    assert [said(service, o) for o in out] == [f"{actor.name}: ten seconds left"]
     clock.now += 10
     out = await service.tick()
-    assert any("time ran out" in getattr(o.event, "text", "") for o in out)
+    assert any("time ran out" in said(service, o) for o in out)
     hand = service.tables[table_id].table.hand
     assert hand is not None and hand.folded[hand.names.index(actor.id)]
 
@@ -321,8 +322,8 @@ async def test_000_nl_15_the_clock_cuts_a_long_turn_to_its_seventy_seconds(
     actor = to_act(service, table_id)
     caller = next(p for p in (ANN, BOB, CAT) if p != actor)
     await service.handle(table_id, caller, parse("clock"))
-    said = [getattr(o.event, "text", "") for o in published]
-    assert f"{caller.name} puts the clock on {actor.name}: 70 seconds to act (000 NL §15)" in said
+    lines = [said(service, o) for o in published]
+    assert f"{caller.name} puts the clock on {actor.name}: 70 seconds to act (000 NL §15)" in lines
     clock.now += 69
     await service.tick()
     hand = service.tables[table_id].table.hand
@@ -354,7 +355,7 @@ async def test_waiting_list_when_the_table_is_full(
     await service.handle(table_id, CAT, parse("wait"))
     await service.handle(table_id, BOB, parse("leave"))
     told = [o for o in published if o.audience == CAT.id]
-    assert told and "a seat is free" in told[-1].event.text  # type: ignore[attr-defined]
+    assert told and "a seat is free" in said(service, told[-1])
     await service.handle(table_id, CAT, Sit(300))
 
 
@@ -384,7 +385,7 @@ async def test_start_while_the_game_runs_tells_the_host_it_already_runs(
     table_id = await table_with_three(service)
     before = service.tables[table_id].table.to_dict()
     out = await service.handle(table_id, ANN, Start())
-    assert [(o.audience, getattr(o.event, "text", "")) for o in out] == [
+    assert [(o.audience, said(service, o)) for o in out] == [
         (ANN.id, "the game is already running ('pause' stops it after this hand)")
     ]
     assert service.tables[table_id].table.to_dict() == before

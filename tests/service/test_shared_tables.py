@@ -15,17 +15,19 @@ from support import (
     ANN,
     BOB,
     CAT,
+    NOTICES,
     SETTINGS,
     FakeClock,
     OpenDatabase,
     kill_settings,
     open_service,
+    said,
 )
 
 from bot.engine.kills import ButtonState, KillButton
 from bot.engine.timebank import TimeBankRules
 from bot.service.state import TableShown
-from bot.service.tables import Notice, Outgoing, Player, ServiceError, TableService
+from bot.service.tables import Outgoing, Player, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 
 DAN = Player("u4", "Dan")
@@ -189,10 +191,10 @@ async def test_the_clock_s_warning_is_given_once_by_one_process(
     await asyncio.gather(one.tick(), two.tick())
     await asyncio.gather(one.shown(), two.shown())
     warnings = [
-        o.event.text
+        said(one, o)
         for out in published
         for o in out
-        if isinstance(o.event, Notice) and "ten seconds left" in o.event.text
+        if isinstance(o.event, NOTICES) and "ten seconds left" in said(one, o)
     ]
     assert len(warnings) == 1
     clock.now = live.table.clock.deadline + 1
@@ -271,7 +273,7 @@ async def test_a_time_bank_under_the_clock_is_still_counted_down(
     ]
     assert [n for n in left if n in ("30s left", "20s left")] == ["30s left", "20s left"]
     warnings = [
-        o for o in published if isinstance(o.event, Notice) and "ten seconds" in o.event.text
+        o for o in published if isinstance(o.event, NOTICES) and "ten seconds" in said(one, o)
     ]
     assert len(warnings) == 1
 
@@ -305,7 +307,7 @@ async def test_000_kill_6_a_kill_owed_at_another_process_s_table_keeps_the_playe
     await two.idle()
     hand = two.tables[b].table.hand
     assert hand is not None and sorted(hand.names) == sorted([CAT.id, DAN.id])
-    told = [o.event.text for o in published if isinstance(o.event, Notice)]
+    told = [said(two, o) for o in published if isinstance(o.event, NOTICES)]
     assert (
         "Bob owes a kill of 20 at <#a>: dealt into no game until it is posted (000 kill §6)" in told
     )

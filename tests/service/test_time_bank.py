@@ -8,12 +8,23 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from support import ANN, BOB, CAT, SETTINGS, FakeClock, OpenDatabase, open_service, to_act
+from support import (
+    ANN,
+    BOB,
+    CAT,
+    NOTICES,
+    SETTINGS,
+    FakeClock,
+    OpenDatabase,
+    open_service,
+    said,
+    to_act,
+)
 
 from bot.engine.errors import IllegalAction
 from bot.engine.timebank import TimeBankRules, TimeBanks, time_bank_from
 from bot.service.state import TableShown
-from bot.service.tables import Notice, Outgoing, ServiceError, TableService
+from bot.service.tables import Outgoing, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start, parse
 from bot.words.tableview import table_view
 from storage.db import Database
@@ -21,8 +32,8 @@ from storage.db import Database
 BANKED = replace(SETTINGS, time_bank=TimeBankRules(20, 5, 2))
 
 
-def _said(published: list[Outgoing]) -> list[str]:
-    return [str(o.event.text) for o in published if isinstance(o.event, Notice)]
+def _said(service: TableService, published: list[Outgoing]) -> list[str]:
+    return [said(service, o) for o in published if isinstance(o.event, NOTICES)]
 
 
 async def _table(service: TableService) -> str:
@@ -45,7 +56,7 @@ async def test_the_bank_runs_when_the_timer_does_and_spends_the_seconds_taken(
     player = to_act(service, table_id)
     clock.now += 31
     await service.tick()
-    assert f"{player.name}'s time bank runs: 20 seconds to act" in _said(published)
+    assert f"{player.name}'s time bank runs: 20 seconds to act" in _said(service, published)
     live = service.tables[table_id]
     hand = live.table.hand
     assert hand is not None and not hand.folded[hand.names.index(player.id)]
@@ -73,7 +84,7 @@ async def test_an_empty_bank_lets_the_timer_act_and_the_bank_refills_every_n_han
     await service.tick()
     clock.now += 21
     await service.tick()
-    assert f"{player.name}'s time ran out" in _said(published)
+    assert f"{player.name}'s time ran out" in _said(service, published)
     hand = live.table.hand
     assert hand is not None and hand.folded[hand.names.index(player.id)]
     assert live.table.banks.seconds[player.id] == 0
@@ -116,7 +127,7 @@ async def test_the_clock_on_a_running_bank_is_the_decision_s_last_time(
         await service.handle(table_id, others[1], parse("clock"))
     clock.now += 21
     await service.tick()
-    said = _said(published)
+    said = _said(service, published)
     assert said.count(f"{player.name}'s time bank runs: 20 seconds to act") == 1
     assert not any("time bank runs: 1" in line for line in said)
     hand = service.tables[table_id].table.hand
@@ -160,7 +171,7 @@ async def test_the_time_bank_footer_counts_down_the_seconds_left(
     assert len(_footers(published)) == shown + 2
     clock.now += 4  # the bank's 20 seconds are spent: the timer acts
     await service.tick()
-    assert f"{player.name}'s time ran out" in _said(published)
+    assert f"{player.name}'s time ran out" in _said(service, published)
     assert "time bank" not in _footers(published)[-1]
 
 
@@ -200,7 +211,7 @@ async def test_the_clock_put_on_before_the_bank_runs_is_the_decision_s_last_time
     await service.handle(table_id, other, parse("clock"))
     clock.now += 31
     await service.tick()
-    said = _said(published)
+    said = _said(service, published)
     assert not any("time bank runs" in line for line in said)
     assert f"{player.name}'s time ran out" in said
     hand = service.tables[table_id].table.hand
