@@ -246,3 +246,80 @@ class DealFailed(TableEvent):
 
     why: str
     players: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Removed(TableEvent):
+    """The host removed ``player``: at once, cashing out ``chips`` (None: after the hand
+    in play), a kill of ``kill`` chips he owes waiting for his return (000 kill §6)."""
+
+    player: str
+    chips: int | None
+    kill: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StackAdjusted(TableEvent):
+    """The host adjusted ``player``'s stack by ``amount`` chips (negative: taken) for
+    ``reason``, between hands."""
+
+    player: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandVoided(TableEvent):
+    """The host voided hand ``number``: every chip goes back (the same deal is dealt
+    again)."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class BombCalled(TableEvent):
+    """The host called a bomb pot (RULES.md "Bomb pots") of ``ante`` chips each: for the
+    next hand, or (``in_hand``) the one after the hand in play; at a mix (``mix``) the next
+    hold'em or Omaha hand; ``double_board``: two boards."""
+
+    ante: int
+    in_hand: bool
+    mix: bool
+    double_board: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BombCalledOff(TableEvent):
+    """The host called off the bomb pot called for the next hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSet(TableEvent):
+    """The host set a house option between hands: ``option`` is ``turn`` (seconds),
+    ``timeouts`` (in a row), ``confirm`` (chips; 0: all-ins only), ``sevendeuce`` (chips;
+    0: off), ``pictures`` and ``runs`` (1 on, 0 off) with ``value``; or ``bomb`` and
+    ``timebank`` with ``described``, the rules as the engine describes them."""
+
+    option: str
+    value: int = 0
+    described: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInChanged(TableEvent):
+    """The host set buy-ins to ``low`` to ``high`` chips (000 NL §16)."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameChanged(TableEvent):
+    """The host changed the game to ``game`` (its title) from the next deal;
+    ``kill_reset``: the kill button went neutral (000 kill §1a); ``returned``: (player id,
+    chips) for antes carried from passed-out deals that went back to who anted them (004
+    jacks §1)."""
+
+    game: str
+    kill_reset: bool
+    returned: tuple[tuple[str, int], ...] = ()

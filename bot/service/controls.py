@@ -21,6 +21,7 @@ from bot.engine import (
     seven_deuce_from,
     time_bank_from,
 )
+from bot.engine import tableevents as te
 from bot.words.commands import (
     ADJUST_USAGE,
     Adjust,
@@ -73,10 +74,11 @@ def find_player(live: Live, name: str) -> str:
     )
 
 
-def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> str:
-    """Apply a host control; returns what to tell the table. What it writes (the audit
-    line, a ledger line) is appended to ``extra`` for the same commit as its effect. Who
-    may use it was checked before (the command is declared host-only).
+def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> te.TableEvent:
+    """Apply a host control; returns what to tell the table (the words wing tells it:
+    :mod:`bot.words.tabletext`). What it writes (the audit line, a ledger line) is
+    appended to ``extra`` for the same commit as its effect. Who may use it was checked
+    before (the command is declared host-only).
 
     Raises:
         IllegalAction: a player who is not there, or an option that cannot be changed now.
@@ -92,15 +94,10 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
             raise IllegalAction(f"{command.target} is not seated")
         owed = table.owes_kill(target)
         chips = table.kick(target)
-        if chips is None:
-            text = f"{seat.name} will be removed after this hand"
-        else:
+        if chips is not None:
             extra.append(LedgerEntry(live.id, live.session_id, target, "cash_out", chips))
-            text = f"{seat.name} was removed by the host, cashing out {chips}"
-            if owed is not None:
-                text += f"; the kill of {owed} he owes waits for his return (000 kill §6)"
         extra.append(AuditEntry(live.id, host.id, "kick", {"player": target}))
-        return text
+        return te.Removed(target, chips, owed if chips is not None else None)
     if isinstance(command, Adjust):
         if in_hand:
             raise IllegalAction(
@@ -124,39 +121,37 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
                 {"player": target, "amount": command.amount, "reason": command.reason},
             )
         )
-        return f"the host adjusts {seat.name}'s stack by {command.amount} ({command.reason})"
+        return te.StackAdjusted(target, command.amount, command.reason)
     if isinstance(command, Void):
         number = table.hand_number
         table.void_hand()
         extra.append(AuditEntry(live.id, host.id, "void", {"hand": number}))
-        return f"the host voids hand {number}: every chip goes back"
+        return te.HandVoided(number)
     if isinstance(command, Bomb):
         if command.off:
             if not table.bomb_called:
                 raise IllegalAction(_no_bomb_called(table.settings.bomb.every))
             table.cancel_bomb()
             extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": 0}))
-            return "the host calls off the bomb pot"
+            return te.BombCalledOff()
         ante = table.call_bomb(command.ante)
         extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": ante}))
-        boards = ", two boards" if table.settings.bomb.double_board else ""
-        when = "the next hand" if not in_hand else "the hand after this one"
-        if table.settings.mix:
-            when = "the next hold'em or Omaha hand" + ("" if not in_hand else " after this one")
-        return f"the host calls a bomb pot: {when}, everyone antes {ante}{boards}"
+        bomb = table.settings.bomb
+        return te.BombCalled(ante, in_hand, bool(table.settings.mix), bomb.double_board)
     if isinstance(command, SetOption):
         if in_hand:
             raise IllegalAction(
                 between_hands(live, f"{command.name} changes between hands", "set it again")
             )
+        said: te.TableEvent
         if command.name in OPTIONS:
-            text = _set_game(live, command, extra)
+            said = _set_game(live, command, extra)
         else:
-            text = _set_option(live, command)
+            said = _set_option(live, command)
         extra.append(
             AuditEntry(live.id, host.id, "set", {"option": command.name, "value": command.value})
         )
-        return text
+        return said
     raise IllegalAction("that is not a host control")
 
 
@@ -201,7 +196,7 @@ def _chips(word: str) -> str:
         return word
 
 
-def _set_option(live: Live, command: SetOption) -> str:
+def _set_option(live: Live, command: SetOption) -> te.OptionSet:
     settings = live.table.settings
     name, value = command.name, command.value
     if name in ("turn", "timer"):
@@ -211,7 +206,7 @@ def _set_option(live: Live, command: SetOption) -> str:
                 f"set {name} SECONDS: the turn timer is 5 to 600 seconds, not {value[:20]!r}"
             )
         live.table.settings = replace(settings, turn_seconds=int(value))
-        return f"the turn timer is now {value} seconds"
+        return te.OptionSet("turn", int(value))
     if name == "timeouts":
         if not whole_number(value, 20):
             raise IllegalAction(
@@ -219,7 +214,7 @@ def _set_option(live: Live, command: SetOption) -> str:
                 f"not {value[:20]!r}"
             )
         live.table.settings = replace(settings, timeouts_to_sit_out=int(value))
-        return f"a player is sat out after {value} timeouts in a row"
+        return te.OptionSet("timeouts", int(value))
     if name == "confirm":
         value = _chips(value)
         if whole_number(value) is None:
@@ -228,50 +223,44 @@ def _set_option(live: Live, command: SetOption) -> str:
                 f"only), not {command.value[:20]!r}"
             )
         live.table.settings = replace(settings, confirm_over=int(value))
-        what = f"bets over {value} chips" if int(value) else "only all-ins"
-        return f"{what} now ask for a confirmation click"
+        return te.OptionSet("confirm", int(value))
     if name == "bomb":
         words = value.split()
         if words and words[0] not in ("off", "double", "every"):
             words[0] = _chips(words[0])
         bomb = bomb_rules_from(" ".join(words), settings.bomb, settings.max_buy_in)
         live.table.set_bomb_rules(bomb)
-        return f"bomb pots: {bomb.describe(settings.config)}"
+        return te.OptionSet("bomb", described=bomb.describe(settings.config))
     if name in ("sevendeuce", "72", "7-2", "seven_deuce"):
         games = settings.mix or (settings.config.game,)
         chips = seven_deuce_from(_chips(value), games, settings.max_buy_in)
         live.table.settings = replace(settings, seven_deuce=chips)
-        if not chips:
-            return "the 7-2 game is off"
-        return (
-            f"the 7-2 game: winning a hold'em main pot with seven-deuce collects {chips} "
-            "from each other player dealt in"
-        )
+        return te.OptionSet("sevendeuce", chips)
     if name in ("pictures", "picture"):
         if value not in ("on", "off"):
             raise IllegalAction(
                 f"set {name} on|off: showdowns with a picture or without, not {value[:20]!r}"
             )
         live.table.settings = replace(settings, pictures=value == "on")
-        return f"showdowns {'come with' if value == 'on' else 'come without'} a picture"
+        return te.OptionSet("pictures", int(value == "on"))
     if name in ("timebank", "bank"):
         bank = time_bank_from(value)
         live.table.settings = replace(settings, time_bank=bank)
-        return bank.describe()
+        return te.OptionSet("timebank", described=bank.describe())
     if name == "runs":
         if value not in ("on", "off"):
             raise IllegalAction(
                 f"set runs on|off: running it twice offered or not, not {value[:20]!r}"
             )
         live.table.settings = replace(settings, offer_runs=value == "on")
-        return f"running it twice is {'offered' if value == 'on' else 'not offered'}"
+        return te.OptionSet("runs", int(value == "on"))
     raise IllegalAction(
         f"{name} is not an option: turn, timeouts, runs, confirm, bomb, 72, timebank, "
         "pictures, game, structure, stakes or buyin"
     )
 
 
-def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
+def _set_game(live: Live, command: SetOption, extra: list[Write]) -> te.TableEvent:
     """The game, structure, stakes or buy-in range (see :mod:`bot.engine.regame`); a new
     game or new stakes resets the kill button (000 kill §1a) and drops a kill announced
     for the next deal at the old stakes."""
@@ -290,7 +279,7 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
     settings = changed_settings(table.settings, command.name, value, taken)
     if command.name == "buyin":
         table.change_settings(settings)
-        return f"buy-ins are now {settings.min_buy_in} to {settings.max_buy_in} chips (000 NL §16)"
+        return te.BuyInChanged(settings.min_buy_in, settings.max_buy_in)
     game = settings.config.description
     if settings.mix:
         stakes = settings.config.description.rsplit(" ", 1)[-1]
@@ -300,11 +289,8 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> str:
         raise IllegalAction(f"the table already plays {game}")
     returned = table.change_settings(settings)
     extra.append(GameChanged(live.id, settings.game_key))
-    text = f"the host changes the game: {game} from the next deal"
-    if table.kills is not None:
-        text += "; the kill button is neutral (a new game, 000 kill §1a)"
     paid = pay_out_returned(live, returned, extra)
-    return "\n".join([text, *paid])
+    return te.GameChanged(game, table.kills is not None, paid)
 
 
 def _buy_in_chips(value: str) -> str:
@@ -320,22 +306,21 @@ def _buy_in_chips(value: str) -> str:
     return " ".join(_chips(word) for word in words)
 
 
-def pay_out_returned(live: Live, returned: Returned, extra: list[Write]) -> list[str]:
-    """Lines telling the table whose carried antes went back (004 jacks §1's pot, never
-    played for); a player no longer seated is paid his share as a cash-out (a ledger
-    entry in ``extra``), the others had it added to their stacks by the table. Each
-    passed-out deal that carried the pot has its results rewritten to zero for everyone
-    dealt in (a write in ``extra``): every chip put in came back, so the deal is neither
-    won nor lost, and no one is added to a deal he was not dealt."""
+def pay_out_returned(
+    live: Live, returned: Returned, extra: list[Write]
+) -> tuple[tuple[str, int], ...]:
+    """Whose carried antes went back (004 jacks §1's pot, never played for), as (player id,
+    chips) pairs for the table to be told; a player no longer seated is paid his share as a
+    cash-out (a ledger entry in ``extra``), the others had it added to their stacks by the
+    table. Each passed-out deal that carried the pot has its results rewritten to zero for
+    everyone dealt in (a write in ``extra``): every chip put in came back, so the deal is
+    neither won nor lost, and no one is added to a deal he was not dealt."""
     if not returned.shares:
-        return []
-    names = live.names or {}
+        return ()
     seated = {s.player_id for s in live.table.seated()}
     for pid, chips in returned.shares.items():
         if pid not in seated:
             extra.append(LedgerEntry(live.id, live.session_id, pid, "cash_out", chips))
     for number, players in returned.deals:
         extra.append(HandCredited(live.id, number, dict.fromkeys(players, 0), players))
-    shares = ", ".join(f"{names.get(p, p)} {c}" for p, c in returned.shares.items())
-    total = sum(returned.shares.values())
-    return [f"the {total} chips carried from passed-out deals go back to who anted them: {shares}"]
+    return tuple(returned.shares.items())

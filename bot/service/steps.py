@@ -33,7 +33,7 @@ from bot.phh.notation import dumps_phh
 from bot.phh.pokerstars import seat_fields
 from bot.phh.stats import biggest_takes
 from bot.service import controls
-from bot.service.state import Live, Notice, Outgoing, Player, ShowdownPicture
+from bot.service.state import Live, Outgoing, Player, ShowdownPicture
 from bot.words.commands import (
     Adjust,
     Bomb,
@@ -84,10 +84,6 @@ class Step:
     out: list[Outgoing] = field(default_factory=list)
     extra: list[Write] = field(default_factory=list)
     decision: Decision | None = None
-
-    def tell(self, text: str, audience: str | None = None) -> None:
-        """A notice to the table (``audience`` None) or to one player id."""
-        self.out.append(Outgoing(self.live.id, audience, Notice(text)))
 
     def say(self, event: te.TableEvent, audience: str | None = None) -> None:
         """One of the table's own events, to the table (``audience`` None) or to one
@@ -264,7 +260,7 @@ def _host_control(
 ) -> None:
     live = step.live
     seated = len(live.table.seated())
-    step.tell(controls.host_control(live, player, command, step.extra))
+    step.say(controls.host_control(live, player, command, step.extra))
     if len(live.table.seated()) < seated:
         tell_waiting(step)
 

@@ -34,6 +34,7 @@ from bot.service.views import READS, Views
 from bot.words.commands import Command, EndSession, Play
 from bot.words.commandset import declared_of
 from bot.words.refusals import refusal
+from bot.words.tabletext import returned_lines
 from storage import LedgerEntry, StorageError, StoredTable, Write
 
 log = logging.getLogger(__name__)
@@ -335,7 +336,10 @@ class TableService(Timers, Views):
         away = {p: c for p, c in returned.shares.items() if p not in seated}
         old = live.session_id
         try:
-            lines = [*paid, *await booklines.session_summary(live, self.db.books, away)]
+            lines = [
+                *returned_lines(paid, live.names or {}),
+                *await booklines.session_summary(live, self.db.books, away),
+            ]
             switch = await self.db.next_session(live.id, end=old)
         except BaseException as exc:
             undo.restore(live)  # nothing saved: the carried pot stays

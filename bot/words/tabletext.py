@@ -4,6 +4,7 @@ every player by his display name. Pure."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.engine import tableevents as te
 
@@ -119,6 +120,8 @@ def table_text(event: te.TableEvent, display: Mapping[str, str]) -> str | None: 
         )
     if isinstance(event, te.CheckFoldSet):
         return _CHECK_FOLD.get(event.state)
+    if isinstance(event, te.TableEvent) and type(event) in _HOST:
+        return _HOST[type(event)](event, name)
     if isinstance(event, te.DealFailed):
         why = refused_text(event.why, event.players, name) or "an error on our side, logged"
         return f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
@@ -129,4 +132,83 @@ _CHECK_FOLD = {
     "off": "check/fold in advance is off",
     "now": "it is your turn now: check/fold checks if you can, else folds",
     "later": "when your turn comes you will check if you can, else fold ('nocheckfold' undoes)",
+}
+
+
+def returned_lines(shares: tuple[tuple[str, int], ...], display: Mapping[str, str]) -> list[str]:
+    """The line telling whose antes carried from passed-out deals went back (004 jacks
+    §1): ``shares`` (player id, chips); no line when none went back."""
+    if not shares:
+        return []
+    paid = ", ".join(f"{display.get(p, p)} {c}" for p, c in shares)
+    total = sum(chips for _, chips in shares)
+    return [f"the {total} chips carried from passed-out deals go back to who anted them: {paid}"]
+
+
+def _removed(event: te.Removed, name: Callable[[str], str]) -> str:
+    if event.chips is None:
+        return f"{name(event.player)} will be removed after this hand"
+    text = f"{name(event.player)} was removed by the host, cashing out {event.chips}"
+    if event.kill is not None:
+        text += f"; the kill of {event.kill} he owes waits for his return (000 kill §6)"
+    return text
+
+
+def _adjusted(event: te.StackAdjusted, name: Callable[[str], str]) -> str:
+    return f"the host adjusts {name(event.player)}'s stack by {event.amount} ({event.reason})"
+
+
+def _bomb(event: te.BombCalled, name: Callable[[str], str]) -> str:
+    boards = ", two boards" if event.double_board else ""
+    when = "the next hand" if not event.in_hand else "the hand after this one"
+    if event.mix:
+        when = "the next hold'em or Omaha hand" + ("" if not event.in_hand else " after this one")
+    return f"the host calls a bomb pot: {when}, everyone antes {event.ante}{boards}"
+
+
+def _option(event: te.OptionSet, name: Callable[[str], str]) -> str:
+    value = event.value
+    if event.option == "turn":
+        return f"the turn timer is now {value} seconds"
+    if event.option == "timeouts":
+        return f"a player is sat out after {value} timeouts in a row"
+    if event.option == "confirm":
+        what = f"bets over {value} chips" if value else "only all-ins"
+        return f"{what} now ask for a confirmation click"
+    if event.option == "bomb":
+        return f"bomb pots: {event.described}"
+    if event.option == "sevendeuce":
+        if not value:
+            return "the 7-2 game is off"
+        return (
+            f"the 7-2 game: winning a hold'em main pot with seven-deuce collects {value} "
+            "from each other player dealt in"
+        )
+    if event.option == "pictures":
+        return f"showdowns {'come with' if value else 'come without'} a picture"
+    if event.option == "runs":
+        return f"running it twice is {'offered' if value else 'not offered'}"
+    return event.described  # the time bank, as its rules describe it
+
+
+def _game(event: te.GameChanged, name: Callable[[str], str]) -> str:
+    text = f"the host changes the game: {event.game} from the next deal"
+    if event.kill_reset:
+        text += "; the kill button is neutral (a new game, 000 kill §1a)"
+    shares = tuple((name(p), chips) for p, chips in event.returned)
+    return "\n".join([text, *returned_lines(shares, {})])
+
+
+# The host's controls, each told by its own function: (event, name) -> the line.
+_HOST: dict[type, Callable[[Any, Callable[[str], str]], str]] = {
+    te.Removed: _removed,
+    te.StackAdjusted: _adjusted,
+    te.HandVoided: lambda event, name: f"the host voids hand {event.number}: every chip goes back",
+    te.BombCalled: _bomb,
+    te.BombCalledOff: lambda event, name: "the host calls off the bomb pot",
+    te.OptionSet: _option,
+    te.BuyInChanged: lambda event, name: (
+        f"buy-ins are now {event.low} to {event.high} chips (000 NL §16)"
+    ),
+    te.GameChanged: _game,
 }
