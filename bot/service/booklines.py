@@ -2,28 +2,25 @@
 the ledger, the leaderboard, a player's own hands (other players' folded and mucked cards
 never shown) and the proof that a hand was dealt from its committed shuffle.
 
-Read only: every figure comes from what storage holds, never from counters kept beside it.
+Read only: every figure comes from what storage holds, never from counters kept beside it;
+the words wing puts them in words (:mod:`bot.words.booktext`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from bot.engine import CardOpening, Game, IllegalAction, ShuffleCommitment, verify_hand
+from bot.engine import CardOpening, IllegalAction, ShuffleCommitment, verify_hand
 from bot.phh.convert import Unsupported
 from bot.phh.notation import HandHistory, dumps_phh, dumps_phhs, load_phh
 from bot.phh.pokerstars import hand_number, pokerstars_text
 from bot.phh.redact import redact
 from bot.phh.stats import Tally, tally
-from bot.service.settle import money, nets, settle_up
-from bot.words.counts import counted
+from bot.service.settle import nets, settle_up
+from bot.words import booktext
 from bot.words.gamewords import GAME_WORDS
 from bot.words.handtext import game_label, hand_lines
-from bot.words.render import cards_text
 from storage import Books
 
 if TYPE_CHECKING:
@@ -45,34 +42,23 @@ async def session_summary(
     for pid, chips in (paid_out or {}).items():
         stacks[pid] = stacks.get(pid, 0) + chips
     balances = nets(ledger, stacks)
-    names = live.names or {}
-    unit, sign = live.table.settings.chips_per_unit, live.table.settings.currency
     stats: dict[str, tuple[int, int, int]] = {}
     kills: dict[str, int] = {}
     if live.session_id is not None:
         for pid, _, _, hands, pots, biggest in await stored.session_results(live.session_id):
             stats[pid] = (hands, pots, biggest)
         kills = await stored.kills_posted(live.session_id)
-    lines = ["Session results:"]
-    for pid, chips in sorted(balances.items(), key=lambda kv: -kv[1]):
-        worth = f" ({money(chips, unit, sign)})" if unit else ""
-        hands, pots, biggest = stats.get(pid, (0, 0, 0))
-        won = f"biggest pot {biggest}" if pots else "no pot won"
-        detail = f"; {counted(hands, 'hand')}, {counted(pots, 'pot')} won, {won}"
-        if not pots:
-            detail = f"; {counted(hands, 'hand')}, {won}"
-        if kills.get(pid):
-            detail += f", {counted(kills[pid], 'kill')} posted"
-        lines.append(f"{names.get(pid, pid)}: {chips:+d}{worth}{detail}")
-    transfers = settle_up(balances)
-    if transfers:
-        lines.append("Settle up:")
-    for t in transfers:
-        worth = f" ({money(t.chips, unit, sign)})" if unit else ""
-        lines.append(
-            f"{names.get(t.payer, t.payer)} pays {names.get(t.payee, t.payee)} {t.chips}{worth}"
-        )
-    return lines
+    transfers = [(t.payer, t.payee, t.chips) for t in settle_up(balances)]
+    settings = live.table.settings
+    return booktext.session_lines(
+        balances,
+        transfers,
+        live.names or {},
+        stats,
+        kills,
+        settings.chips_per_unit,
+        settings.currency,
+    )
 
 
 async def ledger_session(live: Live, stored: Books, asked: int | None) -> tuple[int | None, str]:
@@ -92,10 +78,8 @@ async def ledger_session(live: Live, stored: Books, asked: int | None) -> tuple[
             return asked, ""
         if any(number == asked for number, _, _ in sessions):
             return asked, f"session {asked}"
-        numbers = [f"{n} (this one)" if n == live.session_id else str(n) for n, _, _ in sessions]
-        have = ", ".join(numbers[:-1]) + " and " + numbers[-1] if len(numbers) > 1 else ""
-        have = have or (numbers[0] if numbers else "none")
-        raise IllegalAction(f"there is no session {asked} at this table: its sessions are {have}")
+        numbers = [n for n, _, _ in sessions]
+        raise IllegalAction(booktext.no_session(asked, numbers, live.session_id))
     dealt = next((hands for n, _, hands in sessions if n == live.session_id), 0)
     ended = [n for n, over, _ in sessions if over and n != live.session_id]
     if not dealt and ended:
@@ -111,13 +95,9 @@ async def ledger_lines(live: Live, stored: Books, asked: int | None = None) -> l
     Raises:
         IllegalAction: the table has no session ``asked``.
     """
-    names = live.names or {}
     session, which = await ledger_session(live, stored, asked)
     rows = await stored.ledger(live.id, session)
-    lines = [
-        f"{names.get(p, p)}: {kind.replace('_', ' ')} {amount}" for p, kind, amount in rows
-    ] or ["nothing in the ledger yet"]
-    return [f"{which}:", *lines] if which else lines
+    return booktext.ledger_text(rows, live.names or {}, which)
 
 
 async def leaderboard_lines(
@@ -136,12 +116,7 @@ async def leaderboard_lines(
             raise IllegalAction(f"{game!r} is not a game: try {', '.join(sorted(GAME_WORDS))}")
         dealt = known.value
     board = await stored.leaderboard(live.server_id, game=dealt, kill_game=kill)
-    title = {True: " (kill games)", False: " (games without a kill)", None: ""}[kill]
-    title += f" · {Game(dealt).label}" if dealt else ""
-    lines = [f"Leaderboard{title}:"]
-    for rank, (_, name, net, hands) in enumerate(board[:10], start=1):
-        lines.append(f"{rank}. {name} {net:+d} in {counted(hands, 'hand')}")
-    return lines if board else [f"Leaderboard{title}: no hands yet"]
+    return booktext.leaderboard_text(board, kill, dealt)
 
 
 SESSION_MOST = 500  # hands of one session in one answer
@@ -180,9 +155,8 @@ async def history_lines(live: Live, stored: Books, player_id: str, command: Hist
         elif command.phh:
             out.append(f"# hand {number}\n{dumps_phh(seen)}")
         else:
-            head = f"Hand {number} · {game_label(seen)}"
-            out.append("\n".join([head, *hand_lines(seen, viewer)]))
-    return out or ["no finished hands of yours at this table yet"]
+            out.append("\n".join([booktext.hand_head(number, seen), *hand_lines(seen, viewer)]))
+    return out or [booktext.NO_HANDS]
 
 
 async def _own_hand(
@@ -232,7 +206,7 @@ def _pokerstars(
     out = [text + "\n" for text in out[:-1]] + out[-1:]
     if skipped:
         out.append("not in PokerStars' format: " + "; ".join(skipped))
-    return out or ["no finished hands of yours at this table yet"]
+    return out or [booktext.NO_HANDS]
 
 
 async def verify_lines(live: Live, stored: Books, number: int | None) -> list[str]:
@@ -257,11 +231,7 @@ async def verify_lines(live: Live, stored: Books, number: int | None) -> list[st
     problems = verify_hand(
         ShuffleCommitment(root, size), [CardOpening.from_dict(o) for o in openings]
     )
-    cards = " ".join(str(o["card"]) for o in openings)
-    head = f"hand {number}: commitment {root[:16]}…, {len(openings)} cards opened ({cards})"
-    if problems:
-        return [head, "the proof FAILS:", *problems]
-    return [head, "every opened card matches the commitment made before the deal"]
+    return booktext.proof_text(number, root, [str(o["card"]) for o in openings], problems)
 
 
 async def rabbit_lines(live: Live, stored: Books) -> list[str]:
@@ -274,24 +244,14 @@ async def rabbit_lines(live: Live, stored: Books) -> list[str]:
     """
     found = await stored.rabbit(live.id)
     if found is None:
-        return ["no hand has finished at this table yet: there is nothing to hunt"]
+        return [booktext.NO_RABBIT]
     number, root, openings = found
     if not openings or root is None:
-        return [
-            f"hand {number} left no board to hunt: it reached the river, was run more than "
-            "once, had two boards, or is not a board game (rabbit hunting is for hold'em and "
-            "Omaha)"
-        ]
+        return [booktext.no_board_to_hunt(number)]
     proofs = [CardOpening.from_dict(o) for o in openings]
     size = 53 if live.table.settings.config.rules.joker else 52
     problems = verify_hand(ShuffleCommitment(root, size), proofs)
-    cards = cards_text([str(o["card"]) for o in openings])
-    check = (
-        "the proof FAILS: " + "; ".join(problems)
-        if problems
-        else "they match the shuffle committed before the deal ('verify' checks the rest)"
-    )
-    return [f"rabbit hunt, hand {number}, not played: {cards}; {check}"]
+    return [booktext.rabbit_text(number, [str(o["card"]) for o in openings], problems)]
 
 
 async def stats_lines(live: Live, stored: Books, player_id: str, name: str) -> list[str]:
@@ -306,33 +266,12 @@ async def stats_lines(live: Live, stored: Books, player_id: str, name: str) -> l
         live.server_id, player_id
     ):
         played.append((session, load_phh(text), ids, results, took))
-    if not played:
-        return [f"{name} has no finished hand on this server yet"]
-    lines = [f"{name}'s statistics, from the hands stored:"]
     tonight = [(hh, ids, r, took) for s, hh, ids, r, took in played if s == live.session_id]
-    if tonight:
-        lines.append(f"this session: {_stats_text(tally(player_id, tonight))}")
     games: dict[str, list[tuple[HandHistory, list[str], dict[str, int], dict[str, int]]]] = {}
     for _, hh, ids, results, took in played:
         games.setdefault(game_label(hh), []).append((hh, ids, results, took))
-    for label, hands in games.items():
-        lines.append(f"all time, {label}: {_stats_text(tally(player_id, hands))}")
-    return lines
-
-
-def _stats_text(t: Tally) -> str:
-    """One tally in words: counts, and each share of the hands it is counted over."""
-
-    def share(count: int, out_of: int) -> str:
-        return f"{round(100 * count / out_of)}%" if out_of else "-"
-
-    return (
-        f"{counted(t.hands, 'hand')} · VPIP {share(t.vpip, t.hands)} · PFR {share(t.pfr, t.hands)}"
-        f" · 3-bet {share(t.three_bets, t.three_bet_chances)} (of {t.three_bet_chances})"
-        f" · went to showdown {share(t.showdowns, t.saw_second)}"
-        f" · won at showdown {share(t.won_at_showdown, t.showdowns)}"
-        f" · net {t.net:+d} · biggest pot won {t.biggest_pot_won}"
-    )
+    tallies: dict[str, Tally] = {label: tally(player_id, hands) for label, hands in games.items()}
+    return booktext.stats_text(name, tally(player_id, tonight) if tonight else None, tallies)
 
 
 async def ledger_csv(live: Live, stored: Books, asked: int | None = None) -> tuple[str, bytes, str]:
@@ -346,14 +285,6 @@ async def ledger_csv(live: Live, stored: Books, asked: int | None = None) -> tup
     Raises:
         IllegalAction: the table has no session ``asked``.
     """
-    names = live.names or {}
     session, which = await ledger_session(live, stored, asked)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["time_utc", "player", "player_id", "kind", "chips", "note"])
-    for at, pid, kind, amount, note in await stored.ledger_entries(live.id, session):
-        when = datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
-        writer.writerow([when, names.get(pid, pid), pid, kind, amount, note])
-    filename = f"ledger-{live.channel}-session-{'none' if session is None else session}.csv"
-    caption = f"The ledger of {which or 'this session'}, as CSV ({filename})"
-    return filename, out.getvalue().encode(), caption
+    entries = await stored.ledger_entries(live.id, session)
+    return booktext.ledger_csv(entries, live.names or {}, live.channel, session, which)

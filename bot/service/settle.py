@@ -64,13 +64,3 @@ def settle_up(balances: Mapping[str, int]) -> list[Transfer]:
             j += 1
             left_due = creditors[j][0] if j < len(creditors) else 0
     return transfers
-
-
-def money(chips: int, chips_per_unit: int, currency: str = "") -> str:
-    """Chips in the host's money: 250 chips at 100 a unit -> "2.50"."""
-    if chips_per_unit <= 0:
-        return f"{chips} chips"
-    cents = chips * 100 // chips_per_unit
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    return f"{sign}{currency}{cents // 100}.{cents % 100:02d}"
