@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.engine import EngineError, KillButton, SeatView, Turn, seat_view
+from bot.engine import EngineError, SeatView, Turn, seat_view
 from bot.service import booklines, controls
 from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
 from bot.words.commands import Command, History, Leaderboard, Ledger, Rabbit, Stats, Status
 from bot.words.refusals import refusal
+from bot.words.tablestate import public_state, status_text
 
 
 class Views(Outbox):
@@ -112,69 +113,23 @@ class Views(Outbox):
 
     def public_state(self, table_id: str) -> dict[str, object]:
         """What everyone at the table may know, as plain data: seats and stacks, the button
-        and kill button, and the hand in play without anyone's hidden cards."""
+        and kill button, and the hand in play without anyone's hidden cards (see
+        :func:`bot.words.tablestate.public_state`).
+
+        Raises:
+            KeyError: no such table.
+        """
         live = self.tables[table_id]
-        table = live.table
-        names = live.names or {}
-        hand = table.hand
-        # a seat's stack is settled when its hand ends; meanwhile the hand holds it
-        now = dict(zip(hand.names, hand.stacks, strict=True)) if hand is not None else {}
-        seats = {
-            str(s.seat): {
-                "name": s.name,
-                "stack": now.get(s.player_id, s.stack),
-                "status": s.status.value,
-            }
-            for s in table.seated()
-        }
-        state: dict[str, object] = {
-            "table": table_id,
-            "game": table.next_game().description,
-            "hand_number": table.hand_number,
-            "button": table.seating.button,
-            "seats": seats,
-            "kill": _named_summary(table.kill_button(), names),
-            "hand": None,
-        }
-        shown = table.snapshot()
-        if shown is not None:
-            state["hand"] = {
-                "game": shown.title,
-                "players": [names.get(p, p) for p in shown.players],
-                "stacks": [p.stack for p in shown.players.values()],
-                "bets": [p.bet for p in shown.players.values()],
-                "board": list(shown.board),
-                "pot": shown.pot,
-                "to_act": names.get(shown.to_act) if shown.to_act is not None else None,
-                "phase": shown.phase.replace(" ", "_"),
-            }
-        return state
+        return public_state(live.table, table_id, live.names or {})
 
     def status_text(self, live: Live) -> str:
         """The table as its message shows it: the game, the board, the pot, every seat with
         its stack and bet as they stand now, whose turn and the legal range, and the kill
         button with every leg and every kill owed; and, when the host has paused the game,
         that it is paused and that ``start`` deals again."""
-        text = self.table_message(live).text()
-        if live.unseen is not None:
-            text += f"\nI cannot post in this channel: {live.unseen}; then 'start' (host)"
-        elif not live.table.running:
-            when = "after this hand" if live.table.current is not None else "now"
-            text += f"\nThe game is paused {when}: the host's 'start' deals again"
-        return text
-
-
-def _named_summary(button: KillButton | None, names: dict[str, str]) -> dict[str, Any] | None:
-    """The kill button's summary as the table shows it, players by display name."""
-    if button is None:
-        return None
-    summary = button.summary()
-    holder = summary["holder"]
-    summary["holder"] = names.get(holder, holder) if holder else holder
-    summary["legs"] = {names.get(p, p): n for p, n in summary["legs"].items()}
-    owed = {**button.missed, **button.owes_next}
-    summary["owed"] = {names.get(p, p): c for p, c in owed.items()}
-    return summary
+        table = live.table
+        view = self.table_message(live)
+        return status_text(view, live.unseen, table.running, table.current is not None)
 
 
 def _to(live: Live, player: Player, lines: list[str]) -> list[Outgoing]:
