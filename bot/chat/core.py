@@ -248,7 +248,7 @@ class ChatCore:
             return Reply("that could not be done (an error on our side, logged)", ok=False)
         if isinstance(form, tuple):
             return DrawForm(form)
-        return AmountForm(kind, form.label.split()[0], form.minimum, form.maximum)
+        return AmountForm(kind, form.move.capitalize(), form.minimum, form.maximum)
 
     async def _handle(self, request: Request) -> Reply:
         """One dispatch: the command read from the words (nothing typed asks for help),

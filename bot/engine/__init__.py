@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from bot.engine.seatview import seat_view as seat_view
     from bot.engine.sevendeuce import seven_deuce_from as seven_deuce_from
     from bot.engine.showdown import Showdown as Showdown
-    from bot.engine.snapshot import Choice as Choice
+    from bot.engine.snapshot import LegalMove as LegalMove
     from bot.engine.table import Table as Table
     from bot.engine.tableclock import TableClock as TableClock
     from bot.engine.tablesave import BETWEEN_MOVES as BETWEEN_MOVES
@@ -166,7 +166,7 @@ _HOME = {
     "Showdown": "bot.engine.showdown",
     "SeatView": "bot.engine.seatview",
     "seat_view": "bot.engine.seatview",
-    "Choice": "bot.engine.snapshot",
+    "LegalMove": "bot.engine.snapshot",
     "BETWEEN_MOVES": "bot.engine.tablesave",
     "Returned": "bot.engine.lifecycle",
     "Table": "bot.engine.table",

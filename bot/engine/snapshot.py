@@ -2,7 +2,8 @@
 player's stack, bet, upcards and state, the board, the pot, whose turn it is, his legal
 range in words and the buttons it gives him. The table message is drawn from this alone,
 so no layer above the engine reads the hand. No hidden card is in it: only the board,
-stud upcards and what the rules make public.
+stud upcards and what the rules make public. Nothing here is a button's words: the words
+wing labels each :class:`LegalMove` as a button (:mod:`bot.words.tableview`).
 """
 
 from __future__ import annotations
@@ -14,24 +15,29 @@ from .hand import Hand, Phase
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One button for the player to act.
+class LegalMove:
+    """One move the player to act may make, as data: the words wing makes a button of it.
 
     Attributes:
-        label: what the button says, e.g. ``Call 20``.
+        move: what it does: ``bring_in``, ``fold``, ``check``, ``call``, ``bet``, ``raise``
+            or ``complete`` (to ``amount``, or to a sum in ``minimum``-``maximum``),
+            ``all_in``, ``pat``, ``draw`` or ``runs`` (``amount`` times).
         command: the command it sends, e.g. ``call`` (``raise`` takes an amount).
         style: ``danger`` (fold), ``primary`` (check or call), ``success`` (bet or raise),
             ``secondary`` (anything else).
         minimum, maximum: for ``bet``/``raise``, the legal range *to* in chips.
         confirm: an all-in: the adapter asks for a confirmation click first.
+        amount: the chips the move puts in or goes to (or the runs), None when it names
+            none (fold, check, pat, draw, a range).
     """
 
-    label: str
+    move: str
     command: str
     style: str = "secondary"
     minimum: int | None = None
     maximum: int | None = None
     confirm: bool = False
+    amount: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,7 @@ class Snapshot:
     over: bool
     to_act: str | None
     legal: str
-    choices: tuple[Choice, ...]
+    choices: tuple[LegalMove, ...]
     phase: str
     second_board: tuple[str, ...] = ()
 
@@ -106,20 +112,20 @@ def snapshot(hand: Hand) -> Snapshot:
     )
 
 
-def _choices(hand: Hand) -> tuple[str, tuple[Choice, ...]]:
+def _choices(hand: Hand) -> tuple[str, tuple[LegalMove, ...]]:
     """The legal range in words and the buttons for the player to act."""
     if hand.to_act is None:
         return "", ()
     if hand.phase is Phase.DRAWING:
         return "discard the cards you do not want, or stand pat", (
-            Choice("Stand pat", "pat", "primary"),
-            Choice("Draw…", "draw", "success"),
+            LegalMove("pat", "pat", "primary"),
+            LegalMove("draw", "draw", "success"),
         )
     if hand.phase is Phase.RUNS_VOTE:
         return "run the board once, twice or three times", (
-            Choice("Run once", "runs 1", "primary"),
-            Choice("Run twice", "runs 2", "success"),
-            Choice("Run three times", "runs 3", "secondary"),
+            LegalMove("runs", "runs 1", "primary", amount=1),
+            LegalMove("runs", "runs 2", "success", amount=2),
+            LegalMove("runs", "runs 3", "secondary", amount=3),
         )
     if hand.phase is not Phase.BETTING:
         return "", ()
@@ -127,24 +133,26 @@ def _choices(hand: Hand) -> tuple[str, tuple[Choice, ...]]:
         legal = hand.legal_actions()
     except IllegalAction:
         return "", ()
-    choices: list[Choice] = []
+    choices: list[LegalMove] = []
     if legal.bring_in:
-        choices.append(Choice(f"Bring in {legal.bring_in}", "bringin", "primary"))
+        choices.append(LegalMove("bring_in", "bringin", "primary", amount=legal.bring_in))
     if legal.can_fold:
-        choices.append(Choice("Fold", "fold", "danger"))
+        choices.append(LegalMove("fold", "fold", "danger"))
     if legal.can_check:
-        choices.append(Choice("Check", "check", "primary"))
+        choices.append(LegalMove("check", "check", "primary"))
     elif legal.call_amount:
         all_in = legal.call_amount >= legal.stack
-        label = f"Call {legal.call_amount}" + (" (all-in)" if all_in else "")
-        choices.append(Choice(label, "call", "primary", confirm=all_in))
+        choices.append(
+            LegalMove("call", "call", "primary", confirm=all_in, amount=legal.call_amount)
+        )
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
-        verb = "Complete" if legal.completes else ("Bet" if hand.current_bet == 0 else "Raise")
+        move = "complete" if legal.completes else ("bet" if hand.current_bet == 0 else "raise")
         low, high = legal.min_raise_to, legal.max_raise_to
         if low == high and high < legal.all_in_to:
-            choices.append(Choice(f"{verb} to {low}", f"raise {low}", "success"))
+            choices.append(LegalMove(move, f"raise {low}", "success", amount=low))
         elif low < high:
-            choices.append(Choice(f"{verb} {low}…", "raise", "success", low, high))
+            choices.append(LegalMove(move, "raise", "success", low, high))
         if high >= legal.all_in_to:
-            choices.append(Choice(f"All-in {legal.all_in_to}", "allin", "danger", confirm=True))
+            all_in_to = legal.all_in_to
+            choices.append(LegalMove("all_in", "allin", "danger", confirm=True, amount=all_in_to))
     return legal.describe(), tuple(choices)

@@ -36,7 +36,7 @@ from .kills import Kill, KillButton
 from .lifecycle import PlayedHand, Returned
 from .rotation import config_for
 from .seating import Seat, Seating, SeatStatus
-from .snapshot import Choice, Snapshot, snapshot
+from .snapshot import LegalMove, Snapshot, snapshot
 from .tableclock import TableClock, TurnKey
 from .tablesave import BETWEEN_MOVES
 from .tablesettings import TableSettings, kill_tracker_for, rotation_for
@@ -139,10 +139,10 @@ class Table:
             "that button was for an earlier decision: use the table message as it is now"
         )
 
-    def form(self, player_id: str, kind: str) -> Choice | tuple[str, ...]:
+    def form(self, player_id: str, kind: str) -> LegalMove | tuple[str, ...]:
         """What a button that asks for more before it acts opens with: for ``bet`` or
-        ``raise``, the table's choice with its legal range *to* in chips (a choice without
-        a range when the bet has one size only); for ``draw``, ``player_id``'s own cards to
+        ``raise``, the legal move with its range *to* in chips (a move without a range
+        when the bet has one size only); for ``draw``, ``player_id``'s own cards to
         pick from (for his eyes only).
 
         Raises:
@@ -161,7 +161,7 @@ class Table:
         shown = self.snapshot()
         choices = shown.choices if shown is not None else ()
         ranged = (c for c in choices if c.command == "raise" and c.minimum is not None)
-        return next(ranged, Choice(kind.title(), kind))
+        return next(ranged, LegalMove(kind, kind))
 
     def decide(
         self, player_id: str, kind: str, amount: int | None = None, cards: Sequence[str] = ()

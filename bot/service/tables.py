@@ -18,7 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.engine import Choice, Decision, EngineError, Table, TableSettings
+from bot.engine import Decision, EngineError, LegalMove, Table, TableSettings
 from bot.process.logsafe import described, frames
 from bot.service import booklines, controls, steps
 from bot.service.commits import ServiceError as ServiceError
@@ -196,7 +196,7 @@ class TableService(Timers, Views):
         kind: str,
         expect_hand: int | None = None,
         expect_step: int | None = None,
-    ) -> Choice | tuple[str, ...]:
+    ) -> LegalMove | tuple[str, ...]:
         """Under the table's lock, in its order: what the form of a button that asks for
         more (a bet's or raise's amount, a draw's cards) opens with for ``player``: the
         table's choice with its legal range, or his own cards

@@ -11,9 +11,57 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.engine import Choice as Choice  # the table message's buttons
-from bot.engine import Table
+from bot.engine import LegalMove, Table
 from bot.words.render import cards_text
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button for the player to act: the engine's :class:`~bot.engine.LegalMove` with
+    its label.
+
+    Attributes:
+        label: what the button says, e.g. ``Call 20``.
+        command: the command it sends, e.g. ``call`` (``raise`` takes an amount).
+        style: ``danger`` (fold), ``primary`` (check or call), ``success`` (bet or raise),
+            ``secondary`` (anything else).
+        minimum, maximum: for ``bet``/``raise``, the legal range *to* in chips.
+        confirm: an all-in: the adapter asks for a confirmation click first.
+    """
+
+    label: str
+    command: str
+    style: str = "secondary"
+    minimum: int | None = None
+    maximum: int | None = None
+    confirm: bool = False
+
+
+_RUNS = {1: "Run once", 2: "Run twice", 3: "Run three times"}
+_WORDS = {"fold": "Fold", "check": "Check", "pat": "Stand pat", "draw": "Draw…"}
+
+
+def choice_label(move: LegalMove) -> str:
+    """What a move's button says: ``Fold``, ``Call 20 (all-in)``, ``Raise to 40`` (one
+    size), ``Bet 20…`` (a range, the amount asked for), ``All-in 500``, ``Run twice``."""
+    if move.move in _WORDS:
+        return _WORDS[move.move]
+    if move.move == "bring_in":
+        return f"Bring in {move.amount}"
+    if move.move == "call":
+        return f"Call {move.amount}" + (" (all-in)" if move.confirm else "")
+    if move.move == "all_in":
+        return f"All-in {move.amount}"
+    if move.move == "runs":
+        return _RUNS.get(move.amount or 1, f"Run {move.amount} times")
+    verb = move.move.capitalize()  # bet, raise or complete
+    return f"{verb} to {move.amount}" if move.minimum is None else f"{verb} {move.minimum}…"
+
+
+def choice(move: LegalMove) -> Choice:
+    """The button for one legal move (:func:`choice_label`)."""
+    label = choice_label(move)
+    return Choice(label, move.command, move.style, move.minimum, move.maximum, move.confirm)
 
 
 @dataclass(frozen=True)
@@ -188,7 +236,7 @@ def table_view(
         tuple(seats),
         shown.to_act,
         shown.legal,
-        shown.choices,
+        tuple(choice(move) for move in shown.choices),
         " · ".join(footer),
         shown.phase,
         table.step,
