@@ -33,6 +33,7 @@ from bot.process.logsafe import described
 from bot.service.state import Attachment, ChannelRefused, ShowdownPicture, TableHeld, TableShown
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import PotResult, render, results_together
+from bot.words.tabletext import held_text, no_direct_messages
 from bot.words.tableview import TableView
 
 log = logging.getLogger(__name__)
@@ -254,12 +255,7 @@ class Presenter:
     async def _held(self, table_id: str, host_id: str, what_to_do: str) -> None:
         """The channel refuses the bot and the service has held the game (no deal, no turn
         timer, until the host's ``start``): tell the host privately what to do."""
-        text = (
-            f"I cannot post in this table's channel, so nobody can see the table: "
-            f"{what_to_do}. The game is paused and no turn timer runs; type 'start' here "
-            "(/poker host start) once I can post."
-        )
-        delivered = await self._tell(table_id, host_id, text)
+        delivered = await self._tell(table_id, host_id, held_text(what_to_do))
         if not delivered:
             log.error("table %s: the host could not be told that the channel refuses us", table_id)
 
@@ -296,10 +292,7 @@ class Presenter:
             hinted = (item.table_id, item.audience)
             if not delivered and hinted not in self.undelivered:
                 self.undelivered.add(hinted)
-                name = display.get(item.audience, "a player")
-                posts.append(
-                    f"{name}: I cannot send you direct messages; tap “My cards” to see yours"
-                )
+                posts.append(no_direct_messages(display.get(item.audience, "a player")))
             return
         event = item.event
         if isinstance(event, ev.HandStarted):

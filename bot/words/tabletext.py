@@ -212,3 +212,19 @@ _HOST: dict[type, Callable[[Any, Callable[[str], str]], str]] = {
     ),
     te.GameChanged: _game,
 }
+
+
+def held_text(what_to_do: str) -> str:
+    """For the host alone: the table's channel refuses the bot, so the game is held until
+    his ``start``; ``what_to_do`` is the platform's fix, e.g. "type /invite @bot"."""
+    return (
+        f"I cannot post in this table's channel, so nobody can see the table: "
+        f"{what_to_do}. The game is paused and no turn timer runs; type 'start' here "
+        "(/poker host start) once I can post."
+    )
+
+
+def no_direct_messages(name: str) -> str:
+    """For the channel, once a table: the player called ``name`` cannot be sent his cards
+    privately, and where he sees them instead."""
+    return f"{name}: I cannot send you direct messages; tap “My cards” to see yours"
