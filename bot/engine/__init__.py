@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from bot.engine.errors import ConfigError as ConfigError
     from bot.engine.errors import EngineError as EngineError
     from bot.engine.errors import IllegalAction as IllegalAction
+    from bot.engine.errors import StaleButton as StaleButton
     from bot.engine.evaluate import high_value as high_value
     from bot.engine.evaluate import omaha_eight_low_value as omaha_eight_low_value
     from bot.engine.evaluate import omaha_high_value as omaha_high_value
@@ -132,6 +133,7 @@ _HOME = {
     "ConfigError": "bot.engine.errors",
     "EngineError": "bot.engine.errors",
     "IllegalAction": "bot.engine.errors",
+    "StaleButton": "bot.engine.errors",
     "high_value": "bot.engine.evaluate",
     "omaha_eight_low_value": "bot.engine.evaluate",
     "omaha_high_value": "bot.engine.evaluate",

@@ -35,6 +35,28 @@ class NotYourTurn(IllegalAction):
     """An action by a player who is not the one to act (000 NL §7: action in turn)."""
 
 
+class StaleButton(IllegalAction):
+    """A button shown for an earlier hand or an earlier decision of this one, refused
+    (000 NL §7: a click never acts on a later decision than the one it was shown for).
+
+    Attributes:
+        hand, step: the hand number and the step the button was shown at (None: not
+            checked).
+        to_act: the player id to act now when it is another player's turn, else None.
+    """
+
+    def __init__(
+        self, message: str, hand: int | None, step: int | None, to_act: str | None = None
+    ) -> None:
+        if to_act is None:
+            super().__init__(message)
+        else:
+            super().__init__(message, to_act=to_act)
+        self.hand = hand
+        self.step = step
+        self.to_act = to_act
+
+
 class HandOver(IllegalAction):
     """An action after the hand has ended."""
 

@@ -26,7 +26,7 @@ from .config import Game, GameConfig
 from .dealerchoice import chooser as dealer_chooser
 from .dealerchoice import game_named
 from .decision import Decision, decide
-from .errors import IllegalAction
+from .errors import IllegalAction, StaleButton
 from .events import Event
 from .fairness import SecretShuffle
 from .games import spec_for
@@ -121,22 +121,25 @@ class Table:
         typed command).
 
         Raises:
-            IllegalAction: the button is out of date, saying whose turn it is now when it
-                is another player's (by player id).
+            StaleButton: the button is out of date, with the hand and step it was shown at,
+                and whose turn it is now when it is another player's (by player id).
         """
         if hand_number is not None and hand_number != self.hand_number:
-            raise IllegalAction(
-                f"hand #{hand_number} is over: use the buttons of the newest table message"
+            raise StaleButton(
+                f"hand #{hand_number} is over: use the buttons of the newest table message",
+                hand_number,
+                step,
             )
         if step is None or step == self.step:
             return
         hand = self.hand
         if hand is not None and hand.to_act is not None and hand.names[hand.to_act] != player_id:
-            raise IllegalAction(
-                "it is not your turn: {to_act} is to act", to_act=hand.names[hand.to_act]
-            )
-        raise IllegalAction(
-            "that button was for an earlier decision: use the table message as it is now"
+            to_act = hand.names[hand.to_act]
+            raise StaleButton("it is not your turn: {to_act} is to act", hand_number, step, to_act)
+        raise StaleButton(
+            "that button was for an earlier decision: use the table message as it is now",
+            hand_number,
+            step,
         )
 
     def form(self, player_id: str, kind: str) -> LegalMove | tuple[str, ...]:

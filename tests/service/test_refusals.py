@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from support import SETTINGS
 
+from bot.engine.errors import StaleButton
 from bot.service.tables import Player, ServiceError, TableService
 from bot.words.commands import Play, Sit, Start
 
@@ -49,3 +50,22 @@ async def test_000_nl_7_a_stale_button_names_who_is_to_act_when_one_id_starts_an
     assert service.fresh(table_id, ABE.id, table.hand_number, table.step + 1) == (
         "it is not your turn: Bea is to act"
     )
+
+
+async def test_000_nl_7_a_stale_button_refusal_carries_its_hand_step_and_who_is_to_act(
+    service: TableService,
+) -> None:
+    """The refusal is data before it is words: the hand and step the button was shown at,
+    and the player to act by id; nothing changes."""
+    table_id = await _heads_up(service)
+    table = service.tables[table_id].table
+    before = table.to_dict()
+    with pytest.raises(StaleButton) as late:
+        table.check_fresh(ABE.id, table.hand_number, table.step + 1)
+    assert (late.value.hand, late.value.step) == (table.hand_number, table.step + 1)
+    assert late.value.to_act == ABC.id and late.value.players == {"to_act": ABC.id}
+    with pytest.raises(StaleButton) as over:
+        table.check_fresh(ABE.id, table.hand_number - 1, None)
+    assert over.value.hand == table.hand_number - 1 and over.value.to_act is None
+    assert str(over.value).endswith("is over: use the buttons of the newest table message")
+    assert table.to_dict() == before
