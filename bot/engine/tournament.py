@@ -34,6 +34,8 @@ class TournamentRules:
         stack: the starting stack in tournament chips.
         schedule: the blind schedule.
         seats: players a table seats.
+        tables: the tables it may spread over (1: a sit & go); the field is at most
+            ``seats`` times ``tables`` entries at a time.
         fee: money units each entry pays the house beside the buy-in (0 in a home game).
         late_until: late registration and re-entry until the end of level N (0: none;
             TDA 2024 R8-A).
@@ -58,6 +60,7 @@ class TournamentRules:
     stack: int
     schedule: Schedule
     seats: int = 9
+    tables: int = 1
     fee: int = 0
     late_until: int = 0
     rebuy_levels: int = 0
@@ -75,6 +78,7 @@ class TournamentRules:
             ("buy_in", 0, MONEY_MOST),
             ("stack", 1, STACK_MOST),
             ("seats", 2, 10),
+            ("tables", 1, 200),
             ("fee", 0, MONEY_MOST),
             ("late_until", 0, 60),
             ("rebuy_levels", 0, 60),
@@ -117,6 +121,7 @@ class TournamentRules:
             "stack": self.stack,
             "schedule": self.schedule.to_dict(),
             "seats": self.seats,
+            "tables": self.tables,
             "fee": self.fee,
             "late_until": self.late_until,
             "rebuy_levels": self.rebuy_levels,
@@ -138,6 +143,7 @@ class TournamentRules:
             int(data["stack"]),
             Schedule.from_dict(data["schedule"]),
             int(data.get("seats", 9)),
+            int(data.get("tables", 1)),
             int(data.get("fee", 0)),
             int(data.get("late_until", 0)),
             int(data.get("rebuy_levels", 0)),
@@ -349,8 +355,9 @@ class Tournament:
             raise IllegalAction(f"the tournament is {self.status}: registration is closed")
         if self.current(player) is not None:
             raise IllegalAction("you are registered already ('unregister' to leave the lobby)")
-        if len(self.alive) >= self.rules.seats:
-            raise IllegalAction(f"the tournament is full ({self.rules.seats} seats)")
+        room = self.rules.seats * self.rules.tables
+        if len(self.alive) >= room:
+            raise IllegalAction(f"the tournament is full ({room} seats)")
         return self._enter(Entry(player, player), "buy-in")
 
     def unregister(self, player: str) -> Bought:

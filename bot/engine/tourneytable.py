@@ -332,10 +332,13 @@ class TournamentTable:
             self.away.add(player)
         return events
 
-    def finish(self) -> HandEnd:
+    def finish(self, hold: bool = False) -> HandEnd:
         """End the hand in play: stacks back to the seats; a player with no chips is
         offered a rebuy if the rules allow one, else he is out with his place.
 
+        Args:
+            hold: keep the players out unplaced (hand-for-hand: the round's players out
+                at every table are placed together, :func:`close_busts`).
         Returns:
             The finishes now known and the rebuys offered.
         Raises:
@@ -350,7 +353,7 @@ class TournamentTable:
         offers = tuple(
             bust.player for bust in busts if self.tournament.may_rebuy(bust.entry, 0) is None
         )
-        if offers:
+        if offers or hold:
             return HandEnd((), offers)
         return HandEnd(self.close_busts(), ())
 
@@ -422,6 +425,21 @@ class TournamentTable:
         seat.stack += bought.chips
         return bought
 
+    def take_busts(self) -> list[Bust]:
+        """The last hand's players with no chips who did not rebuy, their seats freed:
+        they are out, and :func:`close_busts` of every table of the round places them."""
+        busts = [
+            bust
+            for bust in self.busts
+            if (seat := self.table.seating.seat_of(bust.player)) is not None and not seat.stack
+        ]
+        self.busts = []
+        for bust in busts:
+            self.table.seating.leave(bust.player)
+            self.away.discard(bust.player)
+            self.waiting.discard(bust.player)
+        return busts
+
     def close_busts(self) -> tuple[Finish, ...]:
         """The last hand's players with no chips who did not rebuy are out: their
         places, their seats freed, their bounties paid.
@@ -429,23 +447,37 @@ class TournamentTable:
         Returns:
             The finishes, best first.
         """
-        busts = [
-            bust
-            for bust in self.busts
-            if (seat := self.table.seating.seat_of(bust.player)) is not None and not seat.stack
-        ]
-        self.busts = []
-        if not busts:
-            return ()
-        finishes = self.tournament.hand_over(
-            [(bust.entry, bust.start) for bust in busts],
-            {bust.entry: list(bust.knocked_by) for bust in busts if bust.knocked_by},
-        )
-        for bust in busts:
-            self.table.seating.leave(bust.player)
-            self.away.discard(bust.player)
-            self.waiting.discard(bust.player)
-        return finishes
+        return close_busts(self.tournament, self.take_busts())
+
+    def unseat(self, player: str) -> Seat:
+        """Take ``player`` from his seat between hands, his stack with him (a move to
+        another table of the tournament).
+
+        Raises:
+            IllegalAction: a hand is in play, or he is not seated here.
+        """
+        if self.table.current is not None:
+            raise IllegalAction("a player moves between hands")
+        seat = self.table.seating.seat_of(player)
+        if seat is None:
+            raise IllegalAction(f"{player} is not seated at this table")
+        self.table.seating.leave(player)
+        self.waiting.discard(player)
+        return seat
+
+    def seat_moved(self, seat: Seat, number: int, wait: bool) -> Seat:
+        """Seat a player moved from another table at seat ``number`` with his stack; he
+        is dealt the next hand unless ``wait`` (his seat lies between the button and the
+        small blind: TDA 2024 R10-A). He keeps being away if he was.
+
+        Raises:
+            IllegalAction: the seat is taken.
+        """
+        placed = self.table.seating.sit(seat.player_id, seat.name, seat.stack, number)
+        placed.status = SeatStatus.ACTIVE
+        if wait:
+            self.waiting.add(seat.player_id)
+        return placed
 
     # -------------------------------------------------------------- storage
 
@@ -471,3 +503,19 @@ class TournamentTable:
         restored.starts = {str(p): int(c) for p, c in data.get("starts", {}).items()}
         restored.waiting = {str(p) for p in data.get("waiting", ())}
         return restored
+
+
+def close_busts(tournament: Tournament, busts: Sequence[Bust]) -> tuple[Finish, ...]:
+    """Place the players out of one round of hands (one hand at one table, or one
+    hand-for-hand round at every table): by the chips they began their hands with, their
+    bounties to who won their last chips (RULES.md "Tournaments", finishing places).
+
+    Returns:
+        The finishes, best first; () when no one is out.
+    """
+    if not busts:
+        return ()
+    return tournament.hand_over(
+        [(bust.entry, bust.start) for bust in busts],
+        {bust.entry: list(bust.knocked_by) for bust in busts if bust.knocked_by},
+    )
