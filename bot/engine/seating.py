@@ -10,10 +10,11 @@ until he buys in again. Buy-ins are between the table's minimum and maximum (000
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .codec import INT, As, Codec, enum
 from .errors import IllegalAction
 
 
@@ -459,39 +460,38 @@ class Seating:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {
-            "size": self.size,
-            "min_buy_in": self.min_buy_in,
-            "max_buy_in": self.max_buy_in,
-            "seats": {str(k): _seat_dict(v) for k, v in self.seats.items()},
-            "button": self.button,
-            "small_blind": self.small_blind,
-            "big_blind": self.big_blind,
-            "waiting_list": [list(w) for w in self.waiting_list],
-        }
+        """Plain data for saving: the fields by name, the seats by their number as text."""
+        return _SEATING.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seating:
-        """The seating saved by :meth:`to_dict`."""
-        seats = {
-            int(k): Seat(**{**v, "status": SeatStatus(v["status"])})
-            for k, v in data.get("seats", {}).items()
-        }
-        return cls(
-            size=int(data["size"]),
-            min_buy_in=int(data["min_buy_in"]),
-            max_buy_in=int(data["max_buy_in"]),
-            seats=seats,
-            button=data.get("button"),
-            small_blind=data.get("small_blind"),
-            big_blind=data.get("big_blind"),
-            waiting_list=[(str(a), str(b)) for a, b in data.get("waiting_list", [])],
-        )
+        """The seating saved by :meth:`to_dict`.
+
+        Raises:
+            KeyError: the size, a buy-in bound or a seat's status missing.
+            ValueError: a status that is not one of :class:`SeatStatus`.
+            TypeError: a seat's field that is not one of :class:`Seat`'s.
+        """
+        return _SEATING.load(data)
 
 
-def _seat_dict(seat: Seat) -> dict[str, Any]:
-    # by the dataclass's fields, not vars(): a class compiled by mypyc has no __dict__
-    data = {f.name: getattr(seat, f.name) for f in fields(seat)}
-    data["status"] = seat.status.value
-    return data
+# a seat is read as saved (no conversions), its status required, and no other field allowed
+_SEAT: Codec[Seat] = Codec(
+    Seat, {"status": enum(SeatStatus)}, required=("status",), refuse_unknown=True
+)
+_SEATING: Codec[Seating] = Codec(
+    Seating,
+    {
+        "size": INT,
+        "min_buy_in": INT,
+        "max_buy_in": INT,
+        "seats": As(
+            lambda seats: {str(k): _SEAT.dump(v) for k, v in seats.items()},
+            lambda data: {int(k): _SEAT.load(v) for k, v in data.items()},
+        ),
+        "waiting_list": As(
+            lambda waiting: [list(w) for w in waiting],
+            lambda data: [(str(a), str(b)) for a, b in data],
+        ),
+    },
+)
