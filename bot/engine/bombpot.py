@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .codec import BOOL, INT, Codec
 from .config import Game, GameConfig
 from .errors import IllegalAction, whole_in
 from .games import spec_for
@@ -55,15 +56,23 @@ class BombRules:
         return f"a bomb pot of {self.ante_for(config)} each {when}{boards}"
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {"ante": self.ante, "every": self.every, "double_board": self.double_board}
+        """Plain data for saving: ``{"ante": int, "every": int, "double_board": bool}``."""
+        return _BOMB_RULES.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> BombRules:
-        """The rules saved by :meth:`to_dict` (None: no bomb pots set)."""
-        if not data:
-            return cls()
-        return cls(int(data["ante"]), int(data["every"]), bool(data["double_board"]))
+        """The rules saved by :meth:`to_dict` (None: no bomb pots set).
+
+        Raises:
+            KeyError: a field missing.
+            ValueError: a value that is not a number.
+        """
+        return _BOMB_RULES.load(data) if data else cls()
+
+
+_BOMB_RULES: Codec[BombRules] = Codec(
+    BombRules, {"ante": INT, "every": INT, "double_board": BOOL}, required=True
+)
 
 
 def bomb_rules_from(words: str, rules: BombRules, most: int) -> BombRules:

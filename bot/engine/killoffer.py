@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .codec import FLOAT, STR, Codec
 from .kills import Kill
 
 
@@ -38,8 +39,8 @@ class KillOffer:
         return Kill(self.player, 0, self.reason)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {"player": self.player, "reason": self.reason, "until": self.until}
+        """Plain data for saving: ``{"player": str, "reason": str, "until": float}``."""
+        return _OFFER.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> KillOffer | None:
@@ -48,6 +49,7 @@ class KillOffer:
         Raises:
             KeyError, ValueError: data that is not an offer's.
         """
-        if not data:
-            return None
-        return cls(str(data["player"]), str(data["reason"]), float(data["until"]))
+        return _OFFER.load(data) if data else None
+
+
+_OFFER: Codec[KillOffer] = Codec(KillOffer, {"player": STR, "reason": STR, "until": FLOAT})

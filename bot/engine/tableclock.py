@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from .codec import BOOL, FLOAT, As, Codec, optional
 from .errors import IllegalAction
 from .timebank import TimeBankRules, TimeBanks
 from .turns import WARNING_SECONDS, clock_deadline
@@ -130,24 +131,26 @@ class TableClock:
         banks.close(math.ceil(banks.running[1] - left))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {
-            "turn": None if self.turn is None else list(self.turn),
-            "deadline": self.deadline,
-            "clock_on": self.clock_on,
-            "warned": self.warned,
-        }
+        """Plain data for saving: ``{"turn": [hand number, player id or None, moves] or
+        None, "deadline": float or None, "clock_on": bool, "warned": bool}``."""
+        return _CLOCK.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TableClock:
-        """The clock saved by :meth:`to_dict` (None: no timer yet)."""
-        if not data:
-            return cls()
-        turn = data.get("turn")
-        deadline = data.get("deadline")
-        return cls(
-            None if turn is None else (int(turn[0]), turn[1], int(turn[2])),
-            None if deadline is None else float(deadline),
-            bool(data.get("clock_on")),
-            bool(data.get("warned")),
-        )
+        """The clock saved by :meth:`to_dict` (None: no timer yet).
+
+        Raises:
+            ValueError: a deadline or a turn's numbers that are not numbers.
+        """
+        return _CLOCK.load(data) if data else cls()
+
+
+_CLOCK: Codec[TableClock] = Codec(
+    TableClock,
+    {
+        "turn": optional(As(list, lambda turn: (int(turn[0]), turn[1], int(turn[2])))),
+        "deadline": optional(FLOAT),
+        "clock_on": BOOL,
+        "warned": BOOL,
+    },
+)

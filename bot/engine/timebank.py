@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .codec import INT, As, Codec
 from .errors import IllegalAction, whole_in
 
 SECONDS_MOST = 600  # a bank of ten minutes at most
@@ -44,15 +45,23 @@ class TimeBankRules:
         return f"time bank: {self.seconds}s each when the time to act runs out{refill}"
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {"seconds": self.seconds, "refill": self.refill, "every": self.every}
+        """Plain data for saving: ``{"seconds": int, "refill": int, "every": int}``."""
+        return _RULES.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TimeBankRules:
-        """The rules saved by :meth:`to_dict` (None: no time bank)."""
-        if not data:
-            return cls()
-        return cls(int(data["seconds"]), int(data["refill"]), int(data["every"]))
+        """The rules saved by :meth:`to_dict` (None: no time bank).
+
+        Raises:
+            KeyError: a field missing.
+            ValueError: a value that is not a number.
+        """
+        return _RULES.load(data) if data else cls()
+
+
+_RULES: Codec[TimeBankRules] = Codec(
+    TimeBankRules, {"seconds": INT, "refill": INT, "every": INT}, required=True
+)
 
 
 def time_bank_from(words: str) -> TimeBankRules:
@@ -131,21 +140,27 @@ class TimeBanks:
             self.seconds[player_id] = min(rules.seconds, left + rules.refill)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {
-            "seconds": dict(self.seconds),
-            "running": list(self.running or []) or None,
-            "ran": self.ran,
-        }
+        """Plain data for saving: ``{"seconds": {player id: int}, "running": [player id,
+        seconds granted] or None, "ran": player id or None}``."""
+        return _BANKS.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TimeBanks:
-        """The banks saved by :meth:`to_dict` (None: none yet)."""
-        if not data:
-            return cls()
-        running = data.get("running")
-        return cls(
-            {str(k): int(v) for k, v in data.get("seconds", {}).items()},
-            (str(running[0]), int(running[1])) if running else None,
-            data.get("ran"),
-        )
+        """The banks saved by :meth:`to_dict` (None: none yet).
+
+        Raises:
+            ValueError: seconds that are not a number.
+        """
+        return _BANKS.load(data) if data else cls()
+
+
+_BANKS: Codec[TimeBanks] = Codec(
+    TimeBanks,
+    {
+        "seconds": As(dict, lambda data: {str(k): int(v) for k, v in data.items()}),
+        "running": As(
+            lambda running: list(running or []) or None,
+            lambda data: (str(data[0]), int(data[1])) if data else None,
+        ),
+    },
+)
