@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from .codec import BOOL, INT, STR, As, Codec, enum
 from .config import GameConfig
 from .errors import ConfigError
 from .events import Posted, PotAwarded
@@ -154,25 +155,9 @@ class KillRules:
         return self.big_pot or 5 * config.upper_limit
 
     def to_fields(self) -> dict[str, Any]:
-        """The PHH ``_kill*`` fields for these rules (only those off their default)."""
-        default = KillRules()
-        out: dict[str, Any] = {"_kill": self.size.value}
-        if self.triggers:
-            out["_kill_triggers"] = sorted(t.value for t in self.triggers)
-        if self.big_pot:
-            out["_kill_big_pot"] = self.big_pot
-        for name in ("killer_acts", "split", "walk", "nonqualifying", "missed", "pot_counts"):
-            if getattr(self, name) != getattr(default, name):
-                out[f"_kill_{name}" if name != "killer_acts" else "_killer_acts"] = getattr(
-                    self, name
-                )
-        if self.require_flop:
-            out["_kill_require_flop"] = True
-        if self.second_leg_min:
-            out["_kill_second_leg_min"] = self.second_leg_min
-        if not self.voluntary:
-            out["_kill_voluntary"] = False
-        return out
+        """The PHH ``_kill*`` fields for these rules: ``_kill`` (the size) always, the
+        others only off their default."""
+        return {"_kill": self.size.value, **_PHH_FIELDS.dump(self)}
 
     @classmethod
     def from_fields(cls, fields: dict[str, Any]) -> KillRules | None:
@@ -185,20 +170,7 @@ class KillRules:
         if size is None:
             return None
         try:
-            return cls(
-                size=KillSize(size),
-                triggers=frozenset(Trigger(t) for t in fields.get("_kill_triggers", ())),
-                big_pot=int(fields.get("_kill_big_pot", 0)),
-                killer_acts=str(fields.get("_killer_acts", "in_turn")),
-                require_flop=bool(fields.get("_kill_require_flop", False)),
-                split=str(fields.get("_kill_split", "keep")),
-                walk=str(fields.get("_kill_walk", "keep")),
-                nonqualifying=str(fields.get("_kill_nonqualifying", "neutral")),
-                missed=str(fields.get("_kill_missed", "may_next")),
-                pot_counts=str(fields.get("_kill_pot_counts", "main")),
-                second_leg_min=int(fields.get("_kill_second_leg_min", 0)),
-                voluntary=bool(fields.get("_kill_voluntary", True)),
-            )
+            return _PHH_FIELDS.load(fields, size=KillSize(size))
         except ValueError as exc:
             raise ConfigError(f"a kill house rule cannot be read: {exc}") from exc
 
@@ -245,16 +217,9 @@ class KillButton:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything, as JSON-able data, for saving."""
-        return {
-            "state": self.state.value,
-            "holder": self.holder,
-            "amount": self.amount,
-            "frozen": list(self.frozen),
-            "waiting": list(self.waiting),
-            "missed": dict(self.missed),
-            "owes_next": dict(self.owes_next),
-        }
+        """Everything, as JSON-able data, for saving: the fields by name, the state by its
+        name."""
+        return _BUTTON.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KillButton:
@@ -274,19 +239,72 @@ class KillButton:
             raise ConfigError("a leg up or a kill needs a holder")
         if state is ButtonState.KILLED and not isinstance(amount, int):
             raise ConfigError("a killed button needs the amount owed")
-        return cls(
+        return _BUTTON.load(
+            data,
             state=state,
             holder=holder if state is not ButtonState.NEUTRAL else None,
             amount=amount if state is ButtonState.KILLED else None,
-            frozen=list(data.get("frozen", [])),
-            waiting=list(data.get("waiting", [])),
-            missed={str(k): int(v) for k, v in data.get("missed", {}).items()},
-            owes_next={str(k): int(v) for k, v in data.get("owes_next", {}).items()},
         )
 
     def copy(self) -> KillButton:
         """An independent copy."""
         return KillButton.from_dict(self.to_dict())
+
+
+TRIGGERS = As(
+    lambda triggers: sorted(t.value for t in triggers),
+    lambda names: frozenset(Trigger(name) for name in names),
+)
+"""Kill triggers saved as their names, sorted; an unknown name raises ``ValueError``."""
+
+# the PHH fields: prefixed names, those at their default left out, the size apart (written
+# always: it marks a kill game); the objection window is not among them
+_PHH_NAMES = (
+    "triggers",
+    "big_pot",
+    "killer_acts",
+    "split",
+    "walk",
+    "nonqualifying",
+    "missed",
+    "pot_counts",
+    "require_flop",
+    "second_leg_min",
+    "voluntary",
+)
+_PHH_FIELDS: Codec[KillRules] = Codec(
+    KillRules,
+    {
+        "triggers": TRIGGERS,
+        "big_pot": INT,
+        "killer_acts": STR,
+        "split": STR,
+        "walk": STR,
+        "nonqualifying": STR,
+        "missed": STR,
+        "pot_counts": STR,
+        "require_flop": BOOL,
+        "second_leg_min": INT,
+        "voluntary": BOOL,
+    },
+    names=_PHH_NAMES,
+    keys={
+        name: "_killer_acts" if name == "killer_acts" else f"_kill_{name}" for name in _PHH_NAMES
+    },
+    omit_defaults=True,
+)
+
+_COUNTS = As(dict, lambda counts: {str(k): int(v) for k, v in counts.items()})
+_BUTTON: Codec[KillButton] = Codec(
+    KillButton,
+    {
+        "state": enum(ButtonState),
+        "frozen": As(list, list),
+        "waiting": As(list, list),
+        "missed": _COUNTS,
+        "owes_next": _COUNTS,
+    },
+)
 
 
 def seat_players(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .codec import BOOL, INT, As, Codec, enum, tuple_of
 from .config import Game, GameConfig, Stakes, Structure
 from .errors import ConfigError, IllegalAction
 from .games import spec_for
@@ -201,43 +202,40 @@ class Rotation:
         return self.hands_left == 0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {
-            "games": [g.value for g in self.games],
-            "minutes": self.minutes,
-            "dealer_choice": self.dealer_choice,
-            "index": self.index,
-            "hands_left": self.hands_left,
-            "round_started": self.round_started,
-            "chosen": self.chosen.value if self.chosen else None,
-            "picked_by": self.picked_by,
-        }
+        """Plain data for saving: the fields by name, the games by their names."""
+        return _ROTATION.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rotation:
         """The rotation saved by :meth:`to_dict`.
 
         Raises:
-            ConfigError: an unknown game.
+            ConfigError: no games, an unknown game or a number that is not one.
         """
         try:
-            games = tuple(Game(g) for g in data["games"])
-            chosen = Game(data["chosen"]) if data.get("chosen") else None
+            return _ROTATION.load(data)
+        except ConfigError:
+            raise
         except (KeyError, ValueError) as exc:
             raise ConfigError(f"a saved rotation cannot be read: {exc}") from exc
-        return cls(
-            games=games,
-            minutes=int(data.get("minutes", 0)),
-            dealer_choice=bool(data.get("dealer_choice", False)),
-            index=int(data.get("index", 0)),
-            hands_left=data.get("hands_left"),
-            round_started=data.get("round_started"),
-            chosen=chosen,
-            picked_by=data.get("picked_by"),
-        )
 
     def describe(self) -> str:
         """The table's game line, e.g. ``Now: Razz; next: Seven-Card Stud``."""
         nxt = self.upcoming
         later = f"; next: {nxt.label}" if nxt else "; next: dealer's choice"
         return f"Now: {self.current.label}{later}"
+
+
+_ROTATION: Codec[Rotation] = Codec(
+    Rotation,
+    {
+        "games": tuple_of(enum(Game)),
+        "minutes": INT,
+        "dealer_choice": BOOL,
+        "index": INT,
+        "chosen": As(
+            lambda game: game.value if game else None,
+            lambda name: Game(name) if name else None,
+        ),
+    },
+)
