@@ -8,7 +8,7 @@ after the hand it judges the result and moves the button.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from .config import GameConfig
@@ -208,11 +208,11 @@ class KillTracker:
         restart settles it exactly as it would have."""
         if self._dealt is None or self._config is None:
             return None
-        from .serial import config_to_dict
+        from .serial import config_to_dict, kill_to_dict
 
         return {
             "dealt": self._dealt.to_dict(),
-            "kill": None if self._kill is None else asdict(self._kill),
+            "kill": None if self._kill is None else kill_to_dict(self._kill),
             "config": config_to_dict(self._config),
             "agreed": list(self._agreed),
             "blindless": self._blindless,
@@ -223,10 +223,10 @@ class KillTracker:
         if not data:
             self._dealt = self._kill = self._config = None
             return
-        from .serial import config_from_dict
+        from .serial import config_from_dict, kill_from_dict
 
         self._dealt = KillButton.from_dict(data["dealt"])
-        self._kill = Kill(**data["kill"]) if data.get("kill") else None
+        self._kill = kill_from_dict(data["kill"]) if data.get("kill") else None
         self._config = config_from_dict(data["config"])
         self._agreed = list(data.get("agreed", []))
         self._blindless = bool(data.get("blindless", False))

@@ -18,13 +18,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .bombpot import BombRules
+from .codec import BOOL, INT, STR, As, Codec, enum, optional, tuple_of
 from .config import Game, GameConfig, HouseRules, Stakes, Structure, limit_blinds
 from .errors import ConfigError
 from .games import spec_for
 from .kills import KillRules
 from .killtracker import KillTracker
 from .rotation import Rotation, stud_stakes
-from .serial import config_from_dict, config_to_dict, kill_rules_from_dict, kill_rules_to_dict
+from .serial import CONFIG, kill_rules_from_dict, kill_rules_to_dict
 from .timebank import TimeBankRules
 
 
@@ -102,28 +103,9 @@ class TableSettings:
         return "+".join(g.value for g in self.mix) if self.mix else self.config.game.value
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for saving."""
-        return {
-            "config": config_to_dict(self.config),
-            "mix": [g.value for g in self.mix],
-            "mix_minutes": self.mix_minutes,
-            "dealer_choice": self.dealer_choice,
-            "seats": self.seats,
-            "min_buy_in": self.min_buy_in,
-            "max_buy_in": self.max_buy_in,
-            "kill": None if self.kill is None else kill_rules_to_dict(self.kill),
-            "turn_seconds": self.turn_seconds,
-            "timeouts_to_sit_out": self.timeouts_to_sit_out,
-            "offer_runs": self.offer_runs,
-            "jacks_deals": self.jacks_deals,
-            "chips_per_unit": self.chips_per_unit,
-            "currency": self.currency,
-            "confirm_over": self.confirm_over,
-            "bomb": self.bomb.to_dict(),
-            "seven_deuce": self.seven_deuce,
-            "time_bank": self.time_bank.to_dict(),
-            "pictures": self.pictures,
-        }
+        """Plain data for saving: the fields by name, the game config, kill rules, bomb
+        pots and time bank as their own data, the mix's games by their names."""
+        return _SETTINGS.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
@@ -132,31 +114,37 @@ class TableSettings:
         Raises:
             ConfigError: a value that cannot be read.
         """
-        kill = data.get("kill")
         try:
-            return cls(
-                config=config_from_dict(data["config"]),
-                mix=tuple(Game(g) for g in data.get("mix", ())),
-                mix_minutes=int(data.get("mix_minutes", 0)),
-                dealer_choice=bool(data.get("dealer_choice", False)),
-                seats=int(data["seats"]),
-                min_buy_in=int(data["min_buy_in"]),
-                max_buy_in=int(data["max_buy_in"]),
-                kill=None if kill is None else kill_rules_from_dict(kill),
-                turn_seconds=int(data.get("turn_seconds", 30)),
-                timeouts_to_sit_out=int(data.get("timeouts_to_sit_out", 3)),
-                offer_runs=bool(data.get("offer_runs", True)),
-                jacks_deals=int(data.get("jacks_deals", 3)),
-                chips_per_unit=int(data.get("chips_per_unit", 0)),
-                currency=str(data.get("currency", "")),
-                confirm_over=int(data.get("confirm_over", 0)),
-                bomb=BombRules.from_dict(data.get("bomb")),
-                seven_deuce=int(data.get("seven_deuce", 0)),
-                time_bank=TimeBankRules.from_dict(data.get("time_bank")),
-                pictures=bool(data.get("pictures", True)),
-            )
+            return _SETTINGS.load(data)
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"saved table settings cannot be read: {exc}") from exc
+
+
+_SETTINGS: Codec[TableSettings] = Codec(
+    TableSettings,
+    {
+        "config": CONFIG,
+        "mix": tuple_of(enum(Game)),
+        "mix_minutes": INT,
+        "dealer_choice": BOOL,
+        "seats": INT,
+        "min_buy_in": INT,
+        "max_buy_in": INT,
+        "kill": optional(As(kill_rules_to_dict, kill_rules_from_dict)),
+        "turn_seconds": INT,
+        "timeouts_to_sit_out": INT,
+        "offer_runs": BOOL,
+        "jacks_deals": INT,
+        "chips_per_unit": INT,
+        "currency": STR,
+        "confirm_over": INT,
+        "bomb": As(BombRules.to_dict, BombRules.from_dict),
+        "seven_deuce": INT,
+        "time_bank": As(TimeBankRules.to_dict, TimeBankRules.from_dict),
+        "pictures": BOOL,
+    },
+    required=("seats", "min_buy_in", "max_buy_in"),
+)
 
 
 def kill_tracker_for(settings: TableSettings) -> KillTracker | None:
