@@ -40,7 +40,9 @@ class KillOffer:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving: ``{"player": str, "reason": str, "until": float}``."""
-        return _OFFER.dump(self)
+        # written out, not through the codec: saved at every commit, where the codec's
+        # generic loop took several times as long (benchmarks/README.md)
+        return {"player": self.player, "reason": self.reason, "until": self.until}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> KillOffer | None:

@@ -133,7 +133,14 @@ class TableClock:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving: ``{"turn": [hand number, player id or None, moves] or
         None, "deadline": float or None, "clock_on": bool, "warned": bool}``."""
-        return _CLOCK.dump(self)
+        # written out, not through the codec: saved at every commit, where the codec's
+        # generic loop took several times as long (benchmarks/README.md)
+        return {
+            "turn": None if self.turn is None else list(self.turn),
+            "deadline": self.deadline,
+            "clock_on": self.clock_on,
+            "warned": self.warned,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TableClock:
