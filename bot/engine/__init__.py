@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     from bot.engine.tablesettings import TableSettings as TableSettings
     from bot.engine.tablesettings import default_bets as default_bets
     from bot.engine.tablesettings import default_buy_in as default_buy_in
+    from bot.engine.tablesettings import kill_refusal as kill_refusal
     from bot.engine.tablesettings import read_bets as read_bets
     from bot.engine.tablesettings import stakes_config as stakes_config
     from bot.engine.timebank import time_bank_from as time_bank_from
@@ -176,6 +177,7 @@ _HOME = {
     "Bets": "bot.engine.tablesettings",
     "default_bets": "bot.engine.tablesettings",
     "default_buy_in": "bot.engine.tablesettings",
+    "kill_refusal": "bot.engine.tablesettings",
     "read_bets": "bot.engine.tablesettings",
     "stakes_config": "bot.engine.tablesettings",
     "KillOffer": "bot.engine.killoffer",

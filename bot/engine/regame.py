@@ -22,7 +22,14 @@ from .config import Game, GameConfig, Stakes, Structure, limit_blinds
 from .errors import ConfigError, IllegalAction
 from .games import spec_for
 from .rotation import MIXES, bring_in_problem, parse_mix, stud_stakes
-from .tablesettings import TableSettings, default_buy_in, read_bets, stakes_config, whole_chips
+from .tablesettings import (
+    TableSettings,
+    default_buy_in,
+    kill_refusal,
+    read_bets,
+    stakes_config,
+    whole_chips,
+)
 
 OPTIONS = ("game", "structure", "stakes", "buyin")
 _LIMITS = (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
@@ -107,7 +114,11 @@ def _with_game(settings: TableSettings, value: str, taken: Iterable[int]) -> Tab
             f"this game seats at most {most}: seats {beyond} must be empty before it is dealt"
         )
     config = as_game(settings.config, base)
-    return replace(settings, config=config, mix=mix, seats=min(settings.seats, most))
+    changed = replace(settings, config=config, mix=mix, seats=min(settings.seats, most))
+    refused = kill_refusal(changed)
+    if refused is not None:
+        raise IllegalAction(refused)
+    return changed
 
 
 def as_game(config: GameConfig, game: Game) -> GameConfig:

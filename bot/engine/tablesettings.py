@@ -147,6 +147,22 @@ _SETTINGS: Codec[TableSettings] = Codec(
 )
 
 
+def kill_refusal(settings: TableSettings) -> str | None:
+    """Why ``settings`` cannot have their kill, or None: a kill needs blinds, and not one
+    of the games dealt is played with them (002 kill/kill-pot-games: stud, razz and jacks
+    or better are played with antes)."""
+    if settings.kill is None:
+        return None
+    games = settings.mix or (settings.config.game,)
+    if any(spec_for(game).blinds for game in games):
+        return None
+    named = ", ".join(game.label for game in games)
+    return (
+        f"a kill needs blinds, and {named} {'is' if len(games) == 1 else 'are'} played with "
+        "antes (002 kill/kill-pot-games): leave out 'kill', or choose a game with blinds"
+    )
+
+
 def kill_tracker_for(settings: TableSettings) -> KillTracker | None:
     """The kill button's tracker a table with ``settings`` starts with, or None for a game
     without a kill (000 kill §1a: it starts neutral)."""

@@ -23,6 +23,7 @@ from bot.engine import (
     bring_in_problem,
     default_bets,
     default_buy_in,
+    kill_refusal,
     parse_mix,
     read_bets,
     spec_for,
@@ -361,7 +362,7 @@ def _settings(  # noqa: PLR0913 - the words read above
             raise ParseError(problem)
         minimum, maximum = buy_in or default_buy_in(config, games)
         most = min(spec_for(g).max_players for g in games)
-        return TableSettings(
+        settings = TableSettings(
             config,
             mix=mix,
             mix_minutes=minutes,
@@ -376,6 +377,10 @@ def _settings(  # noqa: PLR0913 - the words read above
             currency=value[1],
             confirm_over=confirm,
         )
+        refused = kill_refusal(settings)
+        if refused is not None:
+            raise ParseError(refused)
+        return settings
     except (ConfigError, TypeError, ValueError) as exc:
         raise ParseError(f"that table cannot be set up: {exc}") from exc
 

@@ -1788,3 +1788,20 @@ def test_rules_settle_refuses_an_unfinished_or_unprepared_hand() -> None:
     t.deal("C")
     with pytest.raises(IllegalAction, match="hand is over"):
         t.tracker.settle(t.h)
+
+
+def test_002_kill_pot_games_a_kill_table_of_ante_games_only_is_refused() -> None:
+    """002 kill/kill-pot-games: a kill needs blinds, so 'new razz kill' (or a mix of
+    stud games with a kill) is refused at set-up, and so is changing a kill table's game
+    to one played with antes only; a mix with one game with blinds keeps its kill."""
+    from bot.engine.regame import changed_settings
+    from bot.words.commands import ParseError
+    from bot.words.tablesetup import parse_table_setup
+
+    for words in ("new razz kill", "new stud fl kill", "new mix stud,razz kill"):
+        with pytest.raises(ParseError, match="a kill needs blinds"):
+            parse_table_setup(words)
+    assert parse_table_setup("new horse kill").kill is not None
+    table = parse_table_setup("new holdem nl 1/2 kill")
+    with pytest.raises(IllegalAction, match="a kill needs blinds"):
+        changed_settings(table, "game", "razz")
