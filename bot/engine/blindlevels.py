@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from .codec import INT, Codec, record, tuple_of
 from .config import Stakes, Structure
 from .errors import ConfigError
 
@@ -106,29 +107,14 @@ class Level:
             text += f" bb ante {self.big_blind_ante}"
         return text
 
-    def to_dict(self) -> dict[str, int]:
-        """The level as plain data (its non-zero fields)."""
-        data = {
-            "small_blind": self.small_blind,
-            "big_blind": self.big_blind,
-            "ante": self.ante,
-            "big_blind_ante": self.big_blind_ante,
-            "minutes": self.minutes,
-            "hands": self.hands,
-        }
-        return {key: value for key, value in data.items() if value}
+    def to_dict(self) -> dict[str, Any]:
+        """The level as plain data."""
+        return _LEVEL.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Level:
         """The level :meth:`to_dict` wrote."""
-        return cls(
-            int(data["small_blind"]),
-            int(data["big_blind"]),
-            int(data.get("ante", 0)),
-            int(data.get("big_blind_ante", 0)),
-            int(data.get("minutes", 0)),
-            int(data.get("hands", 0)),
-        )
+        return _LEVEL.load(data)
 
 
 @dataclass(frozen=True)
@@ -197,20 +183,25 @@ class Schedule:
 
     def to_dict(self) -> dict[str, Any]:
         """The schedule as plain data."""
-        return {
-            "levels": [level.to_dict() for level in self.levels],
-            "break_every": self.break_every,
-            "break_minutes": self.break_minutes,
-        }
+        return _SCHEDULE.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Schedule:
         """The schedule :meth:`to_dict` wrote."""
-        return cls(
-            tuple(Level.from_dict(level) for level in data["levels"]),
-            int(data.get("break_every", 0)),
-            int(data.get("break_minutes", 0)),
-        )
+        return _SCHEDULE.load(data)
+
+
+_LEVEL: Codec[Level] = Codec(
+    Level,
+    {
+        name: INT
+        for name in ("small_blind", "big_blind", "ante", "big_blind_ante", "minutes", "hands")
+    },
+)
+_SCHEDULE: Codec[Schedule] = Codec(
+    Schedule,
+    {"levels": tuple_of(record(_LEVEL)), "break_every": INT, "break_minutes": INT},
+)
 
 
 # The blinds of the presets: a usual home-game progression (each roughly 1.3 to 1.5 times

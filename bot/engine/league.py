@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from .codec import BOOL, INT, STR, As, Codec, tuple_of
 from .errors import ConfigError, IllegalAction
 
 POINTS_MOST = 10_000  # a place's points at most, in whole points
@@ -83,28 +84,22 @@ class LeagueResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data."""
-        return {
-            "tournament": self.tournament,
-            "player": self.player,
-            "place": self.place,
-            "tied": self.tied,
-            "entries": self.entries,
-            "prize": self.prize,
-            "points": self.points,
-        }
+        return _RESULT.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LeagueResult:
         """The result :meth:`to_dict` wrote."""
-        return cls(
-            str(data["tournament"]),
-            str(data["player"]),
-            int(data["place"]),
-            int(data.get("tied", 1)),
-            int(data["entries"]),
-            int(data.get("prize", 0)),
-            int(data["points"]),
-        )
+        return _RESULT.load(data)
+
+
+_RESULT: Codec[LeagueResult] = Codec(
+    LeagueResult,
+    {
+        "tournament": STR,
+        "player": STR,
+        **{name: INT for name in ("place", "tied", "entries", "prize", "points")},
+    },
+)
 
 
 @dataclass(frozen=True)
@@ -220,19 +215,23 @@ class Season:
 
     def to_dict(self) -> dict[str, Any]:
         """The season as plain data."""
-        return {
-            "number": self.number,
-            "points": list(self.points),
-            "results": [result.to_dict() for result in self.results],
-            "closed": self.closed,
-        }
+        return _SEASON.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Season:
         """The season :meth:`to_dict` wrote."""
-        return cls(
-            int(data.get("number", 1)),
-            tuple(int(p) for p in data.get("points", ())),
-            [LeagueResult.from_dict(r) for r in data.get("results", ())],
-            bool(data.get("closed", False)),
-        )
+        return _SEASON.load(data)
+
+
+_SEASON: Codec[Season] = Codec(
+    Season,
+    {
+        "number": INT,
+        "points": tuple_of(INT),
+        "results": As(
+            lambda results: [_RESULT.dump(r) for r in results],
+            lambda data: [_RESULT.load(r) for r in data],
+        ),
+        "closed": BOOL,
+    },
+)

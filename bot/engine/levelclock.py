@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .blindlevels import Level, Schedule
+from .codec import BOOL, FLOAT, INT, As, Codec
 from .errors import ConfigError, IllegalAction
 
 
@@ -176,14 +177,7 @@ class LevelClock:
     def to_dict(self) -> dict[str, Any]:
         """The clock as plain data; call :meth:`read` first so ``left`` is current. A
         stopped clock (``at`` None) is saved stopped."""
-        return {
-            "schedule": self.schedule.to_dict(),
-            "number": self.number,
-            "on_break": self.on_break,
-            "left": self.left,
-            "running": self.at is not None,
-            "hands": self.hands,
-        }
+        return {**_CLOCK.dump(self), "running": self.at is not None}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LevelClock:
@@ -193,17 +187,25 @@ class LevelClock:
         Raises:
             ConfigError: a level number below 0.
         """
-        number = int(data["number"])
-        if number < 0:
+        clock = _CLOCK.load({key: value for key, value in data.items() if key != "running"})
+        if clock.number < 0:
             raise ConfigError("a stored level number is 0 or more")
-        return cls(
-            Schedule.from_dict(data["schedule"]),
-            number,
-            bool(data.get("on_break", False)),
-            float(data.get("left", 0.0)),
-            None,
-            int(data.get("hands", 0)),
-        )
+        return clock
+
+
+# the reading of ``at`` is not saved: a clock is restored stopped, and resumed
+_CLOCK: Codec[LevelClock] = Codec(
+    LevelClock,
+    {
+        "schedule": As(Schedule.to_dict, Schedule.from_dict),
+        "number": INT,
+        "on_break": BOOL,
+        "left": FLOAT,
+        "hands": INT,
+    },
+    names=("schedule", "number", "on_break", "left", "hands"),
+    required=("number",),
+)
 
 
 def was_running(data: dict[str, Any]) -> bool:

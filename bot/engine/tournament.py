@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .blindlevels import Schedule
+from .codec import BOOL, INT, STR, As, Codec, optional, record, tuple_of
 from .errors import ConfigError, IllegalAction
 from .levelclock import ClockChange, LevelClock, LevelUp
 from .payouts import checked_shares, prizes, shared_prizes, standard_shares
@@ -116,46 +117,12 @@ class TournamentRules:
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as plain data."""
-        return {
-            "buy_in": self.buy_in,
-            "stack": self.stack,
-            "schedule": self.schedule.to_dict(),
-            "seats": self.seats,
-            "tables": self.tables,
-            "fee": self.fee,
-            "late_until": self.late_until,
-            "rebuy_levels": self.rebuy_levels,
-            "rebuys_most": self.rebuys_most,
-            "rebuy_stack_most": self.rebuy_stack_most,
-            "add_on": self.add_on,
-            "add_on_price": self.add_on_price,
-            "add_on_stack": self.add_on_stack,
-            "re_entries": self.re_entries,
-            "shares": list(self.shares),
-            "bounty": self.bounty,
-        }
+        return _RULES.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentRules:
         """The rules :meth:`to_dict` wrote."""
-        return cls(
-            int(data["buy_in"]),
-            int(data["stack"]),
-            Schedule.from_dict(data["schedule"]),
-            int(data.get("seats", 9)),
-            int(data.get("tables", 1)),
-            int(data.get("fee", 0)),
-            int(data.get("late_until", 0)),
-            int(data.get("rebuy_levels", 0)),
-            int(data.get("rebuys_most", 0)),
-            int(data.get("rebuy_stack_most", 0)),
-            bool(data.get("add_on", False)),
-            int(data.get("add_on_price", 0)),
-            int(data.get("add_on_stack", 0)),
-            int(data.get("re_entries", 0)),
-            tuple(int(share) for share in data.get("shares", ())),
-            int(data.get("bounty", 0)),
-        )
+        return _RULES.load(data)
 
 
 @dataclass
@@ -200,38 +167,12 @@ class Entry:
 
     def to_dict(self) -> dict[str, Any]:
         """The entry as plain data."""
-        return {
-            "id": self.id,
-            "player": self.player,
-            "number": self.number,
-            "rebuys": self.rebuys,
-            "add_on": self.add_on,
-            "place": self.place,
-            "tied": self.tied,
-            "prize": self.prize,
-            "bounties": self.bounties,
-            "dealt": self.dealt,
-            "out_round": self.out_round,
-            "out_stack": self.out_stack,
-        }
+        return _ENTRY.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Entry:
         """The entry :meth:`to_dict` wrote."""
-        return cls(
-            str(data["id"]),
-            str(data["player"]),
-            int(data.get("number", 1)),
-            int(data.get("rebuys", 0)),
-            bool(data.get("add_on", False)),
-            int(data.get("place", 0)),
-            int(data.get("tied", 1)),
-            int(data.get("prize", 0)),
-            int(data.get("bounties", 0)),
-            bool(data.get("dealt", False)),
-            int(data.get("out_round", 0)),
-            int(data.get("out_stack", 0)),
-        )
+        return _ENTRY.load(data)
 
 
 @dataclass(frozen=True)
@@ -673,32 +614,78 @@ class Tournament:
 
     def to_dict(self) -> dict[str, Any]:
         """The tournament as plain data (the clock read by the caller first)."""
-        return {
-            "rules": self.rules.to_dict(),
-            "status": self.status,
-            "entries": [entry.to_dict() for entry in self.entries],
-            "clock": self.level_clock.to_dict(),
-            "closed": self.closed,
-            "fixed_shares": list(self.fixed_shares),
-            "paid_in": self.paid_in,
-            "chips": self.chips,
-            "left_aside": self.left_aside,
-            "rounds": self.rounds,
-        }
+        return _TOURNAMENT.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Tournament:
         """The tournament :meth:`to_dict` wrote, its clock stopped until resumed."""
-        rules = TournamentRules.from_dict(data["rules"])
-        return cls(
-            rules,
-            str(data["status"]),
-            [Entry.from_dict(entry) for entry in data.get("entries", ())],
-            LevelClock.from_dict(data["clock"]) if "clock" in data else None,
-            bool(data.get("closed", False)),
-            tuple(int(share) for share in data.get("fixed_shares", ())),
-            int(data.get("paid_in", 0)),
-            int(data.get("chips", 0)),
-            int(data.get("left_aside", 0)),
-            int(data.get("rounds", 0)),
-        )
+        return _TOURNAMENT.load(data)
+
+
+_RULES: Codec[TournamentRules] = Codec(
+    TournamentRules,
+    {
+        **{
+            name: INT
+            for name in (
+                "buy_in",
+                "stack",
+                "seats",
+                "tables",
+                "fee",
+                "late_until",
+                "rebuy_levels",
+                "rebuys_most",
+                "rebuy_stack_most",
+                "add_on_price",
+                "add_on_stack",
+                "re_entries",
+                "bounty",
+            )
+        },
+        "schedule": As(Schedule.to_dict, Schedule.from_dict),
+        "add_on": BOOL,
+        "shares": tuple_of(INT),
+    },
+)
+_ENTRY: Codec[Entry] = Codec(
+    Entry,
+    {
+        **{
+            name: INT
+            for name in (
+                "number",
+                "rebuys",
+                "place",
+                "tied",
+                "prize",
+                "bounties",
+                "out_round",
+                "out_stack",
+            )
+        },
+        "id": STR,
+        "player": STR,
+        "add_on": BOOL,
+        "dealt": BOOL,
+    },
+)
+_TOURNAMENT: Codec[Tournament] = Codec(
+    Tournament,
+    {
+        "rules": record(_RULES),
+        "status": STR,
+        "entries": As(
+            lambda entries: [_ENTRY.dump(entry) for entry in entries],
+            lambda data: [_ENTRY.load(entry) for entry in data],
+        ),
+        "clock": optional(As(LevelClock.to_dict, LevelClock.from_dict)),
+        "closed": BOOL,
+        "fixed_shares": tuple_of(INT),
+        "paid_in": INT,
+        "chips": INT,
+        "left_aside": INT,
+        "rounds": INT,
+    },
+    required=("status",),
+)

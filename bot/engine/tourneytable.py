@@ -17,6 +17,7 @@ from typing import Any
 
 from .actions import Action
 from .bombpot import BombRules
+from .codec import INT, STR, Codec, tuple_of
 from .errors import IllegalAction
 from .events import Event, PotAwarded
 from .hand import Hand
@@ -67,22 +68,17 @@ class Bust:
 
     def to_dict(self) -> dict[str, Any]:
         """The bust as plain data."""
-        return {
-            "player": self.player,
-            "entry": self.entry,
-            "start": self.start,
-            "knocked_by": list(self.knocked_by),
-        }
+        return _BUST.dump(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Bust:
         """The bust :meth:`to_dict` wrote."""
-        return cls(
-            str(data["player"]),
-            str(data["entry"]),
-            int(data["start"]),
-            tuple(str(e) for e in data.get("knocked_by", ())),
-        )
+        return _BUST.load(data)
+
+
+_BUST: Codec[Bust] = Codec(
+    Bust, {"player": STR, "entry": STR, "start": INT, "knocked_by": tuple_of(STR)}
+)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Posted
 from bot.engine.levelclock import LevelUp
-from bot.engine.table import TableSettings
+from bot.engine.table import Table, TableSettings
 from bot.engine.tournament import FINISHED, Tournament, TournamentRules
 from bot.engine.tourneytable import TournamentTable
 
@@ -206,3 +206,20 @@ def test_tournament_refuses_a_rebuy_during_a_hand() -> None:
     hand = table.table.hand
     assert hand is not None
     table.act(hand.names[hand.legal_actions().player], Fold)
+
+
+def test_tournament_table_is_stored_and_restored_with_its_busts_and_away_players() -> None:
+    table = _sit_and_go("abc", rebuy_levels=2)
+    table.deal(_deck(5), now=1.0)
+    _all_in_until_over(table)
+    table.finish()
+    seated = next(iter(table.table.seating.seats.values())).player_id
+    table.set_away(seated, True)
+    data = table.to_dict()
+    restored = TournamentTable.from_dict(
+        Tournament.from_dict(table.tournament.to_dict()),
+        Table.from_dict(table.table.to_dict()),
+        data,
+    )
+    assert restored.to_dict() == data and restored.busts == table.busts
+    assert restored.away == {seated}
