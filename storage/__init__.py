@@ -25,3 +25,8 @@ from storage.records import StateWrite as StateWrite
 from storage.records import StoredTable as StoredTable
 from storage.records import TableDue as TableDue
 from storage.records import Write as Write
+from storage.tournaments import MoneyLine as MoneyLine
+from storage.tournaments import SeasonResult as SeasonResult
+from storage.tournaments import StoredSeason as StoredSeason
+from storage.tournaments import StoredTournament as StoredTournament
+from storage.tournaments import Tournaments as Tournaments

@@ -39,6 +39,22 @@ TABLES: tuple[Copied, ...] = (
     Copied("servers", ("id", "platform", "name"), "id"),
     Copied("players", ("id", "platform", "display_name"), "id"),
     Copied(
+        "tournaments",
+        (
+            "id",
+            "server_id",
+            "channel",
+            "host_id",
+            "status",
+            "state",
+            "currency",
+            "version",
+            "created_at",
+            "ended_at",
+        ),
+        "id",
+    ),
+    Copied(
         "poker_tables",
         (
             "id",
@@ -51,6 +67,7 @@ TABLES: tuple[Copied, ...] = (
             "state",
             "session_id",
             "created_at",
+            "tournament_id",
         ),
         "id",
     ),
@@ -96,6 +113,33 @@ TABLES: tuple[Copied, ...] = (
     Copied("audit", ("table_id", "actor_id", "what", "detail", "at"), "id", numbered=True),
     Copied("requests_seen", ("request_id", "at"), "request_id"),
     Copied("table_messages", ("table_id", "hand", "ref"), "table_id"),
+    Copied(
+        "tournament_money",
+        ("tournament_id", "player_id", "entry", "kind", "amount", "at"),
+        "id",
+        numbered=True,
+    ),
+    Copied(
+        "league_seasons",
+        ("server_id", "number", "points", "closed", "started_at", "ended_at"),
+        "server_id, number",
+    ),
+    Copied(
+        "league_results",
+        (
+            "server_id",
+            "season",
+            "tournament_id",
+            "player_id",
+            "place",
+            "tied",
+            "entries",
+            "prize",
+            "points",
+            "at",
+        ),
+        "server_id, season, tournament_id, player_id",
+    ),
 )
 
 

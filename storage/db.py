@@ -35,6 +35,7 @@ from .statements import (
     state_statements,
     statements_for,
 )
+from .tournaments import Tournaments
 from .writes import REFUSED, NoRowChanged
 
 DEFAULT_PATH = "killbutton.db"
@@ -54,7 +55,8 @@ class Database:
 
     Attributes:
         path: the file or URL it was opened from (a URL's password left out).
-        writes: the backend's writer; books: the books read; requests: request ids.
+        writes: the backend's writer; books: the books read; requests: request ids;
+            tournaments: tournaments, their money and league seasons.
         checkpointer: SQLite's background checkpoints (None for PostgreSQL or memory).
         broken: (table id, why) of the rows :meth:`load_tables` could not read.
         shared: several bot processes may serve its tables at once (PostgreSQL): a process
@@ -71,6 +73,7 @@ class Database:
         self.shared = backend.shared
         self.books = Books(self._rows)
         self.requests = Requests(self._rows, self.writes)
+        self.tournaments = Tournaments(self._rows, self._write)
         # (platform, name) of players as last written: most commands come from a player
         # already stored under the same name, and rewriting his row cost a page per commit.
         self._players: dict[str, tuple[str, str]] = {}

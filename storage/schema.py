@@ -162,4 +162,59 @@ MIGRATIONS: list[list[str]] = [
         # between runs he did not all win.
         "ALTER TABLE hands ADD COLUMN took TEXT",  # JSON: player id -> chips; NULL: not kept
     ],
+    [
+        # Tournaments: a tournament's own books (the engine's Tournament as JSON, bumped by
+        # every commit like a table's), the tables it is dealt at, and its money, kept
+        # apart from the cash ledger's chips.
+        """CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            server_id TEXT NOT NULL REFERENCES servers(id),
+            channel TEXT NOT NULL,          -- where its lobby is
+            host_id TEXT NOT NULL REFERENCES players(id),
+            status TEXT NOT NULL,           -- registering, running, finished, cancelled
+            state TEXT NOT NULL,            -- JSON of the tournament
+            currency TEXT NOT NULL,         -- its money's sign ($, €...), '' for none
+            version INTEGER NOT NULL,       -- bumped by every commit
+            created_at REAL NOT NULL,
+            ended_at REAL                   -- when it finished or was cancelled
+        )""",
+        "CREATE INDEX tournaments_by_server ON tournaments (server_id, created_at)",
+        # the tournament a table deals for; NULL: a cash table
+        "ALTER TABLE poker_tables ADD COLUMN tournament_id TEXT REFERENCES tournaments(id)",
+        """CREATE TABLE tournament_money (
+            id INTEGER PRIMARY KEY,
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            player_id TEXT NOT NULL REFERENCES players(id),
+            entry TEXT NOT NULL DEFAULT '', -- the entry's id (player#2 for a re-entry)
+            kind TEXT NOT NULL,             -- buy-in, re-entry, rebuy, add-on, refund,
+                                            -- prize, bounty, deal
+            amount INTEGER NOT NULL,        -- hundredths of the currency unit
+            at REAL NOT NULL
+        )""",
+        "CREATE INDEX tournament_money_by_tournament ON tournament_money (tournament_id)",
+        # A league's seasons on a server, and each player's result counted into one.
+        """CREATE TABLE league_seasons (
+            server_id TEXT NOT NULL REFERENCES servers(id),
+            number INTEGER NOT NULL,        -- from 1
+            points TEXT NOT NULL,           -- JSON list: the host's points by place; []
+            closed INTEGER NOT NULL DEFAULT 0,
+            started_at REAL NOT NULL,
+            ended_at REAL,
+            PRIMARY KEY (server_id, number)
+        )""",
+        """CREATE TABLE league_results (
+            server_id TEXT NOT NULL,
+            season INTEGER NOT NULL,
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            player_id TEXT NOT NULL,
+            place INTEGER NOT NULL,
+            tied INTEGER NOT NULL,
+            entries INTEGER NOT NULL,
+            prize INTEGER NOT NULL,         -- hundredths of the currency unit
+            points INTEGER NOT NULL,        -- tenths of a point
+            at REAL NOT NULL,
+            PRIMARY KEY (server_id, season, tournament_id, player_id),
+            FOREIGN KEY (server_id, season) REFERENCES league_seasons (server_id, number)
+        )""",
+    ],
 ]

@@ -42,7 +42,8 @@ async def test_the_same_migrations_bring_a_new_database_up_to_date_once(
     again runs none twice: the tables are there and empty, a second open changes nothing."""
     tables = ["servers", "players", "poker_tables", "sessions", "hands", "actions", "events"]
     tables += ["ledger", "audit", "hand_moves", "table_versions", "requests_seen"]
-    tables += ["table_messages"]
+    tables += ["table_messages", "tournaments", "tournament_money", "league_seasons"]
+    tables += ["league_results"]
     for name in tables:
         assert await any_db._rows(f"SELECT count(*) FROM {name}") == [(0,)]
     await any_db.close()
