@@ -270,6 +270,38 @@ class Books:
                 rows.append((float(at or 0), str(player), "hand", int(net)))
         return sorted(rows, key=lambda r: (r[0], r[2] != "hand"))
 
+    async def server_sessions(
+        self, server_id: str, since: float
+    ) -> list[tuple[int, str, str, bool, dict[str, Any]]]:
+        """A server's cash sessions started at or after ``since`` (seconds since the
+        epoch), oldest first: (session id, table id, channel, whether it has ended, the
+        table's settings as they stand now, as data). A tournament's tables are left out:
+        their chips are tournament chips, whose money is the tournament's own.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        rows = await self._rows(
+            "SELECT s.id, t.id, t.channel, s.ended_at IS NOT NULL, t.settings, t.state"
+            " FROM sessions s JOIN poker_tables t ON t.id = s.table_id"
+            " WHERE t.server_id = ? AND s.started_at >= ? AND t.tournament_id IS NULL"
+            " ORDER BY s.started_at, s.id",
+            (server_id, since),
+        )
+        found = []
+        for session, table, channel, ended, settings, state in rows:
+            current = jsontext.loads(state).get("table", {}).get("settings")
+            found.append(
+                (
+                    int(session),
+                    str(table),
+                    str(channel),
+                    bool(ended),
+                    dict(current or jsontext.loads(settings)),
+                )
+            )
+        return found
+
 
 def _took(results: dict[str, Any], biggest: int, took: str | None) -> dict[str, int]:
     """The most chips each player took from one pot of a hand: as stored (``took``), or,

@@ -1,5 +1,6 @@
 """Settling up at the end of a session: who pays whom, in few transfers, in
-chips and, with a chip value, in the host's money."""
+chips and, with a chip value, in the host's money; and chips put in money exactly, so a
+night's cash tables can be settled with its tournaments' money."""
 
 from __future__ import annotations
 
@@ -64,3 +65,43 @@ def settle_up(balances: Mapping[str, int]) -> list[Transfer]:
             j += 1
             left_due = creditors[j][0] if j < len(creditors) else 0
     return transfers
+
+
+def chips_to_money(balances: Mapping[str, int], chips_per_unit: int) -> dict[str, int]:
+    """Chip balances in hundredths of the host's currency unit, at ``chips_per_unit``
+    chips a unit, still summing to what the chips sum to (0 after a night of cash).
+
+    Each balance is its exact value rounded down, and the hundredths that rounding lost
+    in all go back one each to the balances that lost the largest fraction, equal
+    fractions in player id order (RULES.md "Tournaments": the night's settle-up).
+
+    Args:
+        balances: player -> chips won (positive) or lost (negative).
+        chips_per_unit: chips worth one unit (100 hundredths); 1 or more.
+    Returns:
+        player -> hundredths, for every player of ``balances``.
+    Raises:
+        ValueError: a chip value below 1 (a table without one cannot be put in money).
+    """
+    if chips_per_unit < 1:
+        raise ValueError("a table without a chip value cannot be put in money")
+    floors: dict[str, int] = {}
+    cut: list[tuple[int, str]] = []
+    for player, chips in balances.items():
+        whole, rest = divmod(chips * 100, chips_per_unit)
+        floors[player] = whole
+        cut.append((rest, player))
+    exact = sum(balances.values()) * 100 // chips_per_unit
+    owed = exact - sum(floors.values())  # whole hundredths lost by rounding down
+    for _, player in sorted(cut, key=lambda c: (-c[0], c[1]))[:owed]:
+        floors[player] += 1
+    return floors
+
+
+def add_balances(*parts: Mapping[str, int]) -> dict[str, int]:
+    """Balances added player by player (money of several tables and tournaments)."""
+    total: dict[str, int] = {}
+    for part in parts:
+        for player, amount in part.items():
+            total[player] = total.get(player, 0) + amount
+    return total
