@@ -208,3 +208,50 @@ async def test_tournament_storage_a_database_copy_carries_its_tournaments(
     assert copied is not None and (copied.version, copied.currency) == (2, "$")
     assert await target.tournaments.tables_of("t1") == ["tab1"]
     assert (await target.tournaments.season("discord:g")) is not None
+
+
+async def test_tda_2024_r23_a_break_restored_after_a_restart_keeps_its_time_left(
+    any_db: Database, open_db: OpenDatabase, backend_target: str
+) -> None:
+    """Committed 100 seconds into the 5-minute break after level 2, the tournament comes
+    back on its break with the 200 seconds it had left, and level 3 follows them."""
+    t, lines = _lobby()
+    await any_db.tournaments.create("t1", "discord:g", "lobby", HOST, t.to_dict())
+    t.start(0.0)
+    t.clock_due(1200.0)  # levels 1 and 2 over: the break
+    t.level_clock.read(1300.0)
+    await any_db.tournaments.commit("t1", 2, t.to_dict(), lines, players=PLAYERS)
+    await any_db.close()
+
+    stored = await (await open_db(backend_target)).tournaments.load("t1")
+    assert stored is not None
+    clock = Tournament.from_dict(stored.state).level_clock
+    assert (clock.number, clock.on_break) == (2, True)
+    clock.resumed(90_000.0)
+    assert clock.time_left(90_000.0) == 200.0
+    assert [c.number for c in clock.due(90_200.0)] == [3]  # type: ignore[union-attr]
+
+
+async def test_tournament_storage_two_commits_of_one_version_at_once_keep_one(
+    any_db: Database, open_db: OpenDatabase, backend_target: str
+) -> None:
+    """Two processes commit the same version at once (two connections to one database):
+    exactly one is kept with its money line, the other is refused and keeps nothing."""
+    import asyncio
+
+    t, _ = _lobby()
+    await any_db.tournaments.create("t1", "discord:g", "lobby", HOST, t.to_dict())
+    other = await open_db(backend_target) if backend_target.startswith("postgres") else any_db
+    tries = [
+        db.tournaments.commit(
+            "t1", 2, {**t.to_dict(), "rounds": n}, [MoneyLine(HOST[0], "rebuy", 100 + n)]
+        )
+        for n, db in enumerate((any_db, other))
+    ]
+    outcomes = await asyncio.gather(*tries, return_exceptions=True)
+    assert sum(isinstance(o, ChangedElsewhere) for o in outcomes) == 1
+    kept = next(n for n, o in enumerate(outcomes) if o is None)
+    stored = await any_db.tournaments.load("t1")
+    assert stored is not None and (stored.version, stored.state["rounds"]) == (2, kept)
+    money = await any_db.tournaments.money("t1")
+    assert [m.amount for m in money] == [100 + kept]
