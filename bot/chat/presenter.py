@@ -23,7 +23,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from bot.chat.chart import stack_chart_png, stack_series
 from bot.chat.picture import ShownHand, showdown_png
@@ -88,6 +88,18 @@ class Transport(Protocol):
         """Post a file (a CSV ledger, say) with a caption to the table's channel."""
 
 
+@runtime_checkable
+class Lines(Protocol):
+    """A transport whose surface is one line after another (a terminal): it has no table
+    message to edit, no phone to nudge and no pictures, and it is handed every line of a
+    batch as it is told, public and private in the batch's order, instead of the
+    channel's post, the table message and the private lines each gathered apart."""
+
+    async def say(self, table_id: str, text: str, reader: str | None, name: str) -> None:
+        """Show one line: the channel's (``reader`` None) or one player's private line
+        (``reader`` his player id, ``name`` the name the table knows him by)."""
+
+
 class CannotPost(Exception):  # noqa: N818 - a platform's answer, not a program error
     """The platform refuses the bot's posts in a table's channel (Discord 403 Missing
     Permissions, Slack ``not_in_channel``). Its message says what the host must do, e.g.
@@ -99,8 +111,8 @@ class Failure:
     """A delivery the table should have seen and the platform did not take.
 
     Attributes:
-        what: ``channel post``, ``table message``, ``turn nudge``, ``chart``, ``file`` or
-            ``picture``.
+        what: ``channel post``, ``table message``, ``turn nudge``, ``chart``, ``file``,
+            ``picture`` or ``line`` (on a surface of lines).
         error: the exception's type name (its message is left out: it may quote the line).
     """
 
@@ -151,6 +163,9 @@ class Presenter:
             The channel's refusal when the platform refused the bot's posts there (the
             service then holds the table), else None.
         """
+        if isinstance(self.transport, Lines):
+            await self._said(self.transport, outgoing, asker)
+            return self._refusal(dict.fromkeys(item.table_id for item in outgoing))
         posts: dict[str, list[str]] = {}
         pictures: list[Outgoing] = []  # posted after the result they picture
         private: dict[str, list[Outgoing]] = {}  # player id -> his lines, in order
@@ -196,6 +211,38 @@ class Presenter:
         for item in pictures:
             await self._picture(item.table_id, item.event)  # type: ignore[arg-type]
         return self._refusal(dict.fromkeys(item.table_id for item in outgoing))
+
+    async def _said(self, lines: Lines, outgoing: Sequence[Outgoing], asker: str | None) -> None:
+        """:meth:`publish` for a surface of lines: each line said in the batch's order
+        (the asker's notices left for his reply, as in chat); a file is posted where it
+        falls; pictures are left out."""
+        for item in told_together(outgoing):
+            event = item.event
+            if isinstance(event, (TableShown, ShowdownPicture)):
+                continue
+            if isinstance(event, Attachment):
+                call = self.transport.post_file(
+                    item.table_id, event.data, event.filename, event.caption
+                )
+                await self._deliver(item.table_id, "file", call)
+                continue
+            if isinstance(event, TableHeld) and item.audience is not None:
+                await self._held(item.table_id, item.audience, event.why)
+                continue
+            own = item.audience is not None and item.audience == asker
+            if own and isinstance(event, (Notice, TableEvent)):
+                continue  # the command's reply carries it
+            live = self.service.tables.get(item.table_id)
+            display = dict(live.names or {}) if live is not None else {}
+            try:
+                message = render(event, item.names, display)
+                if message is None:
+                    continue
+                reader = item.audience
+                name = display.get(reader, reader) if reader is not None else ""
+                await lines.say(item.table_id, message.text, reader, name)
+            except Exception as exc:  # noqa: BLE001 - one line's fault spares the others
+                self._failed(item.table_id, "line", exc)
 
     async def _picture(self, table_id: str, event: ShowdownPicture) -> None:
         """Draw a showdown's picture off the event loop and post it; a failure is the
@@ -347,6 +394,8 @@ class Presenter:
             The channel's refusal, as :meth:`refresh` answers it, else None.
         """
         live = self.service.tables.get(table_id)
+        if isinstance(self.transport, Lines):
+            return None  # a surface of lines shows no pictures
         try:
             series = stack_series(await self.service.db.books.session_timeline(session_id))
             if live is None or not series:
