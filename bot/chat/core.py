@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.chat.presenter import Presenter
-from bot.engine import SeatView
+from bot.engine import SeatView, Turn
 from bot.engine.tableevents import TableEvent
 from bot.process.logsafe import described, frames
 from bot.service import booklines
@@ -137,6 +137,60 @@ class DrawForm:
 
 
 Answer = Reply | AmountForm | DrawForm  # what ChatCore.answer says to do
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """One seat as anyone at the table may see it.
+
+    Attributes:
+        player_id: ``platform:user``; ``name`` his name at the table; ``seat`` the seat's
+            number.
+        stack: his chips on the table, in chips (between hands; a hand holds them meanwhile).
+        status: ``active``, ``waiting`` or ``sitting_out`` (the seat's status).
+    """
+
+    player_id: str
+    name: str
+    seat: int
+    stack: int
+    status: str
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a chat that drives its own players (the console) reads of a table between
+    moves: nothing in it is a hidden card.
+
+    Attributes:
+        host_id: the host's player id; ``names`` every player id the table knows -> name.
+        running: the game deals (False: paused by the host, or not started).
+        hand_number: the last hand dealt (0 before the first).
+        min_buy_in, max_buy_in, default_buy_in: the buy-in range and default, in chips
+            (000 NL §16).
+        seats: every seat taken, in seat order.
+        dealt: the player ids dealt into the hand in play (() between hands).
+        turn: the decision the table waits for, or None.
+        chooser: whose pick of the game the table waits for (dealer's choice), or None.
+        games: the games a pick may name (dealer's choice), else ().
+    """
+
+    host_id: str
+    names: dict[str, str]
+    running: bool
+    hand_number: int
+    min_buy_in: int
+    max_buy_in: int
+    default_buy_in: int
+    seats: tuple[SeatFacts, ...]
+    dealt: tuple[str, ...]
+    turn: Turn | None
+    chooser: str | None
+    games: tuple[str, ...]
+
+    def seat_of(self, player_id: str) -> SeatFacts | None:
+        """``player_id``'s seat, or None when he has none."""
+        return next((s for s in self.seats if s.player_id == player_id), None)
 
 
 def table_id_of(request: Request) -> str:
@@ -403,6 +457,47 @@ class ChatCore:
         computer player decides from."""
         return self.service.acting(table_id)
 
+    def facts(self, table_id: str) -> TableFacts | None:
+        """The table at ``table_id`` as anyone at it may see it now (see
+        :class:`TableFacts`), or None without a table."""
+        live = self.service.tables.get(table_id)
+        if live is None:
+            return None
+        table = live.table
+        settings = table.settings
+        seats = tuple(
+            SeatFacts(s.player_id, s.name, s.seat, s.stack, s.status.value) for s in table.seated()
+        )
+        rotation = table.rotation
+        return TableFacts(
+            host_id=live.host_id,
+            names=dict(live.names or {}),
+            running=table.running,
+            hand_number=table.hand_number,
+            min_buy_in=settings.min_buy_in,
+            max_buy_in=settings.max_buy_in,
+            default_buy_in=settings.default_buy_in,
+            seats=seats,
+            dealt=tuple(table.dealt),
+            turn=self.service.turn(table_id),
+            chooser=self.service.game_chooser(table_id),
+            games=tuple(g.value for g in rotation.games) if rotation is not None else (),
+        )
+
+    def public_state(self, table_id: str) -> dict[str, object] | None:
+        """What everyone at the table may know, as plain data (see
+        :meth:`bot.service.tables.TableService.public_state`), or None without a table."""
+        if table_id not in self.service.tables:
+            return None
+        return self.service.public_state(table_id)
+
+    async def tick(self) -> None:
+        """Let every timer that is due act (the turn timer, the clock, a kill's objection
+        window) and wait until what it did is shown: for a chat that moves its own clock
+        (a console script's ``wait``)."""
+        await self.service.tick()
+        await self.service.idle()
+
     def busy(self) -> bool:
         """Whether a next deal or a batch to show is still pending at any table."""
         return self.service.busy()
@@ -424,6 +519,12 @@ class ChatCore:
             return refusal
         head, _, _ = refusal.partition(": ")
         return f"{head}: you may {choices}"
+
+    def hole_cards(self, table_id: str, player_id: str) -> tuple[tuple[str, ...], bool] | None:
+        """The asking player's own hole cards in the hand in play (``()`` before they are
+        dealt) and whether he has folded, for his eyes only; None when the table has no
+        hand in play or he is not dealt in."""
+        return self.service.own_cards(table_id, player_id)
 
     def own_cards(self, table_id: str, player_id: str) -> str:
         """The asking player's own cards in the hand in play, for his eyes only."""

@@ -383,3 +383,30 @@ def test_results_each_half_of_a_divided_pot_is_said_on_its_own() -> None:
         "Ann wins 40: the side pot 1",
     ]
     assert [i for i, _ in told] == [0, 0, 0, 4]
+
+
+async def test_the_facts_of_a_table_are_what_anyone_at_it_may_see(pipeline: Pipeline) -> None:
+    """``ChatCore.facts``: the seats with their stacks and status, the buy-in range, who
+    is dealt in and whose turn it is, and no hidden card; ``hole_cards`` is a player's
+    own; no table, no facts."""
+    core = pipeline.core
+    assert core.facts("g/c") is None
+    assert (await pipeline.say("Alice", "new holdem nl 1/2")).ok
+    for name in ("Alice", "Bob"):
+        assert (await pipeline.say(name, "sit 100")).ok
+    pipeline.stack_deck("As Kd 7h 2c 9c 8d 3s Th Jd")
+    assert (await pipeline.say("Alice", "start")).ok
+    facts = core.facts("g/c")
+    assert facts is not None
+    assert (facts.host_id, facts.running, facts.hand_number) == ("test:alice", True, 1)
+    assert (facts.min_buy_in, facts.max_buy_in, facts.default_buy_in) == (40, 200, 200)
+    assert [(s.name, s.seat, s.stack, s.status) for s in facts.seats] == [
+        ("Alice", 1, 100, "active"),
+        ("Bob", 2, 100, "active"),
+    ]
+    assert facts.seat_of("test:bob") == facts.seats[1] and facts.seat_of("nobody") is None
+    assert set(facts.dealt) == {"test:alice", "test:bob"}
+    assert facts.turn is not None and facts.turn.player_id == "test:alice"
+    assert "As" not in repr(facts) and "Kd" not in repr(facts)
+    assert core.hole_cards("g/c", "test:bob") == (("As", "Kd"), False)
+    assert core.hole_cards("g/c", "test:carol") is None
