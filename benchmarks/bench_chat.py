@@ -5,7 +5,7 @@ One nine-player no-limit hold'em table is played through :class:`bot.chat.core.C
 :class:`bot.chat.presenter.Presenter` over a transport whose every platform call (a direct
 message, a channel post, a table message post or edit, a turn mention) takes ``--delay``
 seconds, as Discord's and Slack's HTTP calls do (150 to 350 ms). Computer players
-(:mod:`adapters.console.bots`) act in turn; each acts once the table message he reacts to has been
+(:mod:`bot.chat.computer`) act in turn; each acts once the table message he reacts to has been
 shown (:meth:`bot.service.tables.TableService.shown`, or ``idle`` on a tree without it), as a
 player would click, so the platform is never asked to do more than it can.
 
@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from adapters.console import bots
+from bot.chat import computer as bots
 from bot.chat.core import ChatCore, Request
 from bot.chat.presenter import Presenter
 from bot.engine import Deck

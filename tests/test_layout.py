@@ -75,9 +75,8 @@ ADAPTER_IMPORTS = ("bot.chat", "bot.words", "bot.process", "adapters")
 # The composition root: the modules that open the database and build the service for a
 # platform, and alone may name them.
 COMPOSITION_ROOT = frozenset({"adapters.runtime", "adapters.discord.run", "adapters.slack.run"})
-# The console still builds and drives its own service, and its computer players reckon
-# their odds with the engine's evaluators.
-CONSOLE = frozenset({"adapters.console.play", "adapters.console.bots"})
+# The console still builds and drives its own service.
+CONSOLE = frozenset({"adapters.console.play"})
 
 
 def _project_imports(path: Path) -> list[str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from adapters.console import bots
+from bot.chat import computer as bots
 from bot.chat.core import ChatCore, Request
 from bot.chat.presenter import told_together
 from bot.engine import FULL_DECK, CardError, ConfigError, Deck, TableSettings, parse_cards

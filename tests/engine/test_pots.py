@@ -395,7 +395,7 @@ def test_000_nl_17_a_computer_player_asks_twice_unless_a_clear_favourite() -> No
     ahead, once."""
     import random
 
-    from adapters.console.bots import choose
+    from bot.chat.computer import choose
     from bot.engine.seatview import seat_view
 
     cards = ["Ac", "Ad", "7c", "2d", *RUN_CARDS[4:]]

@@ -1,9 +1,10 @@
-"""Computer players that fill empty seats: a simple but sensible strategy.
+"""Computer players that fill a console's empty seats: a simple but sensible strategy.
 
-They are given only what a player may see (:class:`bot.engine.seatview.SeatView`: their
-own cards, the board, the pot and the legal actions, never the hand itself), estimate
-their chance to win by dealing out the unseen cards a few hundred times with the library
-evaluators, and compare it with the price of a call.
+They are given only what a player may see (:meth:`bot.chat.core.ChatCore.acting` gives a
+:class:`bot.engine.seatview.SeatView`: their own cards, the board, the pot and the legal
+actions, never the hand itself), estimate their chance to win by dealing out the unseen
+cards a few hundred times with the library evaluators, and compare it with the price of a
+call.
 """
 
 from __future__ import annotations
@@ -129,3 +130,11 @@ def away(view: SeatView) -> Play:
     if isinstance(action, Show):
         return Play("show")
     return Play("check" if isinstance(action, Check) else "fold")
+
+
+def as_words(move: Play) -> str:
+    """The move as a player types it (``raise 40``, ``draw 7h 2c``, ``pat``), to be sent
+    through the chat like anyone's."""
+    if move.kind == "draw":
+        return f"draw {' '.join(move.cards)}" if move.cards else "pat"
+    return move.kind if move.amount is None else f"{move.kind} {move.amount}"
