@@ -282,7 +282,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from adapters.console.play import Options, run
+    from adapters.console.play import Options
+    from adapters.console.run import run
 
     options = Options(
         db=args.db,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.console.play import Options, play_interactive, play_script
-from bot.service.tables import ServiceError
+from adapters.console.play import ConsoleStop, Options
+from adapters.console.run import play_interactive, play_script
 
 SCRIPT = """
 # three friends
@@ -103,7 +103,7 @@ async def test_another_player_of_the_same_file_is_played_not_crashed_on(tmp_path
 
 def test_a_database_that_is_not_one_is_a_clear_error(tmp_path: Path) -> None:
     """A corrupt file gives a clear error and the process ends (no hang, no traceback)."""
-    from adapters.console.play import run
+    from adapters.console.run import run
 
     bad = tmp_path / "bad.db"
     bad.write_bytes(b"this is not a database" * 200)
@@ -122,7 +122,7 @@ def test_huge_amounts_are_refused_not_crashed_on() -> None:
 
 def test_setup_words_make_the_table_and_bad_ones_are_refused(tmp_path: Path) -> None:
     """`--setup` takes the same words as chat's `new`: a kill game from the console."""
-    from adapters.console.play import _settings
+    from adapters.console.run import _settings
 
     settings = _settings(Options(setup="omaha pl 1/2 kill straddle"))
     assert settings.kill is not None and settings.config.rules.straddle_allowed
@@ -193,7 +193,7 @@ async def test_a_computer_player_s_move_that_cannot_be_saved_says_so(
     out = io.StringIO()
     try:
         await play_interactive(options, lambda prompt: next(answers), out)
-    except ServiceError as exc:  # a computer player's move: the console stops, saying why
+    except ConsoleStop as exc:  # a computer player's move: the console stops, saying why
         assert "could not be saved" in str(exc)
     else:  # your own move: you are told, and may quit
         assert "could not be saved" in out.getvalue()

@@ -7,7 +7,8 @@ import io
 import json
 from pathlib import Path
 
-from adapters.console.play import Options, play_script
+from adapters.console.play import Options
+from adapters.console.run import play_script
 
 KILL_SETUP = "holdem nl 1/2 kill"
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.console.play import Options, _settings
+from adapters.console.play import Options
+from adapters.console.run import _settings
 
 Run = subprocess.CompletedProcess[str]
 # you pick razz if you have the button at dealer's choice, then check or fold every turn
@@ -110,7 +111,8 @@ def test_the_console_starts_without_the_chart_library() -> None:
     """The chart library (and numpy under it) is imported only when a chart is drawn, so
     ``killbutton play`` starts small and fast."""
     code = (
-        "import sys, bot.app.cli, adapters.console.play, bot.chat.presenter, bot.chat.core\n"
+        "import sys, bot.app.cli, adapters.console.play, adapters.console.run\n"
+        "import bot.chat.presenter, bot.chat.core\n"
         "print(sorted(m for m in ('matplotlib', 'numpy') if m in sys.modules))"
     )
     run = subprocess.run(  # noqa: S603 - our own interpreter
@@ -215,7 +217,8 @@ async def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
     game goes on for you; one with chips is left alone."""
     import io
 
-    from adapters.console.play import _open, _player, _rebuy_busted, play_script
+    from adapters.console.play import _rebuy_busted, person
+    from adapters.console.run import _open, play_script
 
     db = str(tmp_path / "t.db")
     script = [
@@ -231,13 +234,12 @@ async def test_busted_computer_players_buy_in_again(tmp_path: Path) -> None:
     options = Options(db=db, lines=script, seed=3, setup="holdem nl 1/2")
     assert await play_script(options, io.StringIO()) == 0
 
-    service, _, table_id, _, _ = await _open(Options(db=db), io.StringIO(), None)
+    session = await _open(Options(db=db), io.StringIO(), None)
     try:
-        bought = await _rebuy_busted(service, table_id, [_player("bob"), _player("alice")], 200)
-        seats = service.tables[table_id].table.seating.seats.values()
-        stacks = {s.name: s.stack for s in seats}
+        bought = await _rebuy_busted(session, [person("bob"), person("alice")], 200)
+        stacks = {s.name: s.stack for s in session.facts().seats}
     finally:
-        await service.db.close()
+        await session.close()
     assert bought and stacks == {"alice": 400, "bob": 200}
 
 
