@@ -61,13 +61,14 @@ class ConsoleTransport:
 
     async def post_file(self, table_id: str, data: bytes, filename: str, caption: str) -> None:
         """A file for the channel (a CSV ledger, say): written in the working folder, and
-        where said.
-
-        Raises:
-            OSError: the file cannot be written.
-        """
+        where said; a file that cannot be written is said not to be, with why (the table
+        plays on)."""
         path = Path(filename)
-        path.write_bytes(data)
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            self.show(f"{caption}: not saved as {path}: {exc.strerror or exc}")
+            return
         self.show(f"{caption}: saved as {path}")
 
 

@@ -244,6 +244,21 @@ async def test_ledger_csv_is_written_beside_you_and_said(
     ]
 
 
+async def test_a_ledger_csv_that_cannot_be_written_is_said_and_the_table_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ledger csv`` where the file cannot be written (a folder of its name is in the
+    way): the table is told it was not saved and why, and the next line is played."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ledger-table-session-1.csv").mkdir()
+    text = await _run(
+        tmp_path / "t.db", "alice: sit 200\nbob: sit 150\nalice: ledger csv\ncarol: sit 100\n"
+    )
+    (said,) = [line for line in text.splitlines() if "ledger-table-session-1.csv" in line]
+    assert ": not saved as ledger-table-session-1.csv: Is a directory" in said
+    assert "carol sits in seat 3 with 100" in text.splitlines()
+
+
 async def test_a_double_board_bomb_pot_is_played_across_a_restart(tmp_path: Path) -> None:
     """The host's 'set bomb double on' and 'bomb 10': everyone antes 10, the flop comes
     at once on two boards, the hand is saved mid-flop and played on by a second run,
