@@ -24,6 +24,7 @@ from bot.process.logsafe import described, frames
 from bot.service.state import Live, Outgoing, Player, Publisher, TableChanged, UndoPoint
 from bot.service.statetext import table_data
 from bot.words.commands import Command, Play
+from bot.words.houserefusals import Refused
 from storage import (
     ChangedElsewhere,
     CommitUnknown,
@@ -40,7 +41,17 @@ log = logging.getLogger(__name__)
 
 
 class ServiceError(Exception):
-    """What to tell the player when his command changed nothing."""
+    """What to tell the player when his command changed nothing: a refusal of the house's
+    own by its kind (:class:`bot.words.houserefusals.Refused`, ``kind`` set, the message
+    its words), or a refusal already put in words (``kind`` None)."""
+
+    def __init__(self, refusal: Refused | str) -> None:
+        if isinstance(refusal, Refused):
+            super().__init__(refusal.value)
+            self.kind: Refused | None = refusal
+        else:
+            super().__init__(refusal)
+            self.kind = None
 
 
 class _Stale(ServiceError):
@@ -204,31 +215,22 @@ class Commits(ABC):
             # answer "nothing changed" agree
             undo.restore(live)
             if isinstance(exc, StorageError):
-                why = "the table could not be saved, so nothing changed: try again"
+                why = Refused.NOT_SAVED
                 if isinstance(exc, ChangedElsewhere):
                     with contextlib.suppress(StorageError):  # read again before the next try
                         await self._reload(live.id)  # another process moved the table on
                     raise _Stale(why) from exc
                 if isinstance(exc, Unstorable):
-                    raise ServiceError(
-                        "that could not be saved (a name or text the database cannot hold), "
-                        "so nothing changed"
-                    ) from exc
+                    raise ServiceError(Refused.UNSTORABLE) from exc
                 if isinstance(exc, CommitUnknown):
                     # saved or not, the database will tell: read again before the next move
                     with contextlib.suppress(StorageError):
                         await self._reload(live.id)
-                    raise ServiceError(
-                        "the database did not answer whether that was saved: look at the "
-                        "table before you act again (it is read again first)"
-                    ) from exc
+                    raise ServiceError(Refused.COMMIT_UNKNOWN) from exc
                 raise ServiceError(why) from exc
             if isinstance(exc, (TypeError, ValueError)):
                 # a value JSON cannot hold (a lone surrogate in a name)
-                raise ServiceError(
-                    "that could not be saved (a name or text the database cannot hold), "
-                    "so nothing changed"
-                ) from exc
+                raise ServiceError(Refused.UNSTORABLE) from exc
             log.error(
                 "saving %s at table %s failed: %s\n%s",
                 _kind(command),
@@ -236,9 +238,7 @@ class Commits(ABC):
                 described(exc),
                 frames(exc),
             )
-            raise ServiceError(
-                "that could not be saved (an error on our side, logged), so nothing changed"
-            ) from exc
+            raise ServiceError(Refused.SAVE_FAILED) from exc
         live.version += 1
         live.committed = state["table"]
         if request_id is not None:  # the commit claimed it (actions.request_id is unique)

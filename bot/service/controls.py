@@ -34,6 +34,7 @@ from bot.words.commands import (
     whole_number,
 )
 from bot.words.gamewords import GAME_WORDS
+from bot.words.houserefusals import adjust_range, between_hands, no_bomb_called
 from bot.words.tablesetup import STRUCTURE_WORDS, stakes_in_digits
 from storage import AuditEntry, GameChanged, HandCredited, LedgerEntry, Write
 
@@ -101,14 +102,14 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     if isinstance(command, Adjust):
         if in_hand:
             raise IllegalAction(
-                between_hands(live, f"{ADJUST_USAGE}: stacks are adjusted between hands")
+                between_hands(f"{ADJUST_USAGE}: stacks are adjusted between hands", table.running)
             )
         target = find_player(live, command.target)
         seat = table.seat_of(target)
         if seat is None:
             raise IllegalAction(f"{command.target} is not seated")
         if not command.amount or seat.stack + command.amount < 0:
-            raise IllegalAction(_adjust_range(seat.name, seat.stack, command.amount))
+            raise IllegalAction(adjust_range(seat.name, seat.stack, command.amount))
         table.adjust(target, command.amount)
         extra.append(
             LedgerEntry(live.id, live.session_id, target, "adjust", command.amount, command.reason)
@@ -130,7 +131,7 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     if isinstance(command, Bomb):
         if command.off:
             if not table.bomb_called:
-                raise IllegalAction(_no_bomb_called(table.settings.bomb.every))
+                raise IllegalAction(no_bomb_called(table.settings.bomb.every))
             table.cancel_bomb()
             extra.append(AuditEntry(live.id, host.id, "bomb", {"ante": 0}))
             return te.BombCalledOff()
@@ -141,7 +142,9 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     if isinstance(command, SetOption):
         if in_hand:
             raise IllegalAction(
-                between_hands(live, f"{command.name} changes between hands", "set it again")
+                between_hands(
+                    f"{command.name} changes between hands", table.running, "set it again"
+                )
             )
         said: te.TableEvent
         if command.name in OPTIONS:
@@ -153,37 +156,6 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         )
         return said
     raise IllegalAction("that is not a host control")
-
-
-def between_hands(live: Live, refusal: str, again: str = "type it again") -> str:
-    """``refusal`` of a host control asked during a hand, with when it can be done: when
-    the hand is over, after a ``pause`` while the game deals on (the next hand is dealt as
-    soon as one ends, so there would be no moment between hands); ``again`` says how."""
-    pause = " ('pause' first, so that no hand is dealt after it)" if live.table.running else ""
-    return f"{refusal}: {again} when this hand is over{pause}"
-
-
-def _adjust_range(name: str, stack: int, amount: int) -> str:
-    """An adjustment of ``amount`` chips refused, with the range ``stack`` allows: every
-    chip of it taken at most, any number added, never 0 (RULES.md "Leaving, the waiting
-    list and host controls")."""
-    shown = f'"{name}"' if " " in name else name
-    taken = f"-{stack} to -1 (chips taken) or " if stack else ""
-    example = f"-{min(stack, 50)} miscount" if stack else "50 comp"
-    return (
-        f"{ADJUST_USAGE}: {name} has {stack}, so the amount is {taken}1 or more (chips "
-        f"added), not {amount}; e.g. 'adjust {shown} {example}'"
-    )
-
-
-def _no_bomb_called(every: int) -> str:
-    """``bomb off`` with no bomb pot called: says so, and how a schedule of them stops."""
-    if every:
-        return (
-            f"bomb off: no bomb pot is called for the next hand; the one after every {every} "
-            "hands stops with 'set bomb off'"
-        )
-    return "bomb off: no bomb pot is called for the next hand ('bomb [ANTE]' calls one)"
 
 
 def _chips(word: str) -> str:

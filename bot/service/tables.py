@@ -33,6 +33,7 @@ from bot.service.timers import Timers
 from bot.service.views import READS, Views
 from bot.words.commands import Command, EndSession, Play
 from bot.words.commandset import declared_of
+from bot.words.houserefusals import Refused, between_hands, not_created
 from bot.words.refusals import refusal
 from bot.words.tabletext import returned_lines
 from storage import LedgerEntry, StorageError, StoredTable, Write
@@ -94,7 +95,7 @@ class TableService(Timers, Views):
             ServiceError: a table already plays in that channel, or it cannot be saved.
         """
         if await self.db.table_in_channel(server_id, channel):
-            raise ServiceError("a table already plays in this channel")
+            raise ServiceError(Refused.TABLE_TAKEN)
         table_id = f"{server_id}/{channel}"
         live = Live(table_id, server_id, channel, host.id, Table(settings), 0, None)
         live.names = {host.id: host.name}
@@ -108,7 +109,7 @@ class TableService(Timers, Views):
             )
             live.session_id = await self.db.session_of(table_id)
         except StorageError as exc:
-            raise ServiceError(f"the table could not be created: {exc}") from exc
+            raise ServiceError(not_created(str(exc))) from exc
         self.tables[table_id] = live
         self._index(live)
         return table_id
@@ -157,15 +158,13 @@ class TableService(Timers, Views):
                 changed either way.
         """
         if table_id not in self.tables and await self.current(table_id) is None:
-            raise ServiceError("there is no table in this channel: start one with /poker new")
+            raise ServiceError(Refused.NO_TABLE)
         async with self._lock(table_id):
             earlier = self._shows.get(table_id)
             for attempt in range(1, ATTEMPTS + 1):
                 live = await self.current(table_id)
                 if live is None:
-                    raise ServiceError(
-                        "there is no table in this channel: start one with /poker new"
-                    )
+                    raise ServiceError(Refused.NO_TABLE)
                 try:
                     out = await self._handle_locked(
                         live,
@@ -211,7 +210,7 @@ class TableService(Timers, Views):
         async with self._lock(table_id):
             live = await self.current(table_id)
             if live is None:
-                raise ServiceError("there is no table in this channel any more")
+                raise ServiceError(Refused.TABLE_GONE)
             if live.table.current is None:
                 await self._fresh_obligations(live)
             await self._deal_owed(live)  # a button never overtakes the next deal
@@ -242,16 +241,11 @@ class TableService(Timers, Views):
             try:
                 taken = await self.db.requests.command(request_id)
             except StorageError as exc:
-                raise ServiceError(
-                    "the request could not be checked against those already done, so nothing "
-                    "was done: try again"
-                ) from exc
+                raise ServiceError(Refused.REQUEST_UNCHECKED) from exc
             if taken is not None:
                 if _same_request(taken, player, command):
                     return []  # a platform's retry: applied once already
-                raise ServiceError(
-                    "that request was already used for another command: nothing was done"
-                )
+                raise ServiceError(Refused.REQUEST_REUSED)
         await self._deal_owed(live)  # a command never overtakes the next deal
         declared = declared_of(command)
         try:
@@ -283,9 +277,7 @@ class TableService(Timers, Views):
                 described(exc),
                 frames(exc),
             )
-            raise ServiceError(
-                "that could not be done (an error on our side, logged): nothing changed"
-            ) from exc
+            raise ServiceError(Refused.FAILED) from exc
         return await self._commit(
             live, player, command, request_id, step.out, step.extra, undo, asker
         )
@@ -327,7 +319,9 @@ class TableService(Timers, Views):
         Who may end it was checked before (the command is declared host-only).
         """
         if live.table.current is not None:
-            raise ServiceError(controls.between_hands(live, "end: the session ends between hands"))
+            raise ServiceError(
+                between_hands("end: the session ends between hands", live.table.running)
+            )
         undo = live.undo_point()
         extra: list[Write] = []
         returned = live.table.return_carried()
@@ -344,7 +338,7 @@ class TableService(Timers, Views):
         except BaseException as exc:
             undo.restore(live)  # nothing saved: the carried pot stays
             if isinstance(exc, StorageError):
-                raise ServiceError("the session could not be closed: try again") from exc
+                raise ServiceError(Refused.NOT_CLOSED) from exc
             raise
         extra.append(switch)
         new = switch.new
