@@ -29,12 +29,10 @@ from .errors import ConfigError, HandOver, IllegalAction, NotYourTurn
 from .evaluate import high_value
 from .events import (
     BoardDealt,
-    BombPot,
     CardProofs,
     CardsDrawn,
     Discarded,
     Event,
-    HandStarted,
     HoleCardsDealt,
     PassedOut,
     Posted,
@@ -45,6 +43,7 @@ from .events import (
     UncalledReturned,
     UpCardsDealt,
 )
+from .forcedbets import post_forced
 from .games import Opener, Ranking, spec_for
 from .history import phh_actions
 from .joker import joker_high_value
@@ -163,7 +162,7 @@ class Hand:
         self._need_hole: dict[int, int] = {}
         self._need_board = 0
         self._drawn: set[int] = set()
-        self._post_forced()
+        self._first = post_forced(self)
         self._begin_street(0)
 
     def _validate(self, setup: HandSetup, n: int) -> None:
@@ -323,116 +322,6 @@ class Hand:
     def _emit(self, event: Event) -> Event:
         self.events.append(event)
         return event
-
-    def _post_forced(self) -> None:
-        setup = self.setup
-        n = self.n
-        blinds = setup.forced_blinds()
-        antes = setup.forced_antes()
-        dead = setup.dead or (0,) * n
-        if len(blinds) != n or len(antes) != n or len(dead) != n:
-            raise ConfigError("one blind, ante and dead amount per player is needed")
-        if min(blinds) < 0 or min(antes) < 0 or min(dead) < 0 or setup.carried < 0:
-            raise ConfigError("forced bets cannot be negative")
-        if setup.straddle and not self.config.rules.straddle_allowed:
-            raise ConfigError("this table's house rules allow no straddle (000 NL §14)")
-        if setup.straddle and n == 2:
-            raise ConfigError("there is no straddle heads-up: it is posted left of the big blind")
-        if any(blinds) and not self.spec.blinds:
-            raise ConfigError(f"{self.config.game.label} is played without blinds")
-        root = self.shuffle.commitment.root if self.shuffle else None
-        self._emit(HandStarted(self.config.description, self.names, self.starting, root))
-        if setup.bomb:
-            self._emit(BombPot(max(antes), setup.boards))
-        if setup.kill is not None:
-            if setup.kill.killer not in self.names:
-                raise ConfigError("{killer} is not dealt into this hand", killer=setup.kill.killer)
-            killer = self.names.index(setup.kill.killer)
-            kill = setup.kill
-            self._emit(PotKilled(killer, kill.amount, kill.reason, self.config.describe()))
-        self.dead = setup.carried
-        if setup.bomb:  # no one antes more than another can match (RULES.md "Bomb pots")
-            can = sorted((min(a, s) for a, s in zip(antes, self.stacks, strict=True)), reverse=True)
-            antes = tuple(min(a, can[1]) for a in antes)
-        # TDA 2024 RP-11: a big blind short of his blind and the big-blind ante fills the
-        # blind first, and only what is left goes to the ante
-        late_ante = (-1, 0)
-        if setup.antes is None and not setup.bomb and self.config.stakes.big_blind_ante:
-            payer = 0 if n == 2 else 1
-            late_ante = (payer, min(self.config.stakes.big_blind_ante, antes[payer]))
-            antes = tuple(a - late_ante[1] if i == payer else a for i, a in enumerate(antes))
-        for i in range(n) if any(antes) else ():
-            take = min(antes[i], self.stacks[i])
-            if take:
-                self.stacks[i] -= take
-                if setup.antes_are_dead:
-                    self.dead += take
-                else:
-                    self.contributed[i] += take
-                    self.collected += take
-                self._emit(Posted(i, "ante", take, self.stacks[i] == 0))
-        for i in range(n) if setup.dead else ():
-            take = min(dead[i], self.stacks[i])
-            if take:
-                self.stacks[i] -= take
-                self.dead += take
-                self._emit(Posted(i, "dead", take, self.stacks[i] == 0))
-        top = max(blinds)
-        # heads-up the big blind is first in the hand order (PHH's), yet the small blind
-        # posts first, as at any table
-        order = sorted(range(n), key=lambda i: blinds[i]) if n == 2 else range(n)
-        for i in order:
-            take = min(blinds[i], self.stacks[i])
-            if not blinds[i]:
-                continue
-            self.stacks[i] -= take
-            self.bets[i] = take
-            self.contributed[i] += take
-            kind = self._blind_kind(i, blinds)
-            if kind == "small_blind":
-                self.small_blind_posted = (i, take)
-            elif kind == "big_blind":
-                self.big_blind_player = i
-            self._emit(Posted(i, kind, take, self.stacks[i] == 0))
-        payer, owed = late_ante
-        if owed and self.stacks[payer]:
-            take = min(owed, self.stacks[payer])
-            self.stacks[payer] -= take
-            self.dead += take
-            self._emit(Posted(payer, "ante", take, self.stacks[payer] == 0))
-        # a big blind or straddle posted all-in for less than its size still sets the call
-        # (RULES.md "A blind all-in for less than its size"): the others call the full size
-        self.betting.current_bet = max(max(self.bets), top)
-        if setup.kill is not None:  # a short killer is all-in, yet the pot plays killed
-            self.betting.current_bet = max(self.betting.current_bet, setup.kill.amount)
-        # The blinds are the first bet: a raise is at least as large (000 NL §3; 002 spread
-        # limit: "at least the size of the last bet or raise"); fixed limit raises by its bet.
-        self.betting.full_raise = max(limits.street_minimum(self.config, 0), top)
-        if self.config.street_structure(0) is Structure.FIXED_LIMIT:
-            self.betting.full_raise = limits.street_minimum(self.config, 0)
-        if setup.first_to_act is not None:
-            self._first = setup.first_to_act % n
-        else:
-            largest = max(range(n), key=lambda i: (blinds[i] > 0 and blinds[i] == top, i))
-            self._first = (largest + 1) % n if top else 0
-
-    def _blind_kind(self, i: int, blinds: Sequence[int]) -> str:
-        kinds = self.setup.blind_kinds
-        if kinds is not None and kinds[i]:
-            return kinds[i]
-        stakes = self.config.stakes
-        amount = blinds[i]
-        if self.setup.blinds is None:
-            if self.n == 2:
-                return "big_blind" if i == 0 else "small_blind"
-            return ("small_blind", "big_blind", "straddle")[i] if i < 3 else "blind"
-        if amount == stakes.small_blind and amount != stakes.big_blind:
-            return "small_blind"
-        if amount == stakes.big_blind:
-            return "big_blind"
-        if amount > stakes.big_blind:
-            return "straddle"
-        return "blind"
 
     # ------------------------------------------------------------------ dealing
 
