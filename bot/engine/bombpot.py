@@ -48,13 +48,6 @@ class BombRules:
         the house set none)."""
         return self.ante or config.stakes.big_blind or 1
 
-    def describe(self, config: GameConfig) -> str:
-        """The option in words, e.g. "a bomb pot of 10 each after every 12 hands, two
-        boards"."""
-        when = f"after every {self.every} hands" if self.every else "when the host types 'bomb'"
-        boards = ", two boards" if self.double_board else ""
-        return f"a bomb pot of {self.ante_for(config)} each {when}{boards}"
-
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving: ``{"ante": int, "every": int, "double_board": bool}``."""
         return _BOMB_RULES.dump(self)

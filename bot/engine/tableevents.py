@@ -297,12 +297,16 @@ class BombCalledOff(TableEvent):
 class OptionSet(TableEvent):
     """The host set a house option between hands: ``option`` is ``turn`` (seconds),
     ``timeouts`` (in a row), ``confirm`` (chips; 0: all-ins only), ``sevendeuce`` (chips;
-    0: off), ``pictures`` and ``runs`` (1 on, 0 off) with ``value``; or ``bomb`` and
-    ``timebank`` with ``described``, the rules as the engine describes them."""
+    0: off), ``pictures`` and ``runs`` (1 on, 0 off) with ``value``; ``bomb`` with ``value``
+    the ante in chips, ``every`` (hands; 0: when the host calls one) and ``double_board``;
+    ``timebank`` with ``value`` the bank in seconds, ``refill`` seconds back ``every`` hands
+    (RULES.md "Bomb pots", "The time bank")."""
 
     option: str
     value: int = 0
-    described: str = ""
+    every: int = 0
+    refill: int = 0
+    double_board: bool = False
 
 
 @dataclass(frozen=True, slots=True)

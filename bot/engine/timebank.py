@@ -37,13 +37,6 @@ class TimeBankRules:
     refill: int = 0
     every: int = 0
 
-    def describe(self) -> str:
-        """The option in words, for ``rules``."""
-        if not self.seconds:
-            return "no time bank"
-        refill = f", {self.refill}s back every {self.every} hands" if self.every else ""
-        return f"time bank: {self.seconds}s each when the time to act runs out{refill}"
-
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saving: ``{"seconds": int, "refill": int, "every": int}``."""
         return _RULES.dump(self)

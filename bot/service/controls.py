@@ -202,7 +202,12 @@ def _set_option(live: Live, command: SetOption) -> te.OptionSet:
             words[0] = _chips(words[0])
         bomb = bomb_rules_from(" ".join(words), settings.bomb, settings.max_buy_in)
         live.table.set_bomb_rules(bomb)
-        return te.OptionSet("bomb", described=bomb.describe(settings.config))
+        return te.OptionSet(
+            "bomb",
+            bomb.ante_for(settings.config),
+            every=bomb.every,
+            double_board=bomb.double_board,
+        )
     if name in ("sevendeuce", "72", "7-2", "seven_deuce"):
         games = settings.mix or (settings.config.game,)
         chips = seven_deuce_from(_chips(value), games, settings.max_buy_in)
@@ -218,7 +223,7 @@ def _set_option(live: Live, command: SetOption) -> te.OptionSet:
     if name in ("timebank", "bank"):
         bank = time_bank_from(value)
         live.table.settings = replace(settings, time_bank=bank)
-        return te.OptionSet("timebank", described=bank.describe())
+        return te.OptionSet("timebank", bank.seconds, every=bank.every, refill=bank.refill)
     if name == "runs":
         if value not in ("on", "off"):
             raise IllegalAction(

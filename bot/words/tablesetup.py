@@ -31,6 +31,7 @@ from bot.engine import (
 )
 from bot.words.commands import ParseError, parse_amount, whole_number
 from bot.words.gamewords import GAME_WORDS
+from bot.words.houseoptions import bomb_text, time_bank_text
 
 STRUCTURE_WORDS: dict[str, Structure] = {
     "nl": Structure.NO_LIMIT,
@@ -414,8 +415,10 @@ def describe_settings(settings: TableSettings) -> list[str]:
     lines.append("straddle allowed (000 NL §14)" if rules.straddle_allowed else "no straddle")
     lines.append("run it twice offered when all-in" if settings.offer_runs else "one run only")
     if any(bomb_refusal(g) is None for g in settings.mix or (config.game,)):
-        lines.append(settings.bomb.describe(config))
-    lines.append(settings.time_bank.describe())
+        bomb = settings.bomb
+        lines.append(bomb_text(bomb.ante_for(config), bomb.every, bomb.double_board))
+    bank = settings.time_bank
+    lines.append(time_bank_text(bank.seconds, bank.refill, bank.every))
     lines.append("a picture with each showdown" if settings.pictures else "no showdown pictures")
     if settings.seven_deuce:
         lines.append(

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.engine import tableevents as te
+from bot.words.houseoptions import bomb_text, time_bank_text
 
 
 def refused_text(why: str, players: tuple[tuple[str, str], ...], name: Callable[[str], str]) -> str:
@@ -176,7 +177,7 @@ def _option(event: te.OptionSet, name: Callable[[str], str]) -> str:
         what = f"bets over {value} chips" if value else "only all-ins"
         return f"{what} now ask for a confirmation click"
     if event.option == "bomb":
-        return f"bomb pots: {event.described}"
+        return f"bomb pots: {bomb_text(value, event.every, event.double_board)}"
     if event.option == "sevendeuce":
         if not value:
             return "the 7-2 game is off"
@@ -188,7 +189,7 @@ def _option(event: te.OptionSet, name: Callable[[str], str]) -> str:
         return f"showdowns {'come with' if value else 'come without'} a picture"
     if event.option == "runs":
         return f"running it twice is {'offered' if value else 'not offered'}"
-    return event.described  # the time bank, as its rules describe it
+    return time_bank_text(value, event.refill, event.every)
 
 
 def _game(event: te.GameChanged, name: Callable[[str], str]) -> str:
