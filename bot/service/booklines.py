@@ -113,7 +113,7 @@ async def leaderboard_lines(
     if game:
         known = GAME_WORDS.get(game)
         if known is None:
-            raise IllegalAction(f"{game!r} is not a game: try {', '.join(sorted(GAME_WORDS))}")
+            raise IllegalAction(booktext.no_game(game, list(GAME_WORDS)))
         dealt = known.value
     board = await stored.leaderboard(live.server_id, game=dealt, kill_game=kill)
     return booktext.leaderboard_text(board, kill, dealt)
@@ -169,15 +169,12 @@ async def _own_hand(
     """
     found = await stored.hand_record(live.id, number)
     if found is None:
-        raise IllegalAction(f"there is no hand {number} at this table")
+        raise IllegalAction(booktext.no_history(number, "none"))
     text, ids, started = found
     if text is None:
-        raise IllegalAction(f"hand {number} is not over: its history is written when it ends")
+        raise IllegalAction(booktext.no_history(number, "playing"))
     if player_id not in ids:
-        raise IllegalAction(
-            f"you were not dealt hand {number}: history shows your own hands "
-            f"('verify {number}' checks its shuffle)"
-        )
+        raise IllegalAction(booktext.no_history(number, "not_dealt"))
     return number, text, ids, started
 
 

@@ -34,7 +34,16 @@ from bot.words.commands import (
     whole_number,
 )
 from bot.words.gamewords import GAME_WORDS
-from bot.words.houserefusals import adjust_range, between_hands, no_bomb_called
+from bot.words.houserefusals import (
+    KICK_SELF,
+    NOT_A_CONTROL,
+    adjust_range,
+    between_hands,
+    no_bomb_called,
+    no_such_player,
+    not_seated,
+    player_ambiguous,
+)
 from bot.words.tablesetup import STRUCTURE_WORDS, stakes_in_digits
 from storage import AuditEntry, GameChanged, HandCredited, LedgerEntry, Write
 
@@ -66,13 +75,9 @@ def find_player(live: Live, name: str) -> str:
     number = wanted.removeprefix("seat").strip().lstrip("#")
     if not found and number.isascii() and number.isdigit() and int(number) in seats:
         return seats[int(number)].player_id  # a seat number, when no one is called that
-    listed = ", ".join(f"{n}. {seats[n].name}" for n in sorted(seats))
     if found:
-        raise IllegalAction(f"more than one player is called {name}: name him by mention")
-    raise IllegalAction(
-        f"no player called {name} here: seated are {listed or 'nobody'} "
-        "(name a player or his seat number; quote a name with spaces)"
-    )
+        raise IllegalAction(player_ambiguous(name))
+    raise IllegalAction(no_such_player(name, [(n, seats[n].name) for n in sorted(seats)]))
 
 
 def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> te.TableEvent:
@@ -89,10 +94,10 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
     if isinstance(command, Kick):
         target = find_player(live, command.target)
         if target == host.id:
-            raise IllegalAction("to leave the table yourself, type 'leave'")
+            raise IllegalAction(KICK_SELF)
         seat = table.seat_of(target)
         if seat is None:
-            raise IllegalAction(f"{command.target} is not seated")
+            raise IllegalAction(not_seated(command.target))
         owed = table.owes_kill(target)
         chips = table.kick(target)
         if chips is not None:
@@ -107,7 +112,7 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
         target = find_player(live, command.target)
         seat = table.seat_of(target)
         if seat is None:
-            raise IllegalAction(f"{command.target} is not seated")
+            raise IllegalAction(not_seated(command.target))
         if not command.amount or seat.stack + command.amount < 0:
             raise IllegalAction(adjust_range(seat.name, seat.stack, command.amount))
         table.adjust(target, command.amount)
@@ -155,7 +160,7 @@ def host_control(live: Live, host: Player, command: Any, extra: list[Write]) -> 
             AuditEntry(live.id, host.id, "set", {"option": command.name, "value": command.value})
         )
         return said
-    raise IllegalAction("that is not a host control")
+    raise IllegalAction(NOT_A_CONTROL)
 
 
 def _chips(word: str) -> str:

@@ -15,6 +15,7 @@ from bot.service import booklines, controls
 from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
 from bot.words.commands import Command, History, Leaderboard, Ledger, Rabbit, Stats, Status
+from bot.words.houserefusals import Refused
 from bot.words.refusals import refusal
 from bot.words.tablestate import public_state, status_text
 
@@ -91,7 +92,7 @@ class Views(Outbox):
         table's lock when it is sent."""
         live = self.tables.get(table_id)
         if live is None:
-            return "there is no table in this channel any more"
+            return Refused.TABLE_GONE.value
         try:
             live.table.check_fresh(player_id, hand, step)
         except EngineError as exc:

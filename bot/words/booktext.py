@@ -92,6 +92,25 @@ def no_session(asked: int, sessions: Sequence[int], current: int | None) -> str:
     return f"there is no session {asked} at this table: its sessions are {have}"
 
 
+def no_game(word: str, games: Sequence[str]) -> str:
+    """Why ``word`` keeps no game's hands in the leaderboard, with the ``games`` it takes."""
+    return f"{word!r} is not a game: try {', '.join(sorted(games))}"
+
+
+def no_history(number: int, why: str) -> str:
+    """Why hand ``number``'s history cannot be read: ``why`` is ``none`` (no such hand at
+    the table), ``playing`` (not over yet) or ``not_dealt`` (not one of the player's own
+    hands)."""
+    if why == "none":
+        return f"there is no hand {number} at this table"
+    if why == "playing":
+        return f"hand {number} is not over: its history is written when it ends"
+    return (
+        f"you were not dealt hand {number}: history shows your own hands "
+        f"('verify {number}' checks its shuffle)"
+    )
+
+
 def ledger_csv(
     entries: Sequence[tuple[float, str, str, int, str]],
     names: Mapping[str, str],

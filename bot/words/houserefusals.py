@@ -7,6 +7,7 @@ Every one of them changed nothing; each says what to do instead where there is a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
 from bot.words.commands import ADJUST_USAGE
@@ -34,6 +35,30 @@ class Refused(Enum):
         "again (it is read again first)"
     )
     SAVE_FAILED = "that could not be saved (an error on our side, logged), so nothing changed"
+
+
+KICK_SELF = "to leave the table yourself, type 'leave'"  # the host kicking himself
+NOT_A_CONTROL = "that is not a host control"
+
+
+def player_ambiguous(name: str) -> str:
+    """A host control naming ``name``, which more than one player at the table is called."""
+    return f"more than one player is called {name}: name him by mention"
+
+
+def no_such_player(name: str, seated: Sequence[tuple[int, str]]) -> str:
+    """A host control naming ``name``, who is not at the table, with who is ``seated``
+    (seat number, display name)."""
+    listed = ", ".join(f"{n}. {display}" for n, display in seated)
+    return (
+        f"no player called {name} here: seated are {listed or 'nobody'} "
+        "(name a player or his seat number; quote a name with spaces)"
+    )
+
+
+def not_seated(name: str) -> str:
+    """A host control for ``name`` (as the host typed it), who has no seat."""
+    return f"{name} is not seated"
 
 
 def not_created(reason: str) -> str:
