@@ -77,13 +77,13 @@ async def ledger_session(live: Live, stored: Books, asked: int | None) -> tuple[
         if asked == live.session_id:
             return asked, ""
         if any(number == asked for number, _, _ in sessions):
-            return asked, f"session {asked}"
+            return asked, booktext.session_name(asked)
         numbers = [n for n, _, _ in sessions]
         raise IllegalAction(booktext.no_session(asked, numbers, live.session_id))
     dealt = next((hands for n, _, hands in sessions if n == live.session_id), 0)
     ended = [n for n, over, _ in sessions if over and n != live.session_id]
     if not dealt and ended:
-        return ended[-1], f"session {ended[-1]}, which just ended"
+        return ended[-1], booktext.session_name(ended[-1], just_ended=True)
     return live.session_id, ""
 
 
@@ -184,7 +184,7 @@ def _pokerstars(
     """The hands in PokerStars' format, oldest first; a hand it is not written for is
     named with the reason instead (its PHH has every game)."""
     out: list[str] = []
-    skipped: list[str] = []
+    skipped: list[tuple[int, str]] = []
     for number, text, ids, started in reversed(played):
         viewer = ids.index(player_id) if player_id in ids else -1
         try:
@@ -198,11 +198,11 @@ def _pokerstars(
                 )
             )
         except Unsupported as exc:
-            skipped.append(f"hand {number}: {exc}")
+            skipped.append((number, str(exc)))
     # a PokerStars file parts its hands with two blank lines (each hand ends in one newline)
     out = [text + "\n" for text in out[:-1]] + out[-1:]
     if skipped:
-        out.append("not in PokerStars' format: " + "; ".join(skipped))
+        out.append(booktext.not_pokerstars(skipped))
     return out or [booktext.NO_HANDS]
 
 
@@ -215,15 +215,15 @@ async def verify_lines(live: Live, stored: Books, number: int | None) -> list[st
     """
     number = number or live.table.hand_number - (1 if live.table.current is not None else 0)
     if number <= 0:
-        return ["no hand has finished at this table yet"]
+        return [booktext.no_proof(0, "none")]
     proof = await stored.hand_proof(live.id, number)
     if proof is None:
-        return [f"there is no hand {number} at this table"]
+        return [booktext.no_proof(number, "none")]
     root, openings = proof
     if root is None:
-        return [f"hand {number} was dealt without a commitment"]
+        return [booktext.no_proof(number, "uncommitted")]
     if openings is None:
-        return [f"hand {number} is not over: its cards are opened when it ends"]
+        return [booktext.no_proof(number, "playing")]
     size = 53 if live.table.settings.config.rules.joker else 52
     problems = verify_hand(
         ShuffleCommitment(root, size), [CardOpening.from_dict(o) for o in openings]

@@ -92,6 +92,30 @@ def no_session(asked: int, sessions: Sequence[int], current: int | None) -> str:
     return f"there is no session {asked} at this table: its sessions are {have}"
 
 
+def session_name(number: int, just_ended: bool = False) -> str:
+    """How a ledger names a session other than this one: "session 3", or "session 3,
+    which just ended"."""
+    return f"session {number}, which just ended" if just_ended else f"session {number}"
+
+
+def not_pokerstars(skipped: Sequence[tuple[int, str]]) -> str:
+    """The hands a PokerStars export left out: (hand number, why) for each."""
+    return "not in PokerStars' format: " + "; ".join(f"hand {n}: {why}" for n, why in skipped)
+
+
+def no_proof(number: int, why: str) -> str:
+    """Why hand ``number``'s shuffle cannot be checked: ``why`` is ``none`` (no such hand;
+    ``number`` 0: no hand has finished yet), ``uncommitted`` (dealt without a commitment)
+    or ``playing`` (not over, its cards not yet opened)."""
+    if why == "none":
+        if number <= 0:
+            return "no hand has finished at this table yet"
+        return f"there is no hand {number} at this table"
+    if why == "uncommitted":
+        return f"hand {number} was dealt without a commitment"
+    return f"hand {number} is not over: its cards are opened when it ends"
+
+
 def no_game(word: str, games: Sequence[str]) -> str:
     """Why ``word`` keeps no game's hands in the leaderboard, with the ``games`` it takes."""
     return f"{word!r} is not a game: try {', '.join(sorted(games))}"
