@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .balancing import (
     draw_seats,
@@ -324,3 +325,45 @@ class Floor:
         if player in giver.away:
             giver.away.discard(player)
             taker.away.add(player)
+
+    # -------------------------------------------------------------- storage
+
+    def to_dict(self) -> dict[str, Any]:
+        """The floor's own part as plain data: the tables in play and their break order,
+        the house options and a hand-for-hand round's state (each table and the
+        tournament are saved by their own ``to_dict``)."""
+        return {
+            "tables": list(self.tables),
+            "break_order": list(self.break_order),
+            "tolerance": self.tolerance,
+            "at_pay_jumps": self.at_pay_jumps,
+            "hand_for_hand": self.hand_for_hand,
+            "played": sorted(self.played),
+            "held": [bust.to_dict() for bust in self.held],
+        }
+
+    @classmethod
+    def from_dict(
+        cls, tournament: Tournament, tables: dict[str, TournamentTable], data: dict[str, Any]
+    ) -> Floor:
+        """The floor :meth:`to_dict` wrote, over the tournament's books and its tables
+        restored (``tables``: table id -> its tournament table, those in play at least).
+
+        Raises:
+            IllegalAction: a table in play was not given.
+        """
+        order = [str(t) for t in data["tables"]]
+        missing = [t for t in order if t not in tables]
+        if missing:
+            raise IllegalAction(f"the tournament's table {missing[0]} was not restored")
+        floor = cls(
+            tournament,
+            {t: tables[t] for t in order},
+            [str(t) for t in data["break_order"]],
+            int(data.get("tolerance", 0)),
+            bool(data.get("at_pay_jumps", False)),
+        )
+        floor.hand_for_hand = bool(data.get("hand_for_hand", False))
+        floor.played = {str(t) for t in data.get("played", ())}
+        floor.held = [Bust.from_dict(b) for b in data.get("held", ())]
+        return floor

@@ -18,7 +18,7 @@ from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import IllegalAction
 from bot.engine.floor import Floor
-from bot.engine.table import TableSettings
+from bot.engine.table import Table, TableSettings
 from bot.engine.tournament import FINISHED, Tournament, TournamentRules
 from bot.engine.tourneytable import TournamentTable
 
@@ -134,6 +134,24 @@ def test_tda_2024_rp_8_hand_for_hand_tables_wait_for_each_other() -> None:
     _play_hand(floor, "t2", rng, 2.0, aggressive=0.0)
     floor.hand_ended("t2", rng)
     assert floor.why_not_deal("t1") is None and floor.hand_for_hand
+
+
+def test_tournament_floor_is_stored_and_restored_mid_tournament() -> None:
+    rng = random.Random(6)
+    floor = _floor(40, 9, rng)
+    for k in range(12):
+        tid = rng.choice([t for t in floor.tables if floor.why_not_deal(t) is None])
+        _play_hand(floor, tid, rng, float(k), aggressive=0.02)
+        floor.hand_ended(tid, rng)
+    assert floor.tournament.status == "running" and len(floor.tables) > 1
+    tournament = Tournament.from_dict(floor.tournament.to_dict())
+    tables = {
+        tid: TournamentTable.from_dict(tournament, Table.from_dict(t.table.to_dict()), t.to_dict())
+        for tid, t in floor.tables.items()
+    }
+    back = Floor.from_dict(tournament, tables, floor.to_dict())
+    assert back.to_dict() == floor.to_dict()
+    assert back.counts() == floor.counts()
 
 
 def _check(floor: Floor, seen: set[str]) -> None:
