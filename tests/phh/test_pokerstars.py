@@ -375,9 +375,18 @@ def test_the_header_names_the_table_s_stakes_when_the_small_blind_is_dead() -> N
     hand = Hand(setup)
     hand.apply(Fold(2))
     hand.apply(Fold(0))
-    text = pokerstars_text(hand_to_phh(hand), 2, number=1, table="t", started=DEALT)
+    history = hand_to_phh(hand)
+    text = pokerstars_text(history, 2, number=1, table="t", started=DEALT)
     assert ": Hold'em No Limit (1/2) - " in text.splitlines()[0]
     assert "Seat 2: bob (big blind) collected (0)" in text
+    for viewer in range(3):  # both readers take the empty walk as bob's
+        check_text(
+            pokerstars_text(history, viewer, number=1, table="t", started=DEALT),
+            history,
+            viewer,
+            1,
+            DEALT,
+        )
 
 
 # ----------------------------------------------------------------------------- many hands
