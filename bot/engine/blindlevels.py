@@ -14,7 +14,7 @@ from typing import Any
 
 from .codec import INT, Codec, record, tuple_of
 from .config import Stakes, Structure
-from .errors import ConfigError
+from .errors import ConfigError, check_whole
 
 LEVELS_MOST = 60  # levels written out in one schedule
 MINUTES_MOST = 240  # a level or a break of four hours at most
@@ -48,17 +48,18 @@ class Level:
     hands: int = 0
 
     def __post_init__(self) -> None:
-        for name, most in (
-            ("small_blind", CHIPS_MOST),
-            ("big_blind", CHIPS_MOST),
-            ("ante", CHIPS_MOST),
-            ("big_blind_ante", CHIPS_MOST),
-            ("minutes", MINUTES_MOST),
-            ("hands", HANDS_MOST),
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
-                raise ConfigError(f"a level's {name.replace('_', ' ')} is 0 to {most}")
+        check_whole(
+            self,
+            (
+                ("small_blind", 0, CHIPS_MOST),
+                ("big_blind", 0, CHIPS_MOST),
+                ("ante", 0, CHIPS_MOST),
+                ("big_blind_ante", 0, CHIPS_MOST),
+                ("minutes", 0, MINUTES_MOST),
+                ("hands", 0, HANDS_MOST),
+            ),
+            "a level's",
+        )
         if self.big_blind < 1:
             raise ConfigError("a level's big blind is 1 chip or more")
         if self.small_blind > self.big_blind:

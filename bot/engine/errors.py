@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class EngineError(ValueError):
     """Base class of every error the engine raises; the message is meant for a player.
@@ -75,3 +77,20 @@ def whole_in(word: str, low: int, high: int, what: str, usage: str) -> int:
     if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:
         raise IllegalAction(f"{what}, not {word[:20]!r}: {usage}")
     return int(word)
+
+
+def check_whole(record: object, bounds: Sequence[tuple[str, int, int]], owner: str) -> None:
+    """Each field of ``record`` named in ``bounds`` is a whole number (never a bool) from
+    its low to its high bound.
+
+    Args:
+        record: the object whose fields are read.
+        bounds: ``(field, low, high)`` for each field checked.
+        owner: whose fields they are in the message, e.g. "a level's".
+    Raises:
+        ConfigError: the first that is not, e.g. "a level's big blind is 0 to 1000".
+    """
+    for name, low, high in bounds:
+        value = getattr(record, name)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ConfigError(f"{owner} {name.replace('_', ' ')} is {low} to {high}")

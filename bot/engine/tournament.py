@@ -15,7 +15,7 @@ from typing import Any
 
 from .blindlevels import Schedule
 from .codec import BOOL, INT, STR, As, Codec, optional, record, tuple_of
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, check_whole
 from .levelclock import ClockChange, LevelClock, LevelUp
 from .payouts import checked_shares, prizes, shared_prizes, standard_shares
 from .places import Finish, finishing_places
@@ -75,24 +75,25 @@ class TournamentRules:
     bounty: int = 0
 
     def __post_init__(self) -> None:
-        for name, low, high in (
-            ("buy_in", 0, MONEY_MOST),
-            ("stack", 1, STACK_MOST),
-            ("seats", 2, 10),
-            ("tables", 1, 200),
-            ("fee", 0, MONEY_MOST),
-            ("late_until", 0, 60),
-            ("rebuy_levels", 0, 60),
-            ("rebuys_most", 0, 100),
-            ("rebuy_stack_most", 0, STACK_MOST),
-            ("add_on_price", 0, MONEY_MOST),
-            ("add_on_stack", 0, STACK_MOST),
-            ("re_entries", 0, 100),
-            ("bounty", 0, MONEY_MOST),
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise ConfigError(f"a tournament's {name.replace('_', ' ')} is {low} to {high}")
+        check_whole(
+            self,
+            (
+                ("buy_in", 0, MONEY_MOST),
+                ("stack", 1, STACK_MOST),
+                ("seats", 2, 10),
+                ("tables", 1, 200),
+                ("fee", 0, MONEY_MOST),
+                ("late_until", 0, 60),
+                ("rebuy_levels", 0, 60),
+                ("rebuys_most", 0, 100),
+                ("rebuy_stack_most", 0, STACK_MOST),
+                ("add_on_price", 0, MONEY_MOST),
+                ("add_on_stack", 0, STACK_MOST),
+                ("re_entries", 0, 100),
+                ("bounty", 0, MONEY_MOST),
+            ),
+            "a tournament's",
+        )
         if self.bounty > self.buy_in:
             raise ConfigError(
                 f"the bounty ({self.bounty}) is part of the buy-in ({self.buy_in}), not more"
