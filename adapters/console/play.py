@@ -280,8 +280,8 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
         if resumed:
             _show_own_cards(session, you, out)
         print(
-            "Type fold, check, call, bet N, raise N, all-in, draw CARDS or pat, status, "
-            "sitout, back, leave, help, quit.",
+            "Type fold, check, call, bet N, raise N, all-in (in a draw game: draw CARDS or "
+            "pat), status, sitout, back, leave, help, quit.",
             file=out,
         )
         hands = 0
