@@ -611,6 +611,36 @@ class Tournament:
             entry.prize, entry.dealt = amount, True
         self.left_aside = aside
 
+    def close_by_deal(self, stacks: dict[str, int]) -> tuple[Finish, ...]:
+        """After a deal that leaves nothing to play for: the entries still in take the
+        places by their chips (more chips, the better place; equal stacks share), the
+        tournament is over, each keeping what the deal paid (TOURNAMENT.md "Deals").
+
+        Args:
+            stacks: entry id -> chips, for every entry still in.
+        Returns:
+            The finishes of the entries that were still in, best first.
+        Raises:
+            IllegalAction: no deal was made, money is still left to play for, or an entry
+                still in has no stack.
+        """
+        alive = self.alive
+        if not alive or not all(entry.dealt for entry in alive):
+            raise IllegalAction("a deal is made by every player still in")
+        if self.left_aside:
+            raise IllegalAction("money is left to play for: play goes on")
+        if {entry.id for entry in alive} != set(stacks):
+            raise IllegalAction("every entry still in has its stack in the deal")
+        # ranked as if out together in one last hand, by their chips: places from 2
+        ranked = finishing_places([(e.id, 1, stacks[e.id]) for e in alive], 1)
+        finishes = []
+        for finish in ranked:
+            entry = self.entry(finish.entry)
+            entry.place, entry.tied = finish.place - 1, finish.tied
+            finishes.append(Finish(entry.id, entry.place, entry.tied))
+        self.status = FINISHED
+        return tuple(sorted(finishes, key=lambda f: f.place))
+
     # ------------------------------------------------------------- storage
 
     def to_dict(self) -> dict[str, Any]:

@@ -17,7 +17,9 @@ from typing import Any
 
 from .actions import Action
 from .bombpot import BombRules
+from .chop import deal as deal_split
 from .codec import INT, STR, Codec, tuple_of
+from .dealoffer import OFFER_SECONDS, DealOffer
 from .errors import IllegalAction
 from .events import Event, PotAwarded
 from .hand import Hand
@@ -30,6 +32,10 @@ from .tablesettings import TableSettings
 from .tournament import RUNNING, Bought, Tournament
 
 STACK_MOST = 10**12
+
+# Seconds the next hand waits for the players just out who may rebuy (TDA 2024 R27: a
+# rebuy is made before the table deals again); each who answers shortens it.
+REBUY_SECONDS = 30.0
 
 
 def tournament_settings(settings: TableSettings) -> TableSettings:
@@ -111,6 +117,11 @@ class TournamentTable:
         starts: each player's chips at the start of the hand in play.
         waiting: late entrants seated between the button and the small blind, who are
             dealt in once the button has passed them (TDA 2024 R8-A).
+        rebuy_until: while players just out may rebuy, when the next hand stops waiting
+            for them (seconds on the service's clock); None otherwise.
+        offer: the deal of the prizes left on offer, or None.
+        deal_asked: ``(player, kind)`` of a deal asked for during a hand, offered when it
+            ends; None otherwise.
     """
 
     def __init__(
@@ -129,6 +140,9 @@ class TournamentTable:
         self.busts: list[Bust] = []
         self.starts: dict[str, int] = {}
         self.waiting: set[str] = set()
+        self.rebuy_until: float | None = None
+        self.offer: DealOffer | None = None
+        self.deal_asked: tuple[str, str] | None = None
 
     # ---------------------------------------------------------------- seats
 
@@ -192,9 +206,11 @@ class TournamentTable:
 
     # ----------------------------------------------------------------- deal
 
-    def why_not_deal(self) -> str | None:
+    def why_not_deal(self, now: float | None = None) -> str | None:
         """Why the next hand cannot be dealt now, or None: the tournament is not running,
-        it is on a break, a hand is in play, or fewer than two players have chips."""
+        it is on a break, a hand is in play, fewer than two players have chips, players
+        just out may still rebuy, or a deal is on offer (until ``now``, seconds, passes
+        their time; None: they are waited for)."""
         tournament = self.tournament
         if tournament.status != RUNNING:
             return f"the tournament is {tournament.status}"
@@ -204,9 +220,35 @@ class TournamentTable:
         if self.table.current is not None:
             return "a hand is in play"
         with_chips = [s for s in self.table.seating.seats.values() if s.stack > 0]
-        if len(with_chips) < 2:
+        waiting_busts = [b for b in self.busts if self.tournament.may_rebuy(b.entry, 0) is None]
+        if len(with_chips) < 2 and not waiting_busts:
             return "fewer than two players have chips at this table"
+        if (
+            waiting_busts
+            and self.rebuy_until is not None
+            and (now is None or now < self.rebuy_until)
+        ):
+            return "players just out may rebuy ('rebuy')"
+        if self.offer is not None and (now is None or now < self.offer.until):
+            return "a deal is on offer: each player left says 'chop ...' or 'chop no'"
         return None
+
+    def wake_at(self) -> float | None:
+        """When the table next needs a step of its own for the tournament (the clock's
+        next change, the end of the wait for rebuys, a deal's offer lapsing), in seconds
+        on the service's clock; None when nothing is timed."""
+        times = [
+            t
+            for t in (
+                self.tournament.level_clock.wake_at()
+                if self.tournament.status == RUNNING
+                else None,
+                self.rebuy_until if self.busts else None,
+                self.offer.until if self.offer is not None else None,
+            )
+            if t is not None
+        ]
+        return min(times) if times else None
 
     def deal(
         self, deck_order: Sequence[str], now: float, reshuffle_seed: int = 0
@@ -229,8 +271,11 @@ class TournamentTable:
             IllegalAction: :meth:`why_not_deal` gives a reason, and nothing changed.
         """
         changes = self.tournament.clock_due(now)
+        if self.why_not_deal(now) is None:
+            self.offer = None  # an offer whose time is up lapses with the deal
         finishes = self.close_busts()
-        why = self.why_not_deal()
+        self.rebuy_until = None
+        why = self.why_not_deal(now)
         if why is not None:
             if changes or finishes:  # a break began, or the tournament is over
                 return changes, finishes, []
@@ -328,13 +373,15 @@ class TournamentTable:
             self.away.add(player)
         return events
 
-    def finish(self, hold: bool = False) -> HandEnd:
+    def finish(self, hold: bool = False, now: float | None = None) -> HandEnd:
         """End the hand in play: stacks back to the seats; a player with no chips is
         offered a rebuy if the rules allow one, else he is out with his place.
 
         Args:
             hold: keep the players out unplaced (hand-for-hand: the round's players out
                 at every table are placed together, :func:`close_busts`).
+            now: the clock, in seconds: the next hand waits :data:`REBUY_SECONDS` from
+                it for the players offered a rebuy (None: it does not wait).
         Returns:
             The finishes now known and the rebuys offered.
         Raises:
@@ -349,6 +396,8 @@ class TournamentTable:
         offers = tuple(
             bust.player for bust in busts if self.tournament.may_rebuy(bust.entry, 0) is None
         )
+        if offers and now is not None:
+            self.rebuy_until = now + REBUY_SECONDS
         if offers or hold:
             return HandEnd((), offers)
         return HandEnd(self.close_busts(), ())
@@ -402,7 +451,23 @@ class TournamentTable:
         if seat.status is SeatStatus.BUSTED:
             seat.status = SeatStatus.ACTIVE
         self.busts = [bust for bust in self.busts if bust.player != player]
+        if not self.busts:
+            self.rebuy_until = None
         return bought
+
+    def no_rebuy(self, player: str) -> tuple[Finish, ...]:
+        """``player``, just out, will not rebuy: the next hand stops waiting for him
+        (he is placed with the others out of that hand when it is dealt).
+
+        Raises:
+            IllegalAction: he is not offered a rebuy now.
+        """
+        if not any(bust.player == player for bust in self.busts):
+            raise IllegalAction("you are not offered a rebuy now")
+        offered = [b for b in self.busts if b.player != player]
+        if not any(self.tournament.may_rebuy(b.entry, 0) is None for b in offered):
+            self.rebuy_until = None
+        return ()
 
     def add_on(self, player: str) -> Bought:
         """``player`` takes his add-on between hands.
@@ -420,6 +485,107 @@ class TournamentTable:
         bought = self.tournament.take_add_on(entry.id)
         seat.stack += bought.chips
         return bought
+
+    # ---------------------------------------------------------------- deals
+
+    def ask_deal(self, player: str, kind: str, now: float) -> DealOffer | None:
+        """``player`` offers or accepts a deal of the prizes left: an offer of the same
+        kind is accepted, one of another kind replaced by his; asked during a hand, it is
+        offered when the hand ends. A deal every player left accepts is made
+        (:meth:`deal_made`).
+
+        Args:
+            kind: ``icm`` or ``chop``.
+            now: the clock, in seconds (the offer stands :data:`OFFER_SECONDS`).
+        Returns:
+            The offer as it stands, or None when it waits for the hand to end.
+        Raises:
+            IllegalAction: he is not in, the prize pool may still grow, a deal was made,
+                or the kind is not a deal's.
+        """
+        entry = self.tournament.current(player)
+        if entry is None or entry.out or self.table.seating.seat_of(player) is None:
+            raise IllegalAction("only a player still in the tournament takes part in a deal")
+        if not self.tournament.pool_final():
+            raise IllegalAction("a deal is made once registration, rebuys and the add-on are over")
+        if any(e.dealt for e in self.tournament.entries):
+            raise IllegalAction("a deal was made already")
+        if kind not in ("icm", "chop"):
+            raise IllegalAction("a deal is 'chop icm' or 'chop chips'")
+        if self.table.current is not None:
+            self.deal_asked = (player, kind)
+            return None
+        offer = self.offer
+        if offer is None or offer.kind != kind or now >= offer.until:
+            offer = self.offer = self._offer(kind, now)
+        if player not in offer.accepted:
+            offer.accepted += (player,)
+        return offer
+
+    def _offer(self, kind: str, now: float) -> DealOffer:
+        """A deal of ``kind`` on the stacks now, in seat order from the button's left."""
+        seating = self.table.seating
+        order = sorted(
+            (s for s in seating.seats.values() if s.stack > 0),
+            key=lambda s: (s.seat - (seating.button or 0) - 1) % seating.size,
+        )
+        entries = [self.tournament.current(s.player_id) for s in order]
+        ids = [e.id for e in entries if e is not None]
+        amounts = deal_split(kind, [s.stack for s in order], self.tournament.unpaid())
+        return DealOffer(
+            kind,
+            dict(zip(ids, amounts, strict=True)),
+            {e.id: e.player for e in entries if e is not None},
+            (),
+            now + OFFER_SECONDS,
+        )
+
+    def offer_asked(self, now: float) -> DealOffer | None:
+        """Between hands: the deal asked for during the last hand, offered now (its
+        asker accepting it), or None when none was asked or it can no longer be made."""
+        asked, self.deal_asked = self.deal_asked, None
+        if asked is None or self.table.current is not None:
+            return None
+        try:
+            return self.ask_deal(asked[0], asked[1], now)
+        except IllegalAction:
+            return None
+
+    def turn_down_deal(self, player: str) -> None:
+        """``player`` turns the deal on offer down: it is off, play goes on.
+
+        Raises:
+            IllegalAction: no deal is on offer, or he is not in it.
+        """
+        self.deal_asked = None
+        offer = self.offer
+        if offer is None or player not in offer.players.values():
+            raise IllegalAction(
+                "no deal is on offer to you ('chop icm' or 'chop chips' offers one)"
+            )
+        self.offer = None
+
+    def deal_made(self) -> tuple[Finish, ...]:
+        """The deal on offer, accepted by every player left, is made: each is paid what
+        it gave him, places by chip count, and the tournament is over (TOURNAMENT.md
+        "Deals").
+
+        Returns:
+            Every entry's finish, best first.
+        Raises:
+            IllegalAction: no deal on offer, or not every player left has accepted it.
+        """
+        offer = self.offer
+        if offer is None or not offer.agreed:
+            raise IllegalAction("a deal is made when every player left accepts it")
+        self.tournament.agree_deal(dict(offer.amounts))
+        stacks = {
+            entry: seat.stack
+            for entry, player in offer.players.items()
+            if (seat := self.table.seating.seat_of(player)) is not None
+        }
+        self.offer = None
+        return self.tournament.close_by_deal(stacks)
 
     def take_busts(self) -> list[Bust]:
         """The last hand's players with no chips who did not rebuy, their seats freed:
@@ -485,6 +651,9 @@ class TournamentTable:
             "busts": [bust.to_dict() for bust in self.busts],
             "starts": dict(self.starts),
             "waiting": sorted(self.waiting),
+            "rebuy_until": self.rebuy_until,
+            "offer": self.offer.to_dict() if self.offer is not None else None,
+            "deal_asked": list(self.deal_asked) if self.deal_asked is not None else None,
         }
 
     @classmethod
@@ -498,6 +667,12 @@ class TournamentTable:
         restored.busts = [Bust.from_dict(b) for b in data.get("busts", ())]
         restored.starts = {str(p): int(c) for p, c in data.get("starts", {}).items()}
         restored.waiting = {str(p) for p in data.get("waiting", ())}
+        until = data.get("rebuy_until")
+        restored.rebuy_until = float(until) if until is not None else None
+        offer = data.get("offer")
+        restored.offer = DealOffer.from_dict(offer) if offer else None
+        asked = data.get("deal_asked")
+        restored.deal_asked = (str(asked[0]), str(asked[1])) if asked else None
         return restored
 
 

@@ -16,10 +16,13 @@ from collections.abc import Callable
 from bot.engine import CardError, parse_cards
 from bot.words.commandset import (
     VERBS,
+    AddOn,
     Adjust,
     Bomb,
+    CancelTournament,
     Cards,
     Choose,
+    Chop,
     Clock,
     Command,
     EndSession,
@@ -36,6 +39,9 @@ from bot.words.commandset import (
     Play,
     PreAction,
     Rabbit,
+    Rebuy,
+    Register,
+    RemoveEntrant,
     Rules,
     SetOption,
     Sit,
@@ -46,6 +52,8 @@ from bot.words.commandset import (
     Status,
     Straddle,
     TopUp,
+    TournamentNew,
+    Unregister,
     Verb,
     Verify,
     Void,
@@ -97,6 +105,14 @@ __all__ = [
     "Verify",
     "Void",
     "Wait",
+    "AddOn",
+    "CancelTournament",
+    "Chop",
+    "Rebuy",
+    "Register",
+    "RemoveEntrant",
+    "TournamentNew",
+    "Unregister",
     "parse",
     "parse_amount",
     "whole_number",
@@ -526,6 +542,52 @@ def _history(verb: Verb, head: str, rest: list[str]) -> History:
     raise ParseError(usage)
 
 
+def _tournament(verb: Verb, head: str, rest: list[str]) -> Command:
+    """``tournament new ...`` and ``tournament help`` set one up (the chat answers them);
+    ``tournament cancel`` and ``tournament remove NAME`` are the host's."""
+    first = rest[0].lower() if rest else ""
+    if first == "cancel":
+        _nothing_after(f"{head} cancel", rest[1:], f"'{head} cancel'")
+        return CancelTournament()
+    if first == "remove":
+        return _remove(verb, "remove", rest[1:])
+    if first not in ("new", "help", ""):
+        raise ParseError(
+            f"{head} new … sets up a tournament, {head} help lists its words, "
+            f"{head} cancel and {head} remove NAME are the host's"
+        )
+    return TournamentNew(" ".join(rest))
+
+
+def _remove(verb: Verb, head: str, rest: list[str]) -> RemoveEntrant:
+    words = _quoted(rest, "remove NAME")
+    if not words:
+        raise ParseError("remove NAME: which entrant to take out of the lobby")
+    return RemoveEntrant(" ".join(words))
+
+
+def _extra_chips(verb: Verb, head: str, rest: list[str]) -> Command:
+    """``rebuy`` and ``addon``: a tournament's (nothing after them), or at a cash table a
+    top-up of the amount after them."""
+    command = _command_of(verb)
+    if not rest:
+        return command()
+    _nothing_after(f"{head} AMOUNT", rest[1:], f"'{head}' (or at a cash table 'topup 100')")
+    if rest[0].strip() == "0":
+        return command(0)
+    return command(parse_amount(rest[0]))
+
+
+_DEAL_KINDS = {"icm": "icm", "chips": "chop", "chop": "chop", "chip": "chop", "no": "no"}
+
+
+def _chop(verb: Verb, head: str, rest: list[str]) -> Chop:
+    usage = f"{head} icm, {head} chips (by chip count) or {head} no"
+    if len(rest) != 1 or rest[0].lower() not in _DEAL_KINDS:
+        raise ParseError(f"a deal of the prizes left: {usage}")
+    return Chop(_DEAL_KINDS[rest[0].lower()])
+
+
 # Each command that takes words after its verb, to what reads them (every other takes none)
 READERS: dict[type[Command], Reader] = {
     Help: _rest_unread,
@@ -545,4 +607,9 @@ READERS: dict[type[Command], Reader] = {
     Leaderboard: _leaderboard,
     History: _history,
     Stats: _stats,
+    TournamentNew: _tournament,
+    RemoveEntrant: _remove,
+    Rebuy: _extra_chips,
+    AddOn: _extra_chips,
+    Chop: _chop,
 }

@@ -159,9 +159,7 @@ class Sit(Command):
     seat: int | None = None
 
 
-@declare(
-    Verb(("topup", "top-up", "rebuy", "addon"), "topup N", "Add chips between hands", slash=True)
-)
+@declare(Verb(("topup", "top-up"), "topup N", "Add chips between hands", slash=True))
 @dataclass(frozen=True)
 class TopUp(Command):
     """Add chips between hands."""
@@ -594,6 +592,105 @@ class Bomb(Command):
     off: bool = False
 
 
+# ---------------------------------------------------------------- tournaments
+
+
+@declare(
+    Verb(
+        ("tournament", "tourney"),
+        "tournament new …",
+        "Set up a tournament in this channel",
+        Group.EXTRA,
+        help="tournament new …|help",
+        slash=True,
+    )
+)
+@dataclass(frozen=True)
+class TournamentNew(Command):
+    """Set up a tournament in this channel (``tournament new ...``), or its words
+    (``tournament help``); ``text`` is every word as typed after ``tournament`` (read by
+    :func:`bot.words.tourneysetup.parse_tournament_setup`)."""
+
+    text: str
+
+
+@declare(
+    Verb(
+        ("register", "reg", "enter", "reenter", "re-enter"),
+        "register",
+        "Enter the tournament (or re-enter)",
+        slash=True,
+    )
+)
+@dataclass(frozen=True)
+class Register(Command):
+    """Enter the tournament at this table: before the start, during late registration,
+    or again after going out where re-entry is offered (TDA 2024 R8)."""
+
+
+@declare(Verb(("unregister", "unreg"), "unregister", "Leave the lobby, refunded", slash=True))
+@dataclass(frozen=True)
+class Unregister(Command):
+    """Take one's entry back before the start, refunded."""
+
+
+@declare(Verb(("rebuy",), "rebuy", "Rebuy in a tournament (topup N at a cash table)"))
+@dataclass(frozen=True)
+class Rebuy(Command):
+    """A tournament's rebuy (its chips are the rules'); at a cash table a top-up of
+    ``amount`` chips (None: none typed)."""
+
+    amount: int | None = None
+
+
+@declare(Verb(("addon", "add-on"), "addon", "Take the tournament's add-on"))
+@dataclass(frozen=True)
+class AddOn(Command):
+    """A tournament's add-on; at a cash table a top-up of ``amount`` chips (None: none
+    typed)."""
+
+    amount: int | None = None
+
+
+@declare(
+    Verb(
+        ("chop", "split"),
+        "chop icm|chips|no",
+        "Offer or accept a deal of the prizes left",
+        help="chop icm|chips|no (a deal: every player left must accept)",
+    )
+)
+@dataclass(frozen=True)
+class Chop(Command):
+    """Offer or accept a deal of the prizes left by ICM (``icm``) or chip count
+    (``chop``), or turn the offer down (``no``): made when every player left accepts the
+    same (TOURNAMENT.md "Deals")."""
+
+    kind: str
+
+
+@declare(
+    Verb(("cancel",), "cancel", "Cancel the tournament before it starts", Group.HOST),
+    host_only=True,
+    host_says="cancel the tournament",
+)
+@dataclass(frozen=True)
+class CancelTournament(Command):
+    """Host: cancel the tournament before the start, every entry refunded."""
+
+
+@declare(
+    Verb(("remove",), "remove NAME", "Take an entrant out before the start", Group.HOST),
+    host_only=True,
+    host_says="remove an entrant",
+)
+@dataclass(frozen=True)
+class RemoveEntrant(Command):
+    """Host: take an entrant out of the lobby before the start, refunded."""
+
+    target: str
+
+
 def _verbs() -> dict[str, tuple[Verb, Declared]]:
     """Each word to its verb and command.
 
@@ -646,6 +743,7 @@ def verb_named(name: str) -> Verb:
 HELP_LINES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("", ("new",), ""),
     ("", ("sit", "topup", "sitout", "back", "leave", "wait"), ""),
+    ("tournament: ", ("tournament", "register", "unregister", "rebuy", "addon", "chop"), ""),
     ("", ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "runs"), ""),
     ("stud: ", ("bringin", "complete"), "   cards as shown or typed: Q♥ 10h Th"),
     ("", ("cards",), ""),
@@ -658,6 +756,7 @@ HELP_LINES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("", ("stats",), ""),
     ("host: ", ("start", "pause", "kick", "adjust", "void", "set", "end"), ""),
     ("host: ", ("bomb",), " · set bomb ANTE every N · set bomb double on"),
+    ("host, tournament: ", ("cancel", "remove"), " · start (early) · pause (the clock)"),
 )
 
 
