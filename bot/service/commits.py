@@ -21,7 +21,15 @@ from typing import Any
 
 from bot.engine import Deck, Event, Table
 from bot.process.logsafe import described, frames
-from bot.service.state import Live, Outgoing, Player, Publisher, TableChanged, UndoPoint
+from bot.service.state import (
+    Live,
+    Outgoing,
+    Player,
+    Publisher,
+    TableChanged,
+    UndoPoint,
+    tourney_from,
+)
 from bot.service.statetext import table_data
 from bot.words.commands import Command, Play
 from bot.words.houserefusals import Refused
@@ -118,12 +126,13 @@ class Commits(ABC):
             self._kill_tables.setdefault(live.server_id, set()).add(live.id)
 
     @staticmethod
-    def _live(stored: StoredTable) -> Live:
+    def _live(stored: StoredTable, restarted_at: float | None = None) -> Live:
         """The table as stored, with the service's fields. A table stored before it kept
         its own clock and requests has them beside it: they are read into it, and a stored
         deadline belongs to the decision the table waits on, so that decision is known as
         the timed one (a command after the restart that does not move the turn leaves its
-        timer running)."""
+        timer running). A tournament's table has its tournament part too; at a restart
+        (``restarted_at``, the clock now) its level clock resumes from then."""
         state = stored.state
         data = table_data(state)
         legacy = "clock" not in data
@@ -133,6 +142,7 @@ class Commits(ABC):
         if legacy and table.clock.deadline is not None:
             table.clock.turn = table.turn_key()
             data = {**data, "clock": table.clock.to_dict()}
+        tourney = state.get("tournament")
         return Live(
             stored.id,
             stored.server_id,
@@ -144,6 +154,8 @@ class Commits(ABC):
             names=dict(state.get("names", {})),
             unseen=state.get("unseen"),
             committed=data,
+            tourney=tourney_from(tourney, table, restarted_at) if tourney else None,
+            tournament_id=str(tourney["id"]) if tourney else None,
         )
 
     async def _reload(self, table_id: str) -> None:

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Event, Table
+from bot.engine.levelclock import was_running
+from bot.engine.tournament import Tournament
+from bot.engine.tourneytable import TournamentTable
 from bot.service.statetext import StateText
 from bot.words.tableview import TableView
 
@@ -126,10 +129,18 @@ class Live:
     shown_at: float | None = None
     committed: dict[str, Any] | None = None  # the table as last committed, to roll back to
     text: StateText = field(default_factory=StateText, repr=False, compare=False)
+    # a tournament's table: the engine's tournament part over ``table`` (its books, its
+    # clock, who is away), stored with the table in one commit; None at a cash table
+    tourney: TournamentTable | None = None
+    tournament_id: str | None = None
 
     def state(self) -> dict[str, Any]:
-        """The stored state: the engine's table plus the service's fields."""
-        return {"table": self.table.to_dict(), "names": self.names or {}, "unseen": self.unseen}
+        """The stored state: the engine's table plus the service's fields (and, at a
+        tournament's table, the tournament: :func:`tourney_state`)."""
+        state = {"table": self.table.to_dict(), "names": self.names or {}, "unseen": self.unseen}
+        if self.tourney is not None:
+            state["tournament"] = tourney_state(self.tourney, self.tournament_id or "")
+        return state
 
     def undo_point(self) -> UndoPoint:
         """What a step rolls back to if it fails before or at its commit: the table as last
@@ -141,7 +152,45 @@ class Live:
                 "unseen": self.unseen,
                 "session_id": self.session_id,  # ending a session switches it before its commit
             },
+            tourney_state(self.tourney, self.tournament_id or "") if self.tourney else None,
         )
+
+
+def tourney_state(tourney: TournamentTable, tournament_id: str) -> dict[str, Any]:
+    """A tournament table's part of the stored state: the tournament's id, its books and
+    the table's tournament fields (the clock read by the step that changed it)."""
+    return {
+        "id": tournament_id,
+        "books": tourney.tournament.to_dict(),
+        "table": tourney.to_dict(),
+        "read_at": tourney.tournament.level_clock.at,
+    }
+
+
+def tourney_from(
+    data: dict[str, Any], table: Table, restarted_at: float | None = None
+) -> TournamentTable:
+    """The tournament table :func:`tourney_state` wrote, over the restored ``table``.
+
+    A clock saved running runs on from the reading it was saved with (seconds on the
+    service's clock, the wall clock in play): another process that committed it, or a
+    step rolled back, loses no time and gains none. At a restart (``restarted_at``, the
+    clock now) it resumes from then instead: the time the bot was down is not charged
+    (RULES.md "Tournaments", the clock).
+
+    Raises:
+        KeyError, ValueError, TypeError: data not a tournament's.
+    """
+    books = data["books"]
+    tourney = TournamentTable.from_dict(Tournament.from_dict(books), table, data["table"])
+    clock = tourney.tournament.level_clock
+    if was_running(books.get("clock") or {}):
+        read_at = data.get("read_at")
+        if restarted_at is not None or read_at is None:
+            clock.resumed(restarted_at if restarted_at is not None else 0.0)
+        else:
+            clock.at = float(read_at)
+    return tourney
 
 
 @dataclass(frozen=True)
@@ -151,6 +200,7 @@ class UndoPoint:
 
     table: dict[str, Any]
     fields: dict[str, Any]
+    tourney: dict[str, Any] | None = None
 
     def restore(self, live: Live) -> None:
         """Put ``live`` back as it was: the table rebuilt from its data, the fields set.
@@ -161,3 +211,5 @@ class UndoPoint:
         live.table = Table.from_dict(self.table)
         for name, value in self.fields.items():
             setattr(live, name, value)
+        if self.tourney is not None:
+            live.tourney = tourney_from(self.tourney, live.table)

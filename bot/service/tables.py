@@ -78,7 +78,7 @@ class TableService(Timers, Views):
         self.broken: list[tuple[str, str]] = list(self.db.broken)
         for stored in await self.db.load_tables():
             try:
-                self.tables[stored.id] = self._live(stored)
+                self.tables[stored.id] = self._live(stored, self.clock())
                 self._index(self.tables[stored.id])
             except (EngineError, KeyError, TypeError, ValueError) as exc:
                 # a hand that does not replay may name the card it stumbled on

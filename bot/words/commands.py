@@ -569,7 +569,7 @@ def _remove(verb: Verb, head: str, rest: list[str]) -> RemoveEntrant:
 def _extra_chips(verb: Verb, head: str, rest: list[str]) -> Command:
     """``rebuy`` and ``addon``: a tournament's (nothing after them), or at a cash table a
     top-up of the amount after them."""
-    command = _command_of(verb)
+    command: type[Rebuy] | type[AddOn] = AddOn if _command_of(verb) is AddOn else Rebuy
     if not rest:
         return command()
     _nothing_after(f"{head} AMOUNT", rest[1:], f"'{head}' (or at a cash table 'topup 100')")
