@@ -470,7 +470,7 @@ class ChatCore:
         )
         rotation = table.rotation
         return TableFacts(
-            host_id=live.host_id,
+            host_id=live.table.host,
             names=dict(live.names or {}),
             running=table.running,
             hand_number=table.hand_number,

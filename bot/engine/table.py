@@ -48,18 +48,22 @@ __all__ = ["BETWEEN_MOVES", "PlayedHand", "Returned", "Table", "TableSettings"]
 
 
 class Table:
-    """One table: seating, game rotation, kill button, the pot carried by jacks or better,
-    the hand in play, and what the table holds between moves: whether the game runs, the
-    clock of the decision it waits on (:class:`~bot.engine.tableclock.TableClock`), a kill
-    announced with its objection window, straddles asked for, check/folds chosen in
-    advance, and the player last asked to pick the game at dealer's choice.
+    """One table: its host, seating, game rotation, kill button, the pot carried by jacks
+    or better, the hand in play, and what the table holds between moves: whether the game
+    runs or is held, the clock of the decision it waits on
+    (:class:`~bot.engine.tableclock.TableClock`), a kill announced with its objection
+    window, straddles asked for, check/folds chosen in advance, and the player last asked
+    to pick the game at dealer's choice.
 
     Args:
         settings: the host's choices.
+        host: the player id of the host, who may use the host's controls ("" for a table
+            no player hosts, a tournament's).
     """
 
-    def __init__(self, settings: TableSettings) -> None:
+    def __init__(self, settings: TableSettings, host: str = "") -> None:
         self.settings = settings
+        self.host = host
         self.seating = Seating(settings.seats, settings.min_buy_in, settings.max_buy_in)
         self.kills, self.rotation = kill_tracker_for(settings), rotation_for(settings)
         self.hand_number = 0
@@ -81,6 +85,9 @@ class Table:
         self.since_bomb = 0  # hands dealt since the last bomb pot
         self.banks = TimeBanks()
         self.running = False  # the host started the game: deal while it can
+        # why the game is held (the platform cannot show the table), or None: while held
+        # nothing is dealt and no turn timer runs, until the host starts it again
+        self.held: str | None = None
         self.clock = TableClock()
         self.kill_offer: KillOffer | None = None
         self.straddlers: list[str] = []  # in the order asked (000 NL §14)
@@ -351,8 +358,36 @@ class Table:
     def follow_turn(self, now: float) -> bool:
         """Start the turn timer of the decision the table now waits on, if it is a new
         one (the time bank of the last one closed), at ``now`` seconds; the same decision
-        keeps the timer it has (:meth:`TableClock.follow`). Returns whether it is new."""
-        return self.clock.follow(self.turn_key(), now, self.settings.turn_seconds, self.banks)
+        keeps the timer it has (:meth:`TableClock.follow`). Returns whether it is new.
+
+        A held table (:meth:`hold`) follows its decisions but runs no timer (000 NL §15
+        times a player who can see the table): the decision pending when the host starts
+        it again gets its whole time."""
+        new = self.clock.follow(self.turn_key(), now, self.settings.turn_seconds, self.banks)
+        if self.held is not None:
+            self.clock.stop()
+        return new
+
+    def hold(self, why: str) -> bool:
+        """Hold the game because the platform cannot show the table (``why``: what the
+        host must do, e.g. the permissions the bot lacks): nothing more is dealt and no
+        turn timer runs (000 NL §15), until :meth:`start_game`. The hand in play may
+        still be played out by those who see it. Returns False when it was held already
+        (nothing changed)."""
+        if self.held is not None:
+            return False
+        self.held, self.running = why, False
+        self.clock.stop()
+        return True
+
+    def start_game(self) -> bool:
+        """The host starts the game, or starts it again after a pause or a hold: deal
+        while it can (a hold is lifted; a new failure holds it again). Returns False when
+        it was running and not held (nothing changed)."""
+        if self.running and self.held is None:
+            return False
+        self.running, self.held = True, None
+        return True
 
     def call_clock(self, by: str, now: float) -> tuple[str, int]:
         """``by`` puts the clock on the player facing action at ``now`` (000 NL §15): he
@@ -877,6 +912,7 @@ class Table:
         kills = self.kills
         return {
             "settings": cached[1],
+            "host": self.host,
             "seating": self.seating.to_dict(),
             "kill_button": None if kills is None else kills.button.to_dict(),
             "kill_pending": None if kills is None else kills.pending_to_dict(),
@@ -892,6 +928,7 @@ class Table:
             "last_dealt": list(self.last_dealt),
             "quit_since": list(self.quit_since),
             "running": self.running,
+            "held": self.held,
             "clock": self.clock.to_dict(),
             "kill_offer": None if self.kill_offer is None else self.kill_offer.to_dict(),
             "straddlers": list(self.straddlers),
@@ -908,6 +945,6 @@ class Table:
         Raises:
             ConfigError: saved data that cannot be read or does not replay.
         """
-        table = cls(TableSettings.from_dict(data["settings"]))
+        table = cls(TableSettings.from_dict(data["settings"]), str(data.get("host", "")))
         tablesave.restore(table, data)
         return table

@@ -32,9 +32,10 @@ apart."""
 class SavedTable(DealingTable, Protocol):
     """What is saved of a table and put back (:class:`bot.engine.table.Table`): what its
     hands read and move (:class:`bot.engine.lifecycle.DealingTable`), and whether the game
-    runs, its clock and the dealer's-choice player last asked."""
+    runs or is held, its clock and the dealer's-choice player last asked."""
 
     running: bool
+    held: str | None
     clock: TableClock
     choice_asked: str | None
 
@@ -83,6 +84,8 @@ def restore(table: SavedTable, data: dict[str, Any]) -> None:
     table.last_dealt = tuple(data.get("last_dealt", ()))
     table.quit_since = list(data.get("quit_since", []))
     table.running = bool(data.get("running"))
+    held = data.get("held")
+    table.held = None if held is None else str(held)
     table.clock = TableClock.from_dict(data.get("clock"))
     table.kill_offer = KillOffer.from_dict(data.get("kill_offer"))
     table.straddlers = [str(p) for p in data.get("straddlers", [])]

@@ -131,10 +131,14 @@ class Commits(ABC):
         its own clock and requests has them beside it: they are read into it, and a stored
         deadline belongs to the decision the table waits on, so that decision is known as
         the timed one (a command after the restart that does not move the turn leaves its
-        timer running). A tournament's table has its tournament part too; at a restart
-        (``restarted_at``, the clock now) its level clock resumes from then."""
+        timer running). A table stored before it kept its host and its hold takes its host
+        from the stored row and its hold from beside it. A tournament's table has its
+        tournament part too; at a restart (``restarted_at``, the clock now) its level clock
+        resumes from then."""
         state = stored.state
         data = table_data(state)
+        if "host" not in data:
+            data = {**data, "host": stored.host_id, "held": state.get("unseen")}
         legacy = "clock" not in data
         if legacy:
             data = {**data, **_legacy_table_fields(state)}
@@ -147,12 +151,10 @@ class Commits(ABC):
             stored.id,
             stored.server_id,
             stored.channel,
-            stored.host_id,
             table,
             stored.version,
             stored.session_id,
             names=dict(state.get("names", {})),
-            unseen=state.get("unseen"),
             committed=data,
             tourney=tourney_from(tourney, table, restarted_at) if tourney else None,
             tournament_id=str(tourney["id"]) if tourney else None,

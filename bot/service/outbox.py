@@ -107,26 +107,22 @@ class Outbox(Commits):
             why: what the host must do, e.g. the permissions the bot lacks.
         """
         live = self.tables.get(table_id)
-        if live is None or live.unseen is not None:
+        if live is None or live.table.held is not None:
             return False
         async with self._lock(table_id):
-            if live.unseen is not None:
-                return False
             undo = live.undo_point()
-            live.unseen = why
-            live.table.running = False
-            live.table.clock.stop()
-            told = [Outgoing(table_id, live.host_id, TableHeld(why))]
+            if not live.table.hold(why):
+                return False
+            told = [Outgoing(table_id, live.table.host, TableHeld(why))]
             try:  # kept across a restart: no timer runs there either
                 await self._commit(live, None, {"type": "Hold"}, None, told, [], undo)
             except ServiceError:
                 log.error("table %s: the hold could not be saved; it holds in memory", table_id)
-                live.unseen, live.table.running = why, False
-                live.table.clock.stop()
+                live.table.hold(why)  # the failed commit put the table back as committed
                 self._publish(table_id, told)  # held all the same: he is told
         return True
 
     def unseen(self, table_id: str) -> str | None:
         """Why the platform cannot show the table (see :meth:`hold`), or None."""
         live = self.tables.get(table_id)
-        return live.unseen if live is not None else None
+        return live.table.held if live is not None else None

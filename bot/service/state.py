@@ -109,21 +109,17 @@ Publisher = Callable[[Sequence[Outgoing], str | None], Awaitable[ChannelRefused 
 
 @dataclass
 class Live:
-    """A table in memory with what the service keeps beside the engine's table: where it
-    plays, its stored version and session, the display names of those who spoke there,
-    and whether the platform can show it."""
+    """A table in memory with what the service keeps beside the engine's table (which
+    holds its host and whether the game is held): where it plays, its stored version and
+    session, the display names of those who spoke there, and caches in memory."""
 
     id: str
     server_id: str
     channel: str
-    host_id: str
     table: Table
     version: int
     session_id: int | None
     names: dict[str, str] | None = None
-    # why the platform cannot show this table (the bot may not post there), or None: the
-    # game is paused and no turn timer runs until the host fixes it and starts again
-    unseen: str | None = None
     # when the table message was last built for the publisher, by the service's clock (in
     # memory only): a time bank's countdown shows it again only when a mark passed since
     shown_at: float | None = None
@@ -135,9 +131,9 @@ class Live:
     tournament_id: str | None = None
 
     def state(self) -> dict[str, Any]:
-        """The stored state: the engine's table plus the service's fields (and, at a
+        """The stored state: the engine's table plus the display names (and, at a
         tournament's table, the tournament: :func:`tourney_state`)."""
-        state = {"table": self.table.to_dict(), "names": self.names or {}, "unseen": self.unseen}
+        state = {"table": self.table.to_dict(), "names": self.names or {}}
         if self.tourney is not None:
             state["tournament"] = tourney_state(self.tourney, self.tournament_id or "")
         return state
@@ -149,7 +145,6 @@ class Live:
             self.committed or self.table.to_dict(),
             {
                 "names": dict(self.names or {}),
-                "unseen": self.unseen,
                 "session_id": self.session_id,  # ending a session switches it before its commit
             },
             tourney_state(self.tourney, self.tournament_id or "") if self.tourney else None,

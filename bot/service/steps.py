@@ -190,11 +190,9 @@ def _leave(step: Step, player: Player, command: Leave) -> None:
 
 
 def _start(step: Step, player: Player, command: Start) -> None:
-    if step.live.table.running and step.live.unseen is None:
+    if not step.live.table.start_game():
         step.say(te.AlreadyRunning(), player.id)
         return
-    step.live.table.running = True
-    step.live.unseen = None  # the host says it is fixed; a new failure holds it again
     step.say(te.GameStarted())
 
 

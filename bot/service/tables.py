@@ -97,11 +97,11 @@ class TableService(Timers, Views):
         if await self.db.table_in_channel(server_id, channel):
             raise ServiceError(Refused.TABLE_TAKEN)
         table_id = f"{server_id}/{channel}"
-        live = Live(table_id, server_id, channel, host.id, Table(settings), 0, None)
+        live = Live(table_id, server_id, channel, Table(settings, host.id), 0, None)
         live.names = {host.id: host.name}
         live.committed = live.table.to_dict()
         stored = StoredTable(
-            table_id, server_id, channel, host.id, settings.to_dict(), live.state(), 0, None
+            table_id, server_id, channel, live.table.host, settings.to_dict(), live.state(), 0, None
         )
         try:
             await self.db.create_table(
@@ -250,7 +250,7 @@ class TableService(Timers, Views):
         declared = declared_of(command)
         try:
             live.table.check_fresh(player.id, expect_hand, expect_step)
-            if declared.host_only and player.id != live.host_id and not player.admin:
+            if declared.host_only and player.id != live.table.host and not player.admin:
                 raise ServiceError(declared.refusal())  # the one check of who is host
             if declared.reads:  # answered as it reads now: nothing to commit
                 out = await READS[type(command)](self, live, player, command)

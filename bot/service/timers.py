@@ -67,7 +67,7 @@ class Timers(Deals):
         countdown marks); None until a move."""
         if self._owes_deal(live):
             return self.clock() + DEAL_GRACE_SECONDS
-        if live.unseen is not None:
+        if live.table.held is not None:
             return None
         due = live.table.clock.wake_at()  # the clock's ten-second warning first
         if due is None:
@@ -89,7 +89,7 @@ class Timers(Deals):
         self.deal_owed()
         for live in list(self.tables.values()):
             clock = live.table.clock
-            if clock.deadline is None or live.unseen is not None:
+            if clock.deadline is None or live.table.held is not None:
                 continue  # no clock runs against players who cannot see the table
             if clock.warning_due(now):
                 published += self._warn(live)

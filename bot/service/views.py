@@ -130,7 +130,7 @@ class Views(Outbox):
         that it is paused and that ``start`` deals again."""
         table = live.table
         view = self.table_message(live)
-        return status_text(view, live.unseen, table.running, table.current is not None)
+        return status_text(view, table.held, table.running, table.current is not None)
 
 
 def _to(live: Live, player: Player, lines: list[str]) -> list[Outgoing]:

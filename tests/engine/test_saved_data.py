@@ -445,6 +445,7 @@ TABLE_TEXT = (
     '"offer_runs": true, "jacks_deals": 3, "chips_per_unit": 0, "currency": "", "confirm_over": 0, '
     '"bomb": {"ante": 0, "every": 0, "double_board": false}, "seven_deuce": 0, '
     '"time_bank": {"seconds": 0, "refill": 0, "every": 0}, "pictures": true}, '
+    '"host": "", '
     '"seating": {"size": 6, "min_buy_in": 40, "max_buy_in": 200, "seats": {"1": {"seat": 1, '
     '"player_id": "p1", "name": "Player 1", "stack": 151, "status": "active", "missed_big": false, '
     '"missed_small": false, "post_next": false, "sit_out_next": false, "leaving": false, '
@@ -476,7 +477,8 @@ TABLE_TEXT = (
     '"carried_deals": [], "passes": 0, "bomb_called": 0, "since_bomb": 1, '
     '"time_banks": {"seconds": {"p1": 30, "p2": 30, "p3": 30, "p4": 30, "p5": 30, "p6": 30}, '
     '"running": ["p2", 30], "ran": "p1"}, "last_dealt": ["p2", "p3", "p4", "p5", "p6", "p1"], '
-    '"quit_since": [], "running": false, "clock": {"turn": [1, "p5", 2], "deadline": 52.5, '
+    '"quit_since": [], "running": false, "held": null, '
+    '"clock": {"turn": [1, "p5", 2], "deadline": 52.5, '
     '"clock_on": true, "warned": false}, "kill_offer": {"player": "p3", "reason": "voluntary", '
     '"until": 70.0}, "straddlers": ["p4"], "chosen": {}, "choice_asked": null, '
     '"current": {"number": 1, "setup": {"config": {"game": "holdem", "structure": "no_limit", '
@@ -590,6 +592,16 @@ def test_table_saved_text_mid_hand_and_read_back() -> None:
     table = _table()
     assert json.dumps(table.to_dict()) == TABLE_TEXT
     assert json.dumps(Table.from_dict(json.loads(TABLE_TEXT)).to_dict()) == TABLE_TEXT
+
+
+def test_table_saved_before_it_kept_its_host_and_hold_reads_back() -> None:
+    """A table saved before it kept its host and its hold reads back with neither (the
+    service gives it the host of its stored row) and saves today's text."""
+    before = TABLE_TEXT.replace('"host": "", ', "").replace('"held": null, ', "")
+    assert before != TABLE_TEXT
+    table = Table.from_dict(json.loads(before))
+    assert (table.host, table.held) == ("", None)
+    assert json.dumps(table.to_dict()) == TABLE_TEXT
 
 
 # What each reader refuses: data -> the error it raises.

@@ -285,3 +285,28 @@ def test_000_kill_6_a_player_held_out_for_a_kill_owed_elsewhere_owes_the_blinds_
     back = deal()
     assert back["dan"] == (2, 1)
     assert not (seat.missed_big or seat.missed_small)
+
+
+def test_000_nl_15_a_held_table_runs_no_turn_timer_and_its_start_gives_the_whole_time() -> None:
+    """The platform cannot show the table: the game is held (nothing more dealt, no turn
+    timer for the decisions its players cannot see), saved with the table's host; the
+    host's start lifts it and the decision pending gets its whole time to act."""
+    table = Table(_table().settings, host="ann")
+    for name in ("ann", "bob", "cat"):
+        table.seating.sit(name, name.title(), 500)
+    assert table.start_game() and not table.start_game()  # the second start changes nothing
+    table.start_hand(Deck(rng=random.Random(3)).order)
+    table.follow_turn(100.0)
+    assert table.clock.deadline == 100.0 + table.settings.turn_seconds
+    assert table.hold("invite the bot") and not table.hold("again")
+    assert (table.held, table.running, table.clock.deadline) == ("invite the bot", False, None)
+    acting = table.acting()
+    assert acting is not None
+    table.act(acting[0], Call)
+    table.follow_turn(150.0)
+    assert table.clock.deadline is None  # nobody sees the table: no timer runs
+    restored = Table.from_dict(json.loads(json.dumps(table.to_dict())))
+    assert (restored.host, restored.held, restored.running) == ("ann", "invite the bot", False)
+    assert restored.start_game() and restored.held is None and restored.running
+    restored.follow_turn(900.0)
+    assert restored.clock.deadline == 900.0 + table.settings.turn_seconds

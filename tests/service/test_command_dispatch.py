@@ -112,7 +112,7 @@ def test_the_host_check_is_written_once() -> None:
         path
         for path, text in sources.items()
         for line in text.splitlines()
-        if "!= live.host_id" in line or "== live.host_id" in line
+        if "!= live.table.host" in line or "== live.table.host" in line
     ]
     assert compared == ["bot/service/tables.py"]
     assert declared_of(parse("end")).refusal().endswith("may end the session")

@@ -22,7 +22,7 @@ async def test_a_second_table_in_a_channel_is_refused_by_its_kind(service: Table
     assert str(refused.value) == "a table already plays in this channel"
     assert list(service.tables) == [table_id]
     assert service.tables[table_id].table.to_dict() == before
-    assert service.tables[table_id].host_id == ANN.id
+    assert service.tables[table_id].table.host == ANN.id
 
 
 async def test_a_command_for_no_table_is_refused_with_how_to_start_one(

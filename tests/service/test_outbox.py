@@ -146,7 +146,7 @@ async def test_a_channel_refusal_comes_back_from_the_publisher_and_holds_the_tab
     assert service.unseen(table_id) == "invite the bot"
     assert not live.table.running and live.table.clock.deadline is None
     stored = await db.load_table(table_id)
-    assert stored is not None and stored.state["unseen"] == "invite the bot"
+    assert stored is not None and stored.state["table"]["held"] == "invite the bot"
     facing = live.table.turn()
     assert facing is not None
     await service.handle(table_id, BOB, Status())  # refused again: held already

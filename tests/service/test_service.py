@@ -414,7 +414,8 @@ async def test_a_table_stored_before_it_kept_its_own_clock_restores_with_it(
     live = service.tables[table_id]
     stored = await service.db.load_table(table_id)
     assert stored is not None
-    table = {k: v for k, v in live.table.to_dict().items() if k not in BETWEEN_MOVES}
+    old = (*BETWEEN_MOVES, "host", "held")
+    table = {k: v for k, v in live.table.to_dict().items() if k not in old}
     actor = to_act(service, table_id)
     legacy = {
         "table": table,
@@ -434,3 +435,37 @@ async def test_a_table_stored_before_it_kept_its_own_clock_restores_with_it(
     assert again.table.straddlers == [BOB.id]
     assert again.table.chosen == {actor.id: "check_fold"}
     assert again.names == {ANN.id: ANN.name}
+    assert again.table.host == ANN.id and again.table.held is None
+
+
+async def test_a_table_stored_before_it_kept_its_host_and_hold_takes_them_from_the_row(
+    service: TableService,
+) -> None:
+    """A table stored when the service kept the host and the hold beside it: the host is
+    the stored row's and the hold is the table's, so no timer runs; only that host may
+    start it again, which lifts the hold, and the commit stores both in the table."""
+    table_id = await table_with_three(service)
+    live = service.tables[table_id]
+    stored = await service.db.load_table(table_id)
+    assert stored is not None
+    table = {k: v for k, v in live.table.to_dict().items() if k not in ("host", "held")}
+    table["running"] = False  # a hold paused the game
+    legacy = {"table": table, "names": {ANN.id: ANN.name}, "unseen": "invite the bot"}
+    again = TableService._live(replace(stored, state=legacy, host_id=BOB.id))
+    assert (again.table.host, again.table.held, again.table.running) == (
+        BOB.id,
+        "invite the bot",
+        False,
+    )
+    service.tables[table_id] = again
+    facing = again.table.turn()
+    service.clock.now += 10_000  # type: ignore[attr-defined]
+    await service.tick()
+    assert again.table.turn() == facing  # nobody timed out while held
+    with pytest.raises(ServiceError, match="only the host"):
+        await service.handle(table_id, ANN, Start())
+    await service.handle(table_id, BOB, Start())
+    assert again.table.held is None and again.table.running
+    restored = await service.db.load_table(table_id)
+    assert restored is not None
+    assert (restored.state["table"]["host"], restored.state["table"]["held"]) == (BOB.id, None)
