@@ -27,6 +27,7 @@ from adapters.console.transport import ConsoleTransport
 from bot.chat import computer
 from bot.chat.core import ChatCore, Reply, Request, TableFacts
 from bot.words.commands import ParseError, parse, whole_number
+from bot.words.legalwords import turn_text
 from bot.words.render import cards_text
 
 SERVER = "console"
@@ -335,9 +336,9 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
             if turn.player_id != you.id:
                 await _computer_moves(session, facts, away, out)
                 continue
-            if turn.choices.startswith("draw"):
+            if turn.phase == "drawing":
                 _show_own_cards(session, you, out)  # the hand being drawn to
-            print(f"Your turn: {turn.choices}. Pot {turn.pot}.", file=out)
+            print(f"Your turn: {turn_text(turn.phase, turn.legal)}. Pot {turn.pot}.", file=out)
             text = read("> ")
             if _quits(text):
                 break

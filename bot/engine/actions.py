@@ -126,36 +126,3 @@ class LegalActions:
     def can_raise(self) -> bool:
         """Whether any bet or raise is allowed."""
         return self.min_raise_to is not None
-
-    def describe(self) -> str:
-        """The legal choices in words, e.g. "fold, call 20, or raise to 40-500"."""
-        parts: list[str] = []
-        if self.bring_in:
-            # the words to type: 'bringin' posts it, 'complete to N' completes
-            parts.append(f"bringin ({self.bring_in})")
-        if self.can_fold:
-            parts.append("fold")
-        if self.can_check:
-            parts.append("check")
-        elif self.call_amount:
-            all_in = " (all-in)" if self.call_amount >= self.stack else ""
-            parts.append(f"call {self.call_amount}{all_in}")
-        if self.min_raise_to is not None and self.max_raise_to is not None:
-            verb = (
-                "complete to"
-                if self.bring_in or self.completes
-                else "bet"
-                if self.can_check and not self.opened
-                else "raise to"
-            )
-            if self.either:
-                parts.append(f"{verb} {self.min_raise_to} or {self.max_raise_to}")
-            elif self.min_raise_to == self.max_raise_to:
-                all_in = " (all-in)" if self.min_raise_to == self.all_in_to else ""
-                parts.append(f"{verb} {self.min_raise_to}{all_in}")
-            else:
-                top = " (all-in)" if self.max_raise_to == self.all_in_to else ""
-                parts.append(f"{verb} {self.min_raise_to} to {self.max_raise_to}{top}")
-        if len(parts) > 1:
-            return ", ".join(parts[:-1]) + " or " + parts[-1]
-        return parts[0] if parts else "nothing"

@@ -295,8 +295,8 @@ class BettingRound:
         if kind is Fold:
             if owe <= 0:
                 raise IllegalAction(
-                    f"there is nothing to call, so check instead of folding: you may "
-                    f"{self.legal_actions().describe()}"
+                    "there is nothing to call, so check instead of folding",
+                    legal=self.legal_actions(),
                 )
             hand.folded[p] = True
             hand.live_count -= 1
@@ -304,25 +304,19 @@ class BettingRound:
             self._record(p, "fold", 0)
         elif kind is Check:
             if owe > 0:
-                raise IllegalAction(
-                    f"you cannot check facing a bet: you may {self.legal_actions().describe()}"
-                )
+                raise IllegalAction("you cannot check facing a bet", legal=self.legal_actions())
             self.acted_level[p] = self.current_bet
             self._record(p, "check", 0)
         elif kind is Call:
             if owe <= 0:
-                raise IllegalAction(
-                    f"there is nothing to call: you may {self.legal_actions().describe()}"
-                )
+                raise IllegalAction("there is nothing to call", legal=self.legal_actions())
             amount = min(owe, hand.stacks[p])
             self._put(p, amount)
             self.acted_level[p] = self.current_bet
             self._record(p, "call", amount)
         elif kind is BringIn:
             if self.bring_in_due != p:
-                raise IllegalAction(
-                    f"there is no bring-in to post: you may {self.legal_actions().describe()}"
-                )
+                raise IllegalAction("there is no bring-in to post", legal=self.legal_actions())
             amount = min(hand.config.stakes.bring_in_amount, hand.stacks[p])
             self._put(p, amount)
             self.current_bet = max(self.current_bet, hand.bets[p])
@@ -337,17 +331,15 @@ class BettingRound:
             if legal.max_raise_to is None:
                 if hand.spec.openers and hand.opener is None and self.current_bet == 0:
                     raise IllegalAction(  # 004 jacks §1
-                        f"you need a pair of jacks or better to open: you may {legal.describe()}"
+                        "you need a pair of jacks or better to open", legal=legal
                     )
-                raise IllegalAction(f"you may not raise now: you may {legal.describe()}")
+                raise IllegalAction("you may not raise now", legal=legal)
             self._raise(p, legal, legal.all_in_to)
         elif kind is Raise:
             raw: Any = action  # the amount as given: _raise checks it is a whole number
             self._raise(p, self.legal_actions(), raw.to)
         else:
-            raise IllegalAction(
-                f"that is not a betting action: you may {self.legal_actions().describe()}"
-            )
+            raise IllegalAction("that is not a betting action", legal=self.legal_actions())
         hand._after_bet_action(p)
 
     def _completion(self) -> int:
@@ -355,16 +347,12 @@ class BettingRound:
 
     def _raise(self, p: int, legal: LegalActions, to: object) -> None:
         if not isinstance(to, int) or isinstance(to, bool):
-            raise IllegalAction(
-                f"a bet must be a whole number of chips: you may {legal.describe()}"
-            )
+            raise IllegalAction("a bet must be a whole number of chips", legal=legal)
         lo, hi = legal.min_raise_to, legal.max_raise_to
         if lo is None or hi is None:
             if self.hand.spec.openers and self.hand.opener is None and self.current_bet == 0:
-                raise IllegalAction(
-                    f"you need a pair of jacks or better to open: you may {legal.describe()}"
-                )
-            raise IllegalAction(f"you may not bet or raise now: you may {legal.describe()}")
+                raise IllegalAction("you need a pair of jacks or better to open", legal=legal)
+            raise IllegalAction("you may not bet or raise now", legal=legal)
         verb = "bet" if self.current_bet == 0 else "raise"
         if self.bring_in_due is not None or (
             self.hand.spec.bring_in
@@ -375,34 +363,30 @@ class BettingRound:
         asked = to
         if to > hi:
             if to > legal.all_in_to:  # table stakes: refused, not cut (000 NL §16)
-                raise IllegalAction(
-                    f"you have {legal.all_in_to} in all; you may {legal.describe()}"
-                )
+                raise IllegalAction(f"you have {legal.all_in_to} in all", legal=legal)
             if self.hand.strict or not limits.is_pot_limited(self.hand.config, self.hand.street):
-                raise IllegalAction(f"the maximum {verb} is to {hi}: you may {legal.describe()}")
+                raise IllegalAction(f"the maximum {verb} is to {hi}", legal=legal)
             to = hi
             self._emit_event(
                 Corrected(p, asked, to, "over the pot limit: cut to the maximum (000 PL §1)")
             )
         if to < lo:
             if to <= self.current_bet:
-                raise IllegalAction(
-                    f"a {verb} must go above {self.current_bet}: you may {legal.describe()}"
-                )
+                raise IllegalAction(f"a {verb} must go above {self.current_bet}", legal=legal)
             if (
                 self.hand.strict
                 or not self.hand.config.rules.raise_short_to_minimum
                 or to == legal.all_in_to
             ):
                 size = f"is {lo}" if verb == "bet" else f"is to {lo}"
-                raise IllegalAction(f"the minimum {verb} {size}: you may {legal.describe()}")
+                raise IllegalAction(f"the minimum {verb} {size}", legal=legal)
             to = lo
             self._emit_event(
                 Corrected(p, asked, to, "under the minimum: brought up to it (000 NL §12)")
             )
         unit = self.hand.config.rules.bet_unit
         if unit > 1 and to % unit and to != legal.all_in_to:
-            raise IllegalAction(f"bets go in multiples of {unit}: you may {legal.describe()}")
+            raise IllegalAction(f"bets go in multiples of {unit}", legal=legal)
         self._check_fixed_choice(p, to, lo, hi, legal)
         increment = to - self.current_bet
         if self._bet_made() and limits.counts_as_raise(
@@ -437,7 +421,7 @@ class BettingRound:
             and to not in (lo, hi)
             and to != legal.all_in_to
         ):
-            raise IllegalAction(f"bet {lo} or {hi}: you may {legal.describe()}")
+            raise IllegalAction(f"bet {lo} or {hi}", legal=legal)
 
     def _put(self, p: int, amount: int) -> None:
         hand = self.hand

@@ -104,14 +104,12 @@ def decide(
             )
         legal = hand.legal_actions()
         if kind == "complete" and not hand.config.street_structure(hand.street).is_limit:
-            raise IllegalAction(
-                f"completing a bet is for limit poker (000 NL §4): you may {legal.describe()}"
-            )
+            raise IllegalAction("completing a bet is for limit poker (000 NL §4)", legal=legal)
         if engine_kind == "raise" and amount is None:
             if legal.min_raise_to is None:
                 openers = hand.spec.openers and hand.opener is None
                 why = " without jacks or better to open (004 jacks §1)" if openers else ""
-                raise IllegalAction(f"you cannot {kind} now{why}: you may {legal.describe()}")
+                raise IllegalAction(f"you cannot {kind} now{why}", legal=legal)
             amount = legal.min_raise_to
     action = engine_action(kind, index, amount, cards)
     if engine_kind not in BETTING_KINDS or isinstance(action, (Discard, AgreeRuns)):
@@ -124,7 +122,7 @@ def decide(
         if isinstance(action, AllIn):
             if legal.max_raise_to is None or legal.all_in_to <= legal.max_raise_to:
                 if legal.max_raise_to is None and stack > legal.call_amount:
-                    raise IllegalAction(f"you may not raise now: you may {legal.describe()}")
+                    raise IllegalAction("you may not raise now", legal=legal)
                 return Decision(action, True, stack, f"Go all-in for {stack + already}?")
             to = _within_limit(hand, legal, legal.all_in_to)
         else:
@@ -145,7 +143,7 @@ def decide(
         if amount is not None and amount != legal.call_amount:
             # a call names no size of its own: an amount that is not the call is a slip
             what = f"the call is {legal.call_amount}" if legal.call_amount else "nothing to call"
-            raise IllegalAction(f"{what}, not {amount}: you may {legal.describe()}")
+            raise IllegalAction(f"{what}, not {amount}", legal=legal)
         if stack and legal.call_amount >= stack:
             question = f"Calling {legal.call_amount} puts you all-in: confirm?"
             return Decision(action, True, stack, question)
@@ -164,11 +162,11 @@ def _within_limit(hand: Hand, legal: LegalActions, to: int) -> int:
     """
     low, high = legal.min_raise_to, legal.max_raise_to
     if low is None or high is None:
-        raise IllegalAction(f"you may not bet or raise now: you may {legal.describe()}")
+        raise IllegalAction("you may not bet or raise now", legal=legal)
     if to > legal.all_in_to:
-        raise IllegalAction(f"you have {legal.all_in_to} in all; you may {legal.describe()}")
+        raise IllegalAction(f"you have {legal.all_in_to} in all", legal=legal)
     if to <= high:
         return to
     if limits.is_pot_limited(hand.config, hand.street) and not hand.strict:
         return high
-    raise IllegalAction(f"the most you may bet or raise to is {high}: you may {legal.describe()}")
+    raise IllegalAction(f"the most you may bet or raise to is {high}", legal=legal)

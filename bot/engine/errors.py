@@ -1,8 +1,13 @@
-"""Errors the engine raises: each is a ValueError whose message says what is legal."""
+"""Errors the engine raises: each is a ValueError whose message says why; a refusal of a
+move carries what is legal instead (the words wing says it, :mod:`bot.words.legalwords`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .actions import LegalActions
 
 
 class EngineError(ValueError):
@@ -29,8 +34,22 @@ class EngineError(ValueError):
 class IllegalAction(EngineError):
     """An action the rules do not allow now; nothing was changed.
 
-    The message names what is legal, e.g. "the minimum raise is to 40 (you have 500)".
+    The message says why, e.g. "the minimum raise is to 40". A move refused in a betting
+    round carries the player's whole legal choice as ``legal`` (the rulebook's "In play
+    and in replay": every refusal gives the legal range); what the player reads is the
+    reason and that choice put in words by :func:`bot.words.refusals.refusal`, while the
+    message alone (``str(error)``) is the short reason, for logs and a replay's report.
+
+    Attributes:
+        legal: the :class:`~bot.engine.actions.LegalActions` of the player refused, in
+            chips; None when the refusal names no betting choice.
     """
+
+    def __init__(
+        self, message: str = "", legal: LegalActions | None = None, **players: str
+    ) -> None:
+        super().__init__(message, **players)
+        self.legal = legal
 
 
 class NotYourTurn(IllegalAction):

@@ -629,9 +629,7 @@ class Hand:
             if not self.spec.is_draw:
                 raise IllegalAction(f"there is no draw in {self.config.game.label}")
             if self.phase is Phase.BETTING and self.to_act == p:
-                raise IllegalAction(
-                    f"it is not the draw: you may {self.legal_actions().describe()}"
-                )
+                raise IllegalAction("it is not the draw", legal=self.legal_actions())
             raise IllegalAction(f"it is not the draw: {self._pending()}")
         if p != self.to_act:
             raise NotYourTurn(

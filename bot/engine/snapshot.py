@@ -1,6 +1,6 @@
 """What everyone at the table may know of the hand in play, as plain data: each dealt
 player's stack, bet, upcards and state, the board, the pot, whose turn it is, his legal
-range in words and the buttons it gives him. The table message is drawn from this alone,
+range and the buttons it gives him. The table message is drawn from this alone,
 so no layer above the engine reads the hand. No hidden card is in it: only the board,
 stud upcards and what the rules make public. Nothing here is a button's words: the words
 wing labels each :class:`LegalMove` as a button (:mod:`bot.words.tableview`).
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import LegalActions
 from .errors import IllegalAction
 from .hand import Hand, Phase
 
@@ -64,7 +65,8 @@ class Snapshot:
         players: player id -> :class:`PlayerState`, for those dealt in.
         over: the hand is complete.
         to_act: the player id to act, or None.
-        legal: his legal range in words ("" when none).
+        legal: his legal range in a betting round, in chips (the words wing says it, by
+            ``phase``: :func:`bot.words.legalwords.phase_legal_text`); None otherwise.
         choices: his buttons.
         phase: the hand's phase in words (``betting``, ``drawing``...).
         second_board: a double board's second board (RULES.md "Bomb pots"), else ().
@@ -76,7 +78,7 @@ class Snapshot:
     players: dict[str, PlayerState]
     over: bool
     to_act: str | None
-    legal: str
+    legal: LegalActions | None
     choices: tuple[LegalMove, ...]
     phase: str
     second_board: tuple[str, ...] = ()
@@ -96,7 +98,7 @@ def snapshot(hand: Hand) -> Snapshot:
             hand.to_act == index and not hand.is_complete,
         )
     to_act = hand.names[hand.to_act] if hand.to_act is not None else None
-    legal, choices = _choices(hand) if not hand.is_complete else ("", ())
+    legal, choices = _choices(hand) if not hand.is_complete else (None, ())
     title = hand.config.description + (" · bomb pot" if hand.setup.bomb else "")
     return Snapshot(
         title,
@@ -112,27 +114,27 @@ def snapshot(hand: Hand) -> Snapshot:
     )
 
 
-def _choices(hand: Hand) -> tuple[str, tuple[LegalMove, ...]]:
-    """The legal range in words and the buttons for the player to act."""
+def _choices(hand: Hand) -> tuple[LegalActions | None, tuple[LegalMove, ...]]:
+    """The legal range in a betting round and the buttons for the player to act."""
     if hand.to_act is None:
-        return "", ()
+        return None, ()
     if hand.phase is Phase.DRAWING:
-        return "discard the cards you do not want, or stand pat", (
+        return None, (
             LegalMove("pat", "pat", "primary"),
             LegalMove("draw", "draw", "success"),
         )
     if hand.phase is Phase.RUNS_VOTE:
-        return "run the board once, twice or three times", (
+        return None, (
             LegalMove("runs", "runs 1", "primary", amount=1),
             LegalMove("runs", "runs 2", "success", amount=2),
             LegalMove("runs", "runs 3", "secondary", amount=3),
         )
     if hand.phase is not Phase.BETTING:
-        return "", ()
+        return None, ()
     try:
         legal = hand.legal_actions()
     except IllegalAction:
-        return "", ()
+        return None, ()
     choices: list[LegalMove] = []
     if legal.bring_in:
         choices.append(LegalMove("bring_in", "bringin", "primary", amount=legal.bring_in))
@@ -155,4 +157,4 @@ def _choices(hand: Hand) -> tuple[str, tuple[LegalMove, ...]]:
         if high >= legal.all_in_to:
             all_in_to = legal.all_in_to
             choices.append(LegalMove("all_in", "allin", "danger", confirm=True, amount=all_in_to))
-    return legal.describe(), tuple(choices)
+    return legal, tuple(choices)

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import lifecycle, obligations, tablesave
-from .actions import Action
+from .actions import Action, LegalActions
 from .bombpot import BombRules, bomb_refusal
 from .config import Game, GameConfig
 from .dealerchoice import chooser as dealer_chooser
@@ -439,22 +439,21 @@ class Table:
         if self.seating.seat_of(by) is None:
             raise IllegalAction("only a player at the table may call for the clock")
         if facing == by:
-            choices = self.choices(by)
             raise IllegalAction(
-                "the clock is for the others to put on you: you are the one to act"
-                + (f": you may {choices}" if choices else "")
+                "the clock is for the others to put on you: you are the one to act",
+                legal=self.legal_for(by),
             )
         return facing
 
-    def choices(self, player_id: str) -> str | None:
-        """The player's whole legal choice in words when it is his turn to bet ("fold, call
-        20 or raise to 40 to 1000"), else None."""
+    def legal_for(self, player_id: str) -> LegalActions | None:
+        """The player's whole legal choice, in chips, when it is his turn to bet (the words
+        wing says it: "fold, call 20 or raise to 40 to 1000"), else None."""
         hand = self.hand
         if hand is None or hand.to_act is None or hand.phase is not Phase.BETTING:
             return None
         if hand.names[hand.to_act] != player_id:
             return None
-        return hand.legal_actions().describe()
+        return hand.legal_actions()
 
     def game_chooser(self, now: float = 0.0) -> str | None:
         """Dealer's choice: the player id who picks the coming round's game before it can

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, AgreeRuns, BringIn, Check, Discard, Fold, Show
+from .actions import Action, AgreeRuns, BringIn, Check, Discard, Fold, LegalActions, Show
 from .errors import IllegalAction
 from .hand import Hand, Phase
 
@@ -23,14 +23,18 @@ class Turn:
 
     Attributes:
         player_id: who is to act.
-        choices: what he may do, in words ("fold, call 20 or raise to 40 to 1000").
+        phase: the hand's :class:`~bot.engine.phases.Phase` value (``betting``,
+            ``drawing``, ``runs_vote``, ``showdown``...).
+        legal: in a betting round, what he may do in chips (the words wing says it,
+            :func:`bot.words.legalwords.turn_text`); None in any other phase.
         pot: chips in the pot, the bets of this street included.
         board: the board cards dealt so far.
         players: the player ids dealt into the hand, in hand order.
     """
 
     player_id: str
-    choices: str
+    phase: str
+    legal: LegalActions | None
     pot: int
     board: tuple[str, ...]
     players: tuple[str, ...]
@@ -40,17 +44,11 @@ def turn_of(hand: Hand | None) -> Turn | None:
     """The decision ``hand`` waits for, or None (no hand, or no one to act)."""
     if hand is None or hand.to_act is None:
         return None
-    if hand.phase is Phase.BETTING:
-        choices = hand.legal_actions().describe()
-    elif hand.phase is Phase.DRAWING:
-        choices = "draw CARDS or 'pat'"
-    elif hand.phase is Phase.RUNS_VOTE:
-        # 000 NL §17: the fewest runs anyone asks for is dealt
-        choices = "run the board once, twice or three times? ('runs 1', 'runs 2' or 'runs 3')"
-    else:
-        choices = "show or muck"
+    legal = hand.legal_actions() if hand.phase is Phase.BETTING else None
     player = hand.names[hand.to_act]
-    return Turn(player, choices, hand.pot_total(), tuple(hand.board), tuple(hand.names))
+    return Turn(
+        player, hand.phase.value, legal, hand.pot_total(), tuple(hand.board), tuple(hand.names)
+    )
 
 
 def timeout_action(hand: Hand, index: int) -> Action:

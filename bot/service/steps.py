@@ -241,7 +241,7 @@ def _pre_action(step: Step, player: Player, command: PreAction) -> None:
     table.choose_in_advance(player.id, command.kind)
     if command.kind == "off":
         state = "off"
-    elif table.choices(player.id) is not None:  # his betting decision is pending now
+    elif table.legal_for(player.id) is not None:  # his betting decision is pending now
         state = "now"
     else:
         state = "later"

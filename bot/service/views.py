@@ -16,6 +16,7 @@ from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
 from bot.words.commands import Command, History, Leaderboard, Ledger, Rabbit, Stats, Status
 from bot.words.houserefusals import Refused
+from bot.words.legalwords import legal_text
 from bot.words.refusals import refusal
 from bot.words.tablestate import public_state, status_text
 
@@ -80,8 +81,8 @@ class Views(Outbox):
         live = self.tables.get(table_id)
         if live is None:
             return None
-        choices = live.table.choices(player_id)
-        return choices
+        legal = live.table.legal_for(player_id)
+        return None if legal is None else legal_text(legal)
 
     def fresh(
         self, table_id: str, player_id: str, hand: int | None, step: int | None

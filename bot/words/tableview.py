@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.engine import LegalMove, Table
+from bot.words.legalwords import phase_legal_text
 from bot.words.render import cards_text
 
 
@@ -235,7 +236,7 @@ def table_view(
         shown.pot,
         tuple(seats),
         shown.to_act,
-        shown.legal,
+        phase_legal_text(shown.phase, shown.legal) if shown.to_act else "",
         tuple(choice(move) for move in shown.choices),
         " · ".join(footer),
         shown.phase,

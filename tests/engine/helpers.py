@@ -7,6 +7,7 @@ Every helper that changes a hand asserts, after each single action, that the chi
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.hand import Hand, HandSetup, Phase
+from bot.words.refusals import refusal
 
 NAMES = ("a", "b", "c", "d", "e", "f", "g", "h", "i")
 
@@ -135,10 +137,13 @@ def refused(
     match: str,
     error: type[IllegalAction] = IllegalAction,
 ) -> IllegalAction:
-    """Assert ``action`` raises ``error`` whose message matches ``match`` and changes nothing."""
+    """Assert ``action`` raises ``error`` whose refusal, as the player reads it (the words
+    wing's :func:`~bot.words.refusals.refusal`, the legal choice said after the reason),
+    matches ``match``, and changes nothing."""
     before = snapshot(hand)
-    with pytest.raises(error, match=match) as info:
+    with pytest.raises(error) as info:
         hand.apply(action)
+    assert re.search(match, refusal(info.value)), refusal(info.value)
     assert snapshot(hand) == before
     assert_conserved(hand)
     return info.value

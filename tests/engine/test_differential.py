@@ -61,6 +61,7 @@ from bot.engine.cards import FULL_DECK
 from bot.engine.config import Game, GameConfig, HouseRules, Stakes, Structure
 from bot.engine.events import PotAwarded
 from bot.engine.hand import Hand, HandSetup
+from bot.words.legalwords import legal_text
 
 AUTOMATIONS = (
     pk.Automation.ANTE_POSTING,
@@ -703,7 +704,7 @@ def test_no_decision_when_everyone_else_is_all_in(
     pair = Pair(kind, *blinds, stacks)
     play_out(pair, actions)
     assert pair.state.actor_index is None and not pair.state.status
-    assert pair.hand.to_act is None, f"asked {pair.hand.legal_actions().describe()}"
+    assert pair.hand.to_act is None, f"asked {legal_text(pair.hand.legal_actions())}"
     assert pair.hand.is_complete
     assert pair.hand.stacks == list(pair.state.stacks)
 

@@ -39,6 +39,7 @@ from bot.engine.events import (
     UncalledReturned,
 )
 from bot.engine.hand import Hand, HandSetup, Phase
+from bot.words.legalwords import legal_text
 
 NAMES = ("a", "b", "c", "d", "e", "f")
 STAKES = Stakes(0, 0, ante=5, small_bet=10, big_bet=20)
@@ -105,11 +106,11 @@ def test_004_jacks_1_a_pair_of_jacks_or_better_opens(cards: str, opens: bool) ->
     la = h.legal_actions()
     assert la.can_check and not la.can_fold
     if opens:
-        assert legal(h) == (10, 10, 0) and la.describe() == "check or bet 10"
+        assert legal(h) == (10, 10, 0) and legal_text(la) == "check or bet 10"
         assert act(h, Raise(0, 10)) == [Acted(0, "bet", 10, 10, False)]
         assert h.opener == 0 and h.opening_hand == tuple(cards.split())
     else:
-        assert legal(h) == (None, None, 0) and la.describe() == "check"
+        assert legal(h) == (None, None, 0) and legal_text(la) == "check"
 
 
 def test_004_jacks_1_an_open_without_openers_is_refused() -> None:

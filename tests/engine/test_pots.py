@@ -25,6 +25,7 @@ from bot.engine.events import (
 )
 from bot.engine.hand import Hand, Phase
 from bot.engine.pots import Pot, build_pots, split_evenly, split_parts, uncalled_excess
+from bot.words.legalwords import turn_text
 
 BIG = 10_000
 
@@ -383,7 +384,9 @@ def test_000_nl_17_the_vote_asks_how_many_runs_and_everyone_is_told_how_it_went(
     h = new_hand(config(), [1000, 1000], RUN_CARDS, offer_runs=True, dead=(0, 1))
     play(h, AllIn(1), Call(0))
     turn = turn_of(h)
-    assert turn is not None and turn.choices.startswith("run the board once, twice or three")
+    assert turn is not None and turn_text(turn.phase, turn.legal).startswith(
+        "run the board once, twice or three"
+    )
     events = play(h, AgreeRuns(0, 2), AgreeRuns(1, 1))
     [agreed] = of_type(events, RunsAgreed)
     message = render(agreed, ("ann", "bob"), {"ann": "Ann", "bob": "Bob"})

@@ -22,6 +22,7 @@ from bot.engine.rotation import MIXES, Rotation
 from bot.engine.seating import SeatStatus
 from bot.engine.table import Table, TableSettings
 from bot.words.commands import EndSession, Sit, Start
+from bot.words.legalwords import legal_text
 from storage.db import Database
 
 NL = GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2))
@@ -175,7 +176,7 @@ def test_000_kill_12_a_waiting_player_kills_to_come_in_at_once() -> None:
     assert posted == [("cat", "small_blind", 1), ("dan", "big_blind", 2), ("fay", "kill", 4)]
     assert [(e.amount, e.reason) for e in of_type(events, PotKilled)] == [(4, "come_in")]
     assert hand.names[hand.to_act or 0] == "ann"
-    assert hand.legal_actions().describe() == "fold, call 4 or raise to 8 to 500 (all-in)"
+    assert legal_text(hand.legal_actions()) == "fold, call 4 or raise to 8 to 500 (all-in)"
 
 
 async def test_000_kill_6_a_kill_owed_and_a_leg_carry_into_the_next_session(db: Database) -> None:
@@ -300,4 +301,4 @@ def test_000_nl_14_no_straddle_heads_up() -> None:
     assert set(table.straddle_lapsed) == {"ann", "bob"}
     button = hand.names[1]
     assert hand.names[hand.to_act or 0] == button
-    assert hand.legal_actions().describe() == "fold, call 1 or raise to 4 to 500 (all-in)"
+    assert legal_text(hand.legal_actions()) == "fold, call 1 or raise to 4 to 500 (all-in)"

@@ -16,6 +16,7 @@ from bot.engine.config import Game, GameConfig, Stakes, Structure
 from bot.engine.errors import ConfigError
 from bot.engine.events import Acted, BoardDealt, Corrected, HandStarted, Mucked, Posted, Shown
 from bot.engine.hand import Hand, Phase
+from bot.words.legalwords import legal_text
 
 BIG = 10_000
 
@@ -51,7 +52,7 @@ def test_000_nl_2_all_in_bet_under_the_minimum_is_allowed() -> None:
     assert h.to_act == 2
     la = h.legal_actions()
     assert (la.min_raise_to, la.max_raise_to, la.all_in_to) == (60, 60, 60)
-    assert la.describe() == "check or bet 60 (all-in)"
+    assert legal_text(la) == "check or bet 60 (all-in)"
     events = play(h, AllIn(2))
     assert of_type(events, Acted) == [Acted(2, "bet", 60, 60, True)]
     assert h.stacks[2] == 0 and h.current_bet == 60
@@ -251,7 +252,7 @@ def test_big_blind_option_to_raise_after_limpers() -> None:
     la = h.legal_actions()
     assert la.can_check and not la.can_fold and la.call_amount == 0
     assert (la.min_raise_to, la.max_raise_to) == (200, BIG)
-    assert la.describe() == f"check or raise to 200 to {BIG} (all-in)"
+    assert legal_text(la) == f"check or raise to 200 to {BIG} (all-in)"
     play(h, Raise(1, 300))
     assert h.to_act == 2 and legal(h) == (500, BIG, 200)
     play(h, Call(2), Call(0))
@@ -729,7 +730,7 @@ def test_rules_md_a_blind_all_in_for_less_than_its_size_sets_the_call(
     all-in for 1, the next player may fold, call 10 or raise (to 20 in limit 10/20); a
     straddle all-in for 3 still asks 20 to call. The short blind is in for what it posted."""
     hand = new_hand(config(structure, sb=5, bb=10, **options), stacks, straddle=straddle)
-    assert hand.legal_actions().describe().startswith(choice)
+    assert legal_text(hand.legal_actions()).startswith(choice)
     short = stacks.index(min(stacks))
     assert hand.stacks[short] == 0 and hand.bets[short] == min(stacks)
 

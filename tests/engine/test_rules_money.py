@@ -18,6 +18,8 @@ from bot.engine.config import HouseRules, Stakes, Structure
 from bot.engine.errors import ConfigError, IllegalAction
 from bot.engine.events import Acted, Corrected, Event, HandEnded
 from bot.engine.hand import Hand, HandSetup
+from bot.words.legalwords import legal_text
+from bot.words.refusals import refusal
 
 BIG = 10_000
 
@@ -149,9 +151,9 @@ def test_in_play_the_legal_range_is_shown_before_anyone_acts() -> None:
     h = new_hand(config(), [BIG] * 3)
     la = h.legal_actions()
     assert (la.player, la.can_fold, la.can_check, la.call_amount) == (2, True, False, 100)
-    assert la.describe() == f"fold, call 100 or raise to 200 to {BIG} (all-in)"
+    assert legal_text(la) == f"fold, call 100 or raise to 200 to {BIG} (all-in)"
     to_street(h, 1)
-    assert h.legal_actions().describe() == f"check or bet 100 to {BIG - 100} (all-in)"
+    assert legal_text(h.legal_actions()) == f"check or bet 100 to {BIG - 100} (all-in)"
 
 
 def test_in_play_an_amount_it_cannot_take_is_refused_with_the_legal_range() -> None:
@@ -159,13 +161,30 @@ def test_in_play_an_amount_it_cannot_take_is_refused_with_the_legal_range() -> N
     legal range and changes nothing (no-limit: more than the stack; limit: off the size)."""
     h = new_hand(config(), [BIG, BIG, 3000])
     error = refused(h, Raise(2, 3500), "you have 3000 in all")
-    assert "raise to 200 to 3000 (all-in)" in str(error)
+    assert "raise to 200 to 3000 (all-in)" in refusal(error)
     limit = new_hand(config(Structure.FIXED_LIMIT, 5, 10), [BIG] * 3)
     refused(limit, Raise(2, 40), "the maximum raise is to 20: you may fold, call 10 or raise to 20")
     spread = new_hand(
         config(Structure.SPREAD_LIMIT, 1, 2, spread_min=2, spread_max=(10,)), [99] * 3
     )
     refused(spread, Raise(2, 13), "the maximum raise is to 12")
+
+
+def test_in_play_a_refusal_carries_the_legal_actions_and_the_words_wing_says_them() -> None:
+    """RULES.md "In play and in replay": a refused move carries the player's whole legal
+    choice in chips, not in words; the engine's own message is the short reason (for logs
+    and a replay's report), and the player reads the reason with the choice said by the
+    words wing, joined by a colon, or a semicolon after the chips he has."""
+    h = new_hand(config(), [BIG, BIG, 3000])
+    short = refused(h, Raise(2, 150), "the minimum raise is to 200")
+    assert short.legal == h.legal_actions() and str(short) == "the minimum raise is to 200"
+    assert refusal(short) == (
+        "the minimum raise is to 200: you may fold, call 100 or raise to 200 to 3000 (all-in)"
+    )
+    over = refused(h, Raise(2, 3500), "you have 3000 in all")
+    assert str(over) == "you have 3000 in all" and over.legal == h.legal_actions()
+    assert refusal(over).startswith("you have 3000 in all; you may fold, call 100")
+    assert refused(h, Fold(1), "it is not your turn").legal is None  # no choice of his
 
 
 def test_000_pl_1_in_replay_an_overbet_is_refused_not_cut() -> None:

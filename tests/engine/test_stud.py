@@ -39,6 +39,7 @@ from bot.engine.events import (
     UpCardsDealt,
 )
 from bot.engine.hand import Hand, HandSetup, Phase
+from bot.words.legalwords import legal_text
 
 NAMES = ("a", "b", "c", "d", "e", "f", "g", "h")
 STAKES = Stakes(0, 0, ante=2, small_bet=10, big_bet=20, bring_in=3)
@@ -111,7 +112,7 @@ def test_stud_antes_then_the_bring_in_is_due() -> None:
     assert la.player == 2 and h.to_act == 2
     assert (la.bring_in, la.min_raise_to, la.max_raise_to, la.call_amount) == (3, 10, 10, 0)
     assert not la.can_fold and not la.can_check
-    assert la.describe() == "bringin (3) or complete to 10"
+    assert legal_text(la) == "bringin (3) or complete to 10"
 
 
 @pytest.mark.parametrize(

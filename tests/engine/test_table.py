@@ -226,7 +226,7 @@ def test_the_public_snapshot_carries_no_hidden_card() -> None:
     shown = table.snapshot()
     assert shown is not None and shown.to_act == hand.names[hand.to_act or 0]
     assert shown.pot == hand.pot_total() and not shown.over
-    assert shown.legal == hand.legal_actions().describe()
+    assert shown.legal == hand.legal_actions()
     text = repr(shown)
     for cards in hand.hole:
         for card in cards or ():
