@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import LegalActions
+from .config import GameConfig
 from .errors import IllegalAction
 from .hand import Hand, Phase
 
@@ -59,7 +60,8 @@ class Snapshot:
     """The hand in play as everyone may know it.
 
     Attributes:
-        title: the game and stakes it is played at (a killed hand at the killed stakes).
+        config: the game and stakes it is played at (a killed hand at the killed stakes),
+            which the words wing titles (:func:`bot.words.gamewords.hand_title`).
         board: the community cards.
         pot: chips in the middle, this street's bets included.
         players: player id -> :class:`PlayerState`, for those dealt in.
@@ -70,9 +72,10 @@ class Snapshot:
         choices: his buttons.
         phase: the hand's phase in words (``betting``, ``drawing``...).
         second_board: a double board's second board (RULES.md "Bomb pots"), else ().
+        bomb: the hand is a bomb pot (RULES.md "Bomb pots").
     """
 
-    title: str
+    config: GameConfig
     board: tuple[str, ...]
     pot: int
     players: dict[str, PlayerState]
@@ -82,6 +85,7 @@ class Snapshot:
     choices: tuple[LegalMove, ...]
     phase: str
     second_board: tuple[str, ...] = ()
+    bomb: bool = False
 
 
 def snapshot(hand: Hand) -> Snapshot:
@@ -99,9 +103,8 @@ def snapshot(hand: Hand) -> Snapshot:
         )
     to_act = hand.names[hand.to_act] if hand.to_act is not None else None
     legal, choices = _choices(hand) if not hand.is_complete else (None, ())
-    title = hand.config.description + (" · bomb pot" if hand.setup.bomb else "")
     return Snapshot(
-        title,
+        hand.config,
         tuple(hand.board),
         hand.pot_total(),
         players,
@@ -111,6 +114,7 @@ def snapshot(hand: Hand) -> Snapshot:
         choices,
         hand.phase.value.replace("_", " "),
         tuple(hand.second_board),
+        hand.setup.bomb,
     )
 
 

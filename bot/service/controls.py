@@ -33,7 +33,7 @@ from bot.words.commands import (
     parse_amount,
     whole_number,
 )
-from bot.words.gamewords import GAME_WORDS
+from bot.words.gamewords import GAME_WORDS, game_title
 from bot.words.houserefusals import (
     KICK_SELF,
     NOT_A_CONTROL,
@@ -262,9 +262,9 @@ def _set_game(live: Live, command: SetOption, extra: list[Write]) -> te.TableEve
     if command.name == "buyin":
         table.change_settings(settings)
         return te.BuyInChanged(settings.min_buy_in, settings.max_buy_in)
-    game = settings.config.description
+    game = game_title(settings.config)
     if settings.mix:
-        stakes = settings.config.description.rsplit(" ", 1)[-1]
+        stakes = game.rsplit(" ", 1)[-1]
         labels = "+".join(g.label for g in settings.mix)
         game = f"{labels} ({settings.config.structure.label} {stakes})"
     if (settings.config, settings.mix) == (table.settings.config, table.settings.mix):

@@ -57,6 +57,7 @@ from bot.words.commands import (
     Void,
     Wait,
 )
+from bot.words.gamewords import picture_title
 from storage import HandBegun, HandFinished, LedgerEntry, Write
 
 
@@ -496,7 +497,7 @@ def showdown_picture(hand: Hand, number: int, names: dict[str, str]) -> Showdown
     if not shown:
         return None
     won = hand.won or [0] * hand.n
-    title = f"Hand #{number} · {hand.config.description}"
+    title = picture_title(number, hand.config)
     boards = tuple(tuple(b) for b in hand.boards() if b)
     if hand.second_board and len(boards) < 2:
         boards += (tuple(hand.second_board),)

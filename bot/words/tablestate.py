@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import KillButton, Table
+from bot.words.gamewords import game_title, hand_title
 from bot.words.tableview import TableView
 
 
@@ -41,7 +42,7 @@ def public_state(table: Table, table_id: str, names: Mapping[str, str]) -> dict[
     }
     state: dict[str, object] = {
         "table": table_id,
-        "game": table.next_game().description,
+        "game": game_title(table.next_game()),
         "hand_number": table.hand_number,
         "button": table.seating.button,
         "seats": seats,
@@ -51,7 +52,7 @@ def public_state(table: Table, table_id: str, names: Mapping[str, str]) -> dict[
     shown = table.snapshot()
     if shown is not None:
         state["hand"] = {
-            "game": shown.title,
+            "game": hand_title(shown.config, shown.bomb),
             "players": [names.get(p, p) for p in shown.players],
             "stacks": [p.stack for p in shown.players.values()],
             "bets": [p.bet for p in shown.players.values()],

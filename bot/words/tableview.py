@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.engine import LegalMove, Table
+from bot.words.gamewords import game_title, hand_title
 from bot.words.legalwords import phase_legal_text
 from bot.words.render import cards_text
 
@@ -217,7 +218,7 @@ def table_view(
         return TableView(
             table_id,
             table.hand_number,
-            table.next_game().description,
+            game_title(table.next_game()),
             shown.board if shown is not None else (),
             0,
             tuple(seats),
@@ -231,7 +232,7 @@ def table_view(
     return TableView(
         table_id,
         table.hand_number,
-        shown.title,
+        hand_title(shown.config, shown.bomb),
         shown.board,
         shown.pot,
         tuple(seats),
