@@ -35,9 +35,8 @@ class ButtonValue:
     Attributes:
         table_id: ``team/channel``.
         hand: the hand number the message was for (0 before the first deal).
-        command: the command words, e.g. ``call`` or ``raise`` (the modal asks how much).
-        minimum, maximum: the legal raise range *to*, in chips, for ``raise``, as the
-            button was drawn (the modal opens with the chat core's range as it is then).
+        command: the command words, e.g. ``call`` or ``raise`` (the modal asks how much,
+            with the chat core's legal range as it is when it opens: a button carries none).
         confirmed: the button asked to confirm in a dialog (an all-in) before it was sent.
         step: the hand's move count when a move's button was shown (None: good for the
             whole hand, e.g. My cards), so a double click cannot act on the next decision.
@@ -46,8 +45,6 @@ class ButtonValue:
     table_id: str
     hand: int
     command: str
-    minimum: int | None = None
-    maximum: int | None = None
     confirmed: bool = False
     step: int | None = None
 
@@ -55,8 +52,6 @@ class ButtonValue:
 def button_value(value: ButtonValue) -> str:
     """The button's ``value`` string (compact JSON, well under Slack's 2000 characters)."""
     data: dict[str, Any] = {"t": value.table_id, "h": value.hand, "c": value.command}
-    if value.minimum is not None:
-        data["lo"], data["hi"] = value.minimum, value.maximum
     if value.confirmed:
         data["ok"] = 1
     if value.step is not None:
@@ -67,21 +62,19 @@ def button_value(value: ButtonValue) -> str:
 def parse_value(text: str) -> ButtonValue:
     """Read a button's ``value`` (or a modal's ``private_metadata``).
 
+    Keys it does not read are left alone: a raise button drawn before buttons stopped
+    carrying the range (``lo``, ``hi``) still reads, its range unused.
+
     Raises:
-        ValueError: not a value this adapter wrote (not JSON, a field missing or of
-            another type, e.g. a raise range that is not whole chips).
+        ValueError: not a value this adapter wrote (not JSON, no object, a field missing
+            or of another type).
     """
     try:
         data = json.loads(text)
-        bounds = data.get("lo"), data.get("hi")
-        if any(bound is not None and type(bound) is not int for bound in bounds):
-            raise TypeError("a raise bound that is not whole chips")
         return ButtonValue(
             str(data["t"]),
             int(data["h"]),
             str(data["c"]),
-            bounds[0],
-            bounds[1],
             bool(data.get("ok")),
             None if data.get("s") is None else int(data["s"]),
         )
@@ -128,9 +121,7 @@ def choice_button(view: TableView, index: int, choice: Choice) -> Block:
         view.table_id, view.hand_number, choice.command, confirmed=choice.confirm, step=view.step
     )
     if choice.command == "raise" and choice.minimum is not None:
-        value = ButtonValue(
-            view.table_id, view.hand_number, "raise", choice.minimum, choice.maximum, step=view.step
-        )
+        value = ButtonValue(view.table_id, view.hand_number, "raise", step=view.step)
         return _button(choice.label, RAISE, button_value(value), choice.style)
     if choice.command == "draw":
         return _button(choice.label, DRAW, button_value(value), choice.style)

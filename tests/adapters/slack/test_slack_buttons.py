@@ -92,6 +92,21 @@ async def test_raise_opens_a_modal_with_the_minimum_and_validates_the_amount() -
         assert _bets(h) == {"UANN": 10, "UBOB": 2}
 
 
+async def test_an_old_raise_button_with_its_range_opens_the_modal_with_the_range_of_now() -> None:
+    """A raise button drawn when buttons carried the raise range (``lo``, ``hi``) still
+    reads: the range it carries is not used, and the modal opens with the chat core's
+    legal range as it is now."""
+    async with Harness() as h:
+        await h.deal()  # Ann, on the button, to act first
+        drawn = button(table_message(h.mock), "Raise")
+        old = {**drawn, "value": json.dumps({**json.loads(drawn["value"]), "lo": 7, "hi": 9})}
+        await h.click("UANN", old, trigger="trig-old")
+        (opened,) = h.mock.of("views.open")
+        field = opened["view"]["blocks"][0]
+        assert field["element"]["initial_value"] == "4"
+        assert "from 4 to 200" in field["hint"]["text"]
+
+
 async def test_all_in_asks_to_confirm_then_the_confirm_button_applies_it() -> None:
     """/poker allin answers with a Confirm button (nothing applied yet); its click goes
     all-in. The All-in button itself carries a Slack confirm dialog instead."""

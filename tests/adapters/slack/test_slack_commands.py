@@ -3,6 +3,7 @@ and a request Slack delivers twice applied once."""
 
 from __future__ import annotations
 
+import json
 import time
 from urllib.parse import parse_qsl
 
@@ -111,7 +112,8 @@ async def test_the_first_hand_posts_a_message_with_buttons_for_the_player_to_act
         allin = buttons(hand)[3]
         assert allin["confirm"]["confirm"]["text"] == "Yes"
         assert '"t":"T1/C1","h":1' in allin["value"]
-        assert '"lo":4,"hi":200' in buttons(hand)[2]["value"]
+        raise_value = json.loads(buttons(hand)[2]["value"])
+        assert raise_value["c"] == "raise" and not {"lo", "hi"} & raise_value.keys()
         assert [b for b in h.mock.of("chat.postMessage") if b.get("thread_ts")] == []
         nudge = h.mock.of("chat.postEphemeral")[-1]
         assert (nudge["user"], nudge["channel"]) == ("UANN", "C1")

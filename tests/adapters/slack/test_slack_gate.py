@@ -69,7 +69,6 @@ def _cases(h: Harness) -> list[tuple[str, bytes, dict[str, str] | None, int]]:
     """(what, body, headers or None to sign the body now, the status expected)."""
     status = slash_body("UANN", "status", "trig-g1", h.mock.root + "response/1")
     unsigned = {"content-type": "application/x-www-form-urlencoded"}
-    play = {"t": TABLE, "h": 1, "c": "fold", "s": 0}
     click = {**_envelope("block_actions", "trig-g2"), "channel": {"id": CHANNEL}}
     raise_view = {
         "type": "modal",
@@ -109,19 +108,6 @@ def _cases(h: Harness) -> list[tuple[str, bytes, dict[str, str] | None, int]]:
         (
             "a click on a button value the bot never wrote",
             _payload({**click, "actions": [{"action_id": "kb_play_0", "value": "zz"}]}).encode(),
-            None,
-            400,
-        ),
-        (
-            "a click whose raise range is not chips",
-            _payload(
-                {
-                    **click,
-                    "actions": [
-                        {"action_id": "kb_raise", "value": json.dumps({**play, "lo": "x"})}
-                    ],
-                }
-            ).encode(),
             None,
             400,
         ),
