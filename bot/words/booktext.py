@@ -15,6 +15,7 @@ from bot.phh.notation import HandHistory
 from bot.phh.stats import Tally
 from bot.words.counts import counted
 from bot.words.handtext import game_label
+from bot.words.moneytext import money
 from bot.words.render import cards_text
 
 NO_HANDS = "no finished hands of yours at this table yet"
@@ -23,17 +24,6 @@ NO_HANDS = "no finished hands of yours at this table yet"
 def hand_head(number: int, history: HandHistory) -> str:
     """A hand's first line in a player's history: ``Hand 12 · No-Limit Hold'em 1/2``."""
     return f"Hand {number} · {game_label(history)}"
-
-
-def money(chips: int, chips_per_unit: int, currency: str = "") -> str:
-    """Chips in the host's money: 250 chips at 100 a unit -> "2.50"; "250 chips" with no
-    rate (``chips_per_unit`` 0)."""
-    if chips_per_unit <= 0:
-        return f"{chips} chips"
-    cents = chips * 100 // chips_per_unit
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    return f"{sign}{currency}{cents // 100}.{cents % 100:02d}"
 
 
 def session_lines(

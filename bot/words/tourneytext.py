@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.words.booktext import money
 from bot.words.counts import counted
+from bot.words.moneytext import money
 
 # (player id, place, tied, entries, rebuys, add-ons, prize, bounties, net)
 ResultRow = tuple[str, int, int, int, int, int, int, int, int]
