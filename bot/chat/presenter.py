@@ -30,7 +30,14 @@ from bot.chat.picture import ShownHand, showdown_png
 from bot.engine import events as ev
 from bot.engine.tableevents import TableEvent
 from bot.process.logsafe import described
-from bot.service.state import Attachment, ChannelRefused, ShowdownPicture, TableHeld, TableShown
+from bot.service.state import (
+    Attachment,
+    ChannelRefused,
+    Live,
+    ShowdownPicture,
+    TableHeld,
+    TableShown,
+)
 from bot.service.tables import Notice, Outgoing, TableService
 from bot.words.render import PotResult, render, results_together
 from bot.words.tabletext import held_text, no_direct_messages
@@ -50,6 +57,11 @@ RESULT_EVENTS = (
     ev.UncalledReturned,
     ev.PassedOut,
 )
+
+
+def _currency(live: Live | None) -> str:
+    """The money sign a table's lines write a tournament's money with ("" for none)."""
+    return live.table.settings.currency if live is not None else ""
 
 
 def told_together(outgoing: Sequence[Outgoing]) -> list[Outgoing]:
@@ -235,7 +247,7 @@ class Presenter:
             live = self.service.tables.get(item.table_id)
             display = dict(live.names or {}) if live is not None else {}
             try:
-                message = render(event, item.names, display)
+                message = render(event, item.names, display, _currency(live))
                 if message is None:
                     continue
                 reader = item.audience
@@ -331,7 +343,7 @@ class Presenter:
         state = self.tables.setdefault(item.table_id, _TableState())
         live = self.service.tables.get(item.table_id)
         display = dict(live.names or {}) if live is not None else {}
-        message = render(item.event, item.names, display)
+        message = render(item.event, item.names, display, _currency(live))
         if message is None:
             return
         if item.audience is not None:

@@ -2,7 +2,7 @@
 back, the start and its seat draw, a new level or a break, a player out with his place,
 a rebuy, an add-on, a deal offered and made, the winner, a cancellation. Frozen records
 naming players by player id and money in hundredths of the host's unit; the words wing
-(:mod:`bot.words.tourneytable`) tells each in words (RULES.md "Tournaments").
+(:mod:`bot.words.tourneylines`) tells each in words (RULES.md "Tournaments").
 """
 
 from __future__ import annotations

@@ -31,19 +31,24 @@ def cards_text(cards: Sequence[str]) -> str:
     return " ".join(pretty(c) for c in cards)
 
 
-def render(event: Event, names: Sequence[str], display: Mapping[str, str]) -> Message | None:
+def render(
+    event: Event, names: Sequence[str], display: Mapping[str, str], currency: str = ""
+) -> Message | None:
     """The message for one event, or None for events only the machinery needs.
 
     Args:
         event: the event.
         names: player ids in hand order (events name players by hand index).
         display: player id -> display name.
-    The table's own events (:mod:`bot.engine.tableevents`) are told by
-    :func:`bot.words.tabletext.table_text`; their audience is the service's to say.
+        currency: the table's money sign (``TableSettings.currency``), for a
+            tournament's money; "" for none.
+    The table's own events (:mod:`bot.engine.tableevents`, a tournament's among them)
+    are told by :func:`bot.words.tabletext.table_text`; their audience is the service's
+    to say.
     """
 
     if isinstance(event, TableEvent):  # the table's own steps name players by id
-        line = table_text(event, display)
+        line = table_text(event, display, currency)
         return None if line is None else Message(None, line)
 
     def who(index: int) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.engine import tableevents as te
 from bot.words.houseoptions import bomb_text, time_bank_text
+from bot.words.tourneylines import tourney_text
 
 
 def refused_text(why: str, players: tuple[tuple[str, str], ...], name: Callable[[str], str]) -> str:
@@ -18,12 +19,16 @@ def refused_text(why: str, players: tuple[tuple[str, str], ...], name: Callable[
     return why.format(**{key: name(pid) for key, pid in players})
 
 
-def table_text(event: te.TableEvent, display: Mapping[str, str]) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one branch per event
-    """The line for one of the table's own events, or None for one not told.
+def table_text(  # noqa: C901, PLR0911, PLR0912 - one branch per event
+    event: te.TableEvent, display: Mapping[str, str], currency: str = ""
+) -> str | None:
+    """The line for one of the table's own events, a tournament's among them
+    (:func:`bot.words.tourneylines.tourney_text`), or None for one not told.
 
     Args:
         event: what the step did, players by id.
         display: player id -> display name (a player missing is named by his id).
+        currency: the table's money sign, for a tournament's money ("" for none).
     """
 
     def name(player_id: str) -> str:
@@ -126,7 +131,7 @@ def table_text(event: te.TableEvent, display: Mapping[str, str]) -> str | None: 
     if isinstance(event, te.DealFailed):
         why = refused_text(event.why, event.players, name) or "an error on our side, logged"
         return f"the next hand cannot be dealt ({why}): the game is paused, 'start' resumes"
-    return None
+    return tourney_text(event, display, currency)
 
 
 _CHECK_FOLD = {
