@@ -25,9 +25,15 @@ class Outbox(Commits):
     def table_message(self, live: Live) -> TableView:
         """The table message's view of ``live`` now (see
         :func:`bot.words.tableview.table_view`), a time bank's seconds left counted from
-        the stored deadline and the service's clock at this render."""
+        the stored deadline and the service's clock at this render (a tournament's level
+        clock too, at its table)."""
         return table_view(
-            live.id, live.table, live.names or {}, live.table.clock.deadline, self.clock()
+            live.id,
+            live.table,
+            live.names or {},
+            live.table.clock.deadline,
+            self.clock(),
+            live.tourney,
         )
 
     def _publish(self, table_id: str, out: Sequence[Outgoing], asker: str | None = None) -> None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import LegalMove, Table
+from bot.engine.tourneytable import TournamentTable
 from bot.words.gamewords import game_title, hand_title
 from bot.words.legalwords import phase_legal_text
 from bot.words.render import cards_text
+from bot.words.tourneyview import table_choices, tournament_lines
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,11 @@ class TableView:
         step: how many moves the hand has had: a button shown for one decision carries it,
             so a second click of the same button cannot act on the next decision.
         second_board: a double board's second board, else ().
+        tournament: at a tournament's table, its header lines (the lobby, the level and
+            its clock, the prize pool, a deal on offer...: :mod:`bot.words.tourneyview`);
+            () at a cash table.
+        lobby: the table-wide buttons anyone at it may click (register, rebuy, the
+            add-on, a deal's answers), each sending its command's words; () when none.
     """
 
     table_id: str
@@ -113,6 +120,8 @@ class TableView:
     phase: str
     step: int = 0
     second_board: tuple[str, ...] = ()
+    tournament: tuple[str, ...] = ()
+    lobby: tuple[Choice, ...] = ()
 
     def board_lines(self) -> list[str]:
         """The board in words, a line per board: ``Board: A♠ K♥ 2♦``, or ``Board 1: ...``
@@ -134,7 +143,7 @@ class TableView:
     def text(self) -> str:
         """The whole summary as plain text (the console, and chat clients without rich
         messages)."""
-        lines = [f"Hand #{self.hand_number} · {self.title}"]
+        lines = [f"Hand #{self.hand_number} · {self.title}", *self.tournament]
         lines += self.board_lines()
         if self.pot or self.phase != "between hands":
             lines.append(f"Pot: {self.pot}")
@@ -148,6 +157,8 @@ class TableView:
             lines.append(f"To act: {name}" + (f": {self.legal}" if self.legal else ""))
         if self.footer:
             lines.append(self.footer)
+        if self.lobby:
+            lines.append("Anyone may type: " + " · ".join(c.command for c in self.lobby))
         return "\n".join(lines)
 
 
@@ -157,8 +168,9 @@ def table_view(
     names: Mapping[str, str],
     deadline: float | None = None,
     now: float = 0.0,
+    tourney: TournamentTable | None = None,
 ) -> TableView:
-    """The summary of a table now.
+    """The summary of a table now, and at a tournament's table its tournament part.
 
     Args:
         table_id: the table's id.
@@ -168,10 +180,30 @@ def table_view(
             service's clock's seconds (None: no timer runs).
         now: the service's clock now, in seconds: with ``deadline``, the seconds left of a
             time bank running, or of the clock put on a player, rounded up (RULES.md "The
-            time bank", 000 NL §15).
+            time bank", 000 NL §15); a tournament's level, break and rebuy wait are
+            counted from it too.
+        tourney: the tournament's table whose ``table`` is ``table`` (None at a cash
+            table): its header lines and table-wide buttons (:mod:`bot.words.tourneyview`).
     Returns:
-        The view; between hands it shows the seats and stacks only.
+        The view; between hands it shows the seats and stacks only (and a tournament's
+        lines and buttons).
     """
+    view = _view(table_id, table, names, deadline, now)
+    if tourney is None:
+        return view
+    currency = table.settings.currency
+    lobby = tuple(Choice(label, command, style) for label, command, style in table_choices(tourney))
+    return replace(view, tournament=tournament_lines(tourney, names, now, currency), lobby=lobby)
+
+
+def _view(
+    table_id: str,
+    table: Table,
+    names: Mapping[str, str],
+    deadline: float | None,
+    now: float,
+) -> TableView:
+    """:func:`table_view` of the table alone."""
     shown = table.snapshot()
     seating = table.seating
     holder = None
