@@ -24,6 +24,8 @@ TEMPLATE = (
 CUSTOM_ID_MAX = 100  # Discord's limit
 LABEL_MAX = 80
 CARDS = "cards"  # the "My cards" button's command
+ROW_MOST = 5  # Discord's buttons in a row
+LOBBY_ROW = 4  # the last of Discord's five rows: the table-wide buttons, under the moves
 
 STYLES = {
     "danger": discord.ButtonStyle.danger,
@@ -84,9 +86,12 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         target: Target,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=label[:LABEL_MAX], style=style, custom_id=target.custom_id())
+            discord.ui.Button(
+                label=label[:LABEL_MAX], style=style, custom_id=target.custom_id(), row=row
+            )
         )
         self.target = target
 
@@ -121,17 +126,28 @@ def on_click(handler: ClickHandler) -> ClickHandler:
 
 def table_buttons(view: TableView) -> discord.ui.View | None:
     """The buttons under a table message: the choices of the player to act, then "My
-    cards" for everyone; None between hands (the message then has no buttons)."""
-    if view.phase == "between hands":
+    cards" for everyone, then a tournament's table-wide choices (register, rebuy, the
+    add-on, a deal's answers) in a row of their own at the bottom, for anyone to click;
+    None between hands when there is no table-wide choice (the message then has no
+    buttons)."""
+    between = view.phase == "between hands"
+    if between and not view.lobby:
         return None
     guild, channel = split_table(view.table_id)
     buttons = discord.ui.View(timeout=None)
-    for choice in view.choices:
-        target = Target(guild, channel, view.hand_number, choice.command, step=view.step)
+    if not between:
+        for choice in view.choices:
+            target = Target(guild, channel, view.hand_number, choice.command, step=view.step)
+            style = STYLES.get(choice.style, discord.ButtonStyle.secondary)
+            buttons.add_item(TableButton(target, choice.label, style))
+        mine = Target(guild, channel, view.hand_number, CARDS)
+        buttons.add_item(TableButton(mine, "My cards", discord.ButtonStyle.secondary))
+    for index, choice in enumerate(view.lobby[: 2 * ROW_MOST]):
+        # good for the hand shown, as "My cards" is: the next deal redraws the row
+        target = Target(guild, channel, view.hand_number, choice.command)
         style = STYLES.get(choice.style, discord.ButtonStyle.secondary)
-        buttons.add_item(TableButton(target, choice.label, style))
-    mine = Target(guild, channel, view.hand_number, CARDS)
-    buttons.add_item(TableButton(mine, "My cards", discord.ButtonStyle.secondary))
+        row = LOBBY_ROW - (len(view.lobby) > ROW_MOST) + index // ROW_MOST
+        buttons.add_item(TableButton(target, choice.label, style, row))
     return buttons
 
 

@@ -44,13 +44,14 @@ def table_embed(view: TableView, recent: Sequence[str]) -> discord.Embed:
         view: the table as it stands.
         recent: the hand's last public lines, oldest first.
     Returns:
-        An embed within Discord's limits: title (game and hand number), board, pot, whose
-        turn with the legal range, the seats, the recent lines and the footer. Names and
+        An embed within Discord's limits: title (game and hand number), a tournament's
+        lines (its lobby, level and clock, prize pool, deal), board, pot, whose turn with
+        the legal range, the seats, the recent lines and the footer. Names and
         lines are escaped (:func:`adapters.discord.markup.plain`) where Discord renders
         markdown; the footer, which it shows as is, is not.
     """
     title = f"Hand #{view.hand_number} · {view.title}" if view.hand_number else view.title
-    lines = []
+    lines = [plain(line) for line in view.tournament]
     for line in view.board_lines():
         label, cards = line.split(": ", 1)
         lines.append(f"{label}: **{cards}**")

@@ -19,6 +19,7 @@ PLAY = "kb_play_"  # a direct move, e.g. kb_play_0 (fold); action ids are unique
 RAISE = "kb_raise"  # opens the raise modal
 DRAW = "kb_draw"  # opens the draw modal
 CARDS = "kb_cards"  # "My cards", for everyone
+TABLE_WIDE = f"{PLAY}table_"  # a tournament's button for anyone, e.g. kb_play_table_0
 CONFIRM = "kb_confirm"  # the Confirm button of a reply that asks for one
 RAISE_MODAL = "kb_raise_modal"
 DRAW_MODAL = "kb_draw_modal"
@@ -131,6 +132,14 @@ def choice_button(view: TableView, index: int, choice: Choice) -> Block:
     return button
 
 
+def table_wide_button(view: TableView, index: int, choice: Choice) -> Block:
+    """A tournament's button for anyone at the table (register, rebuy, the add-on, a
+    deal's answers): it sends its command's words for whoever clicks, through the same
+    path as a move's button, good for the hand shown as "My cards" is."""
+    value = ButtonValue(view.table_id, view.hand_number, choice.command)
+    return _button(choice.label, f"{TABLE_WIDE}{index}", button_value(value), choice.style)
+
+
 def _seat_line(view: TableView, index: int) -> str:
     seat = view.seats[index]
     parts = [f"`{seat.seat}` *{escape(seat.name)}* {seat.stack}"]
@@ -143,8 +152,9 @@ def _seat_line(view: TableView, index: int) -> str:
 
 
 def table_blocks(view: TableView, recent: Sequence[str], over: bool = False) -> list[Block]:
-    """The table message: title, board and pot, seats, whose turn, the buttons, the hand's
-    recent lines and the footer.
+    """The table message: title, a tournament's lines, board and pot, seats, whose turn,
+    the buttons, a tournament's table-wide buttons, the hand's recent lines and the
+    footer.
 
     Args:
         view: the table as the channel may see it (never a hidden card).
@@ -162,6 +172,9 @@ def table_blocks(view: TableView, recent: Sequence[str], over: bool = False) -> 
     if view.pot or view.phase != "between hands":
         facts.append(f"*Pot* {view.pot}")
     facts.append(f"_{view.phase}_")
+    if view.tournament:
+        tournament = "\n".join(escape(line) for line in view.tournament)
+        blocks.append({"type": "section", "text": _text("mrkdwn", tournament[:3000])})
     blocks.append({"type": "section", "text": _text("mrkdwn", "   ".join(facts))})
     if view.seats:
         lines = [_seat_line(view, i) for i in range(len(view.seats))]
@@ -180,6 +193,9 @@ def table_blocks(view: TableView, recent: Sequence[str], over: bool = False) -> 
         blocks.append(
             {"type": "actions", "block_id": "mine", "elements": [_button("My cards", CARDS, value)]}
         )
+    if view.lobby and not over:
+        wide = [table_wide_button(view, i, c) for i, c in enumerate(view.lobby)]
+        blocks.append({"type": "actions", "block_id": "table", "elements": wide[:25]})
     notes = [escape(line) for line in recent]
     if over:
         started = "This hand is over" if view.hand_number else "The game is on"

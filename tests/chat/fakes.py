@@ -80,6 +80,7 @@ class RecordingTransport:
             out.append(view.text())
             out.extend(recent)
             out.extend(c.label for c in view.choices)
+            out.extend(c.label for c in view.lobby)
         return out
 
 

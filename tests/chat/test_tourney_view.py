@@ -15,6 +15,7 @@ from bot.engine.table import TableSettings
 from bot.engine.tournament import Tournament, TournamentRules
 from bot.engine.tourneytable import TournamentTable
 from bot.words.tableview import TableView, table_view
+from tests.chat.fakes import Pipeline
 
 SETTINGS = TableSettings(
     GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(10, 20)),
@@ -259,3 +260,20 @@ def test_tournament_message_never_carries_a_hidden_card() -> None:
         assert hidden and not any(pretty(card) in words for card in hidden)
         legal = hand.legal_actions()
         tourney.act(hand.names[legal.player], Check if legal.can_check else Call)
+
+
+async def test_tournament_message_status_shows_the_tournament_and_its_buttons_as_words(
+    pipeline: Pipeline,
+) -> None:
+    """``status`` (how the console shows the table, having no message to edit) reads the
+    tournament's lines and lists its table-wide buttons as the words to type."""
+    assert (await pipeline.say("Alice", "new holdem nl 1/2")).ok
+    assert (await pipeline.say("Alice", "sit 200")).ok
+    live = pipeline.service.tables["g/c"]
+    tournament = Tournament(TournamentRules(buy_in=500, stack=200, schedule=LEVELS, seats=6))
+    tournament.register("test:alice")
+    live.tourney = TournamentTable(tournament, live.table)
+    text = (await pipeline.say("Bob", "status")).text
+    assert "Entrants (1): Alice" in text.splitlines()
+    assert "Prize pool 5.00 · paid: 1st 5.00" in text.splitlines()
+    assert "Anyone may type: register · unregister" in text.splitlines()
