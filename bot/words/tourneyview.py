@@ -43,9 +43,10 @@ def _blinds(level: Level) -> str:
 
 
 def _payouts(tournament: Tournament, currency: str) -> str:
-    prizes = [prize for prize in tournament.prizes() if prize]
     paid = ", ".join(
-        f"{place_text(place)} {cash(prize, currency)}" for place, prize in enumerate(prizes, 1)
+        f"{place_text(place)} {cash(prize, currency)}"
+        for place, prize in enumerate(tournament.prizes(), 1)
+        if prize
     )
     return f"Prize pool {cash(tournament.pool, currency)}" + (f" · paid: {paid}" if paid else "")
 
