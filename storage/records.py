@@ -161,6 +161,20 @@ class TableDue:
     due: float | None
 
 
+@dataclass(frozen=True)
+class TournamentSaved:
+    """A tournament played at the table moved on with it: its state and status as the
+    table's commit leaves them, the money that moved (``storage.tournaments.MoneyLine``)
+    and, when it ended, its results counted into a league season ``(server id, season
+    number, results)``; all in the table's transaction."""
+
+    tournament_id: str
+    state: dict[str, Any]
+    status: str
+    lines: tuple[Any, ...] = ()
+    season: tuple[str, int, tuple[Any, ...]] | None = None
+
+
 # What a commit may carry beside the command, its events and the table's state.
 Write = (
     LedgerEntry
@@ -171,4 +185,5 @@ Write = (
     | HandCredited
     | SessionSwitched
     | TableDue
+    | TournamentSaved
 )

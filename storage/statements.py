@@ -20,8 +20,10 @@ from .records import (
     SessionSwitched,
     StateWrite,
     TableDue,
+    TournamentSaved,
     Write,
 )
+from .tournaments import tournament_statements
 from .writes import Batch, Statements
 
 ACTION_INSERT = (
@@ -225,4 +227,6 @@ def statements_for(write: Write) -> Statements:
         ]
     if isinstance(write, TableDue):
         return [(DUE_UPDATE, (write.due, write.table_id))]
+    if isinstance(write, TournamentSaved):
+        return tournament_statements(write)
     raise TypeError(f"not a write record: {type(write).__name__}")

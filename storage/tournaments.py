@@ -178,6 +178,28 @@ def _season_statements(server_id: str, season: int, results: Sequence[SeasonResu
     ]
 
 
+def tournament_statements(write: Any) -> Statements:
+    """The statements of a ``storage.records.TournamentSaved``: the tournament's new state,
+    status and version (stamped as ended once it is finished or cancelled), its money lines
+    and its league results, run in the table's commit."""
+    status = str(write.status)
+    return [
+        (
+            "UPDATE tournaments SET state = ?, status = ?, version = version + 1,"
+            " ended_at = CASE WHEN ? THEN coalesce(ended_at, ?) ELSE NULL END WHERE id = ?",
+            (
+                jsontext.dumps(dict(write.state)),
+                status,
+                status in ENDED,
+                time.time(),
+                write.tournament_id,
+            ),
+        ),
+        *_money_statements(write.tournament_id, write.lines),
+        *(_season_statements(*write.season) if write.season is not None else []),
+    ]
+
+
 class Tournaments:
     """The tournaments and league seasons of one database.
 

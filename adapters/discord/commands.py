@@ -33,8 +33,9 @@ ENTRIES_MAX = 20  # subcommands and groups directly under /poker (Discord allows
 # subcommands of /poker itself.
 GROUPS = {
     Group.INFO: ("info", "Status, rules, ledger, leaderboard, history, verify"),
-    Group.EXTRA: ("extra", "Clock, kill, straddle, run it twice, object"),
+    Group.EXTRA: ("extra", "Top up, clock, kill, straddle, run it twice, object"),
     Group.HOST: ("host", "The host's controls"),
+    Group.TOURNAMENT: ("tournament", "Sit & go: set up, register, rebuy, add-on, deal"),
 }
 
 
@@ -167,6 +168,35 @@ def _new(group: app_commands.Group, verb: Verb) -> None:
         await answer(interaction, f"new {words}".strip())
 
 
+# A verb listed under another name: ``/poker tournament setup`` rather than the verb's
+# own word twice over.
+RENAMED = {"tournament": "setup"}
+
+
+def _tournament(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=RENAMED[verb.name], description=verb.about)
+    @app_commands.describe(words="e.g. turbo buyin 20 seats 6 (or: help)")
+    async def setup(interaction: discord.Interaction, words: str | None = None) -> None:
+        await answer(interaction, f"tournament new {words or ''}".strip())
+
+
+def _remove(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
+    @app_commands.describe(name="the entrant's name")
+    async def remove(interaction: discord.Interaction, name: str) -> None:
+        await answer(interaction, f"remove {name}")
+
+
+def _chop(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
+    @app_commands.describe(deal="icm, chips (by chip count) or no")
+    @app_commands.choices(
+        deal=[app_commands.Choice(name=n, value=n) for n in ("icm", "chips", "no")]
+    )
+    async def chop(interaction: discord.Interaction, deal: str) -> None:
+        await answer(interaction, f"chop {deal}")
+
+
 def _sit(group: app_commands.Group, verb: Verb) -> None:
     @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(amount="chips to buy in for, e.g. 200 or 1k", seat="a seat number")
@@ -297,6 +327,9 @@ def adjust_words(user_id: int, amount: str, reason: str) -> str:
 # other listed verb is a subcommand without options, :func:`_simple`).
 BUILDERS: dict[str, Builder] = {
     "new": _new,
+    "tournament": _tournament,
+    "remove": _remove,
+    "chop": _chop,
     "sit": _sit,
     "topup": _amount("chips to add"),
     "bet": _amount("the total, e.g. 40", raise_amounts),

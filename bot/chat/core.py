@@ -29,6 +29,7 @@ from bot.words.commands import (
     ParseError,
     Play,
     Rules,
+    TournamentNew,
     Verify,
     parse,
 )
@@ -36,6 +37,8 @@ from bot.words.commandset import HELP, words_of
 from bot.words.render import cards_text, render
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
+from bot.words.tourneysetup import HELP as TOURNEY_HELP
+from bot.words.tourneysetup import parse_tournament_setup, setup_lines
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -414,6 +417,27 @@ class ChatCore:
             "when two or more are seated, 'start' deals."
         )
 
+    async def _tournament(self, request: Request, command: TournamentNew) -> Reply:
+        """``tournament new ...`` sets up a sit & go in this channel, its lobby open;
+        ``tournament help`` (or the word alone) lists the words."""
+        words = command.text.split()
+        if not words or words[0].lower() == "help":
+            return Reply(TOURNEY_HELP)
+        player = player_of(request)
+        setup = parse_tournament_setup(command.text)
+        table_id = await self.service.create_tournament(
+            request.server_id, request.channel_id, player, setup
+        )
+        if self.presenter is not None:
+            await self._refused(table_id, await self.presenter.refresh(table_id))
+        lines = setup_lines(setup, setup.settings.currency)
+        return Reply(
+            f"Tournament open ({table_id}):\n"
+            + "\n".join(lines)
+            + "\nEnter with 'register' (or the Register button); 'unregister' before the "
+            "start gives the buy-in back."
+        )
+
     async def _refused(self, table_id: str, refused: ChannelRefused | None) -> None:
         """What the chat showed itself was refused by the channel (``refused``, the
         presenter's answer): hold the table, and return once the host is told what to do."""
@@ -542,6 +566,7 @@ class ChatCore:
 OWN: dict[type[Command], Callable[[ChatCore, Request, Any], Awaitable[Reply]]] = {
     Help: ChatCore._help,
     New: ChatCore._new,
+    TournamentNew: ChatCore._tournament,
     Rules: ChatCore._rules,
     Cards: ChatCore._cards,
     Verify: ChatCore._verify,

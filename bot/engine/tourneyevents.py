@@ -120,6 +120,15 @@ class DealOffered(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DealAsked(TableEvent):
+    """``player`` asked for a deal (``kind``) during a hand: it is offered when the hand
+    ends."""
+
+    player: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class DealTurnedDown(TableEvent):
     """``player`` turned the deal on offer down; play goes on."""
 

@@ -120,8 +120,14 @@ class TournamentTable:
         rebuy_until: while players just out may rebuy, when the next hand stops waiting
             for them (seconds on the service's clock); None otherwise.
         offer: the deal of the prizes left on offer, or None.
-        deal_asked: ``(player, kind)`` of a deal asked for during a hand, offered when it
-            ends; None otherwise.
+        deal_asked: ``(kind, players)`` of a deal asked for during a hand by those
+            players, offered when it ends with them accepting it; None otherwise.
+        starts_full: the tournament starts by itself when its seats fill (else the host
+            starts it).
+        season: ``(number, points by place)`` of the league season open on the server
+            when the tournament was set up, which its results count towards; None when
+            none was open.
+        counted: its results have been counted into that season.
     """
 
     def __init__(
@@ -142,7 +148,10 @@ class TournamentTable:
         self.waiting: set[str] = set()
         self.rebuy_until: float | None = None
         self.offer: DealOffer | None = None
-        self.deal_asked: tuple[str, str] | None = None
+        self.deal_asked: tuple[str, tuple[str, ...]] | None = None
+        self.starts_full = True
+        self.season: tuple[int, tuple[int, ...]] | None = None
+        self.counted = False
 
     # ---------------------------------------------------------------- seats
 
@@ -513,7 +522,9 @@ class TournamentTable:
         if kind not in ("icm", "chop"):
             raise IllegalAction("a deal is 'chop icm' or 'chop chips'")
         if self.table.current is not None:
-            self.deal_asked = (player, kind)
+            asked = self.deal_asked
+            players = asked[1] if asked is not None and asked[0] == kind else ()
+            self.deal_asked = (kind, players if player in players else (*players, player))
             return None
         offer = self.offer
         if offer is None or offer.kind != kind or now >= offer.until:
@@ -546,10 +557,14 @@ class TournamentTable:
         asked, self.deal_asked = self.deal_asked, None
         if asked is None or self.table.current is not None:
             return None
-        try:
-            return self.ask_deal(asked[0], asked[1], now)
-        except IllegalAction:
-            return None
+        kind, players = asked
+        offer = None
+        for player in players:
+            try:
+                offer = self.ask_deal(player, kind, now)
+            except IllegalAction:
+                continue  # out in the hand since he asked
+        return offer
 
     def turn_down_deal(self, player: str) -> None:
         """``player`` turns the deal on offer down: it is off, play goes on.
@@ -653,7 +668,12 @@ class TournamentTable:
             "waiting": sorted(self.waiting),
             "rebuy_until": self.rebuy_until,
             "offer": self.offer.to_dict() if self.offer is not None else None,
-            "deal_asked": list(self.deal_asked) if self.deal_asked is not None else None,
+            "deal_asked": (
+                [self.deal_asked[0], list(self.deal_asked[1])] if self.deal_asked else None
+            ),
+            "starts_full": self.starts_full,
+            "season": [self.season[0], list(self.season[1])] if self.season else None,
+            "counted": self.counted,
         }
 
     @classmethod
@@ -672,8 +692,21 @@ class TournamentTable:
         offer = data.get("offer")
         restored.offer = DealOffer.from_dict(offer) if offer else None
         asked = data.get("deal_asked")
-        restored.deal_asked = (str(asked[0]), str(asked[1])) if asked else None
+        restored.deal_asked = (str(asked[0]), tuple(str(p) for p in asked[1])) if asked else None
+        restored.starts_full = bool(data.get("starts_full", True))
+        season = data.get("season")
+        restored.season = (int(season[0]), tuple(int(p) for p in season[1])) if season else None
+        restored.counted = bool(data.get("counted", False))
         return restored
+
+    def tournament_player(self, entry_id: str) -> str:
+        """The player id of an entry's id (``player``, or ``player#N`` for a re-entry),
+        whether or not the entry is still in the books (a refund's)."""
+        for entry in self.tournament.entries:
+            if entry.id == entry_id:
+                return entry.player
+        head, _, number = entry_id.rpartition("#")
+        return head if head and number.isdigit() else entry_id
 
 
 def close_busts(tournament: Tournament, busts: Sequence[Bust]) -> tuple[Finish, ...]:

@@ -15,7 +15,7 @@ import logging
 from bot.engine import EngineError
 from bot.engine.tableevents import DealFailed, KillOwedElsewhere
 from bot.process.logsafe import described, frames
-from bot.service import steps
+from bot.service import stepping
 from bot.service.commits import ServiceError
 from bot.service.outbox import Outbox
 from bot.service.state import Live, Outgoing
@@ -57,6 +57,19 @@ class Deals(Outbox):
             return False
         # at dealer's choice the deal step waits for the pick once it has asked for it
         return not live.table.waits_for_pick(self.clock())
+
+    def _tournament_owes(self, live: Live) -> bool:
+        tourney = live.tourney
+        assert tourney is not None
+        if live.unseen is not None:
+            return False  # nobody can see the table: nothing moves until the host's start
+        now = self.clock()
+        wake = tourney.wake_at()
+        if wake is not None and wake <= now:
+            return True
+        if not live.table.running or live.table.current is not None:
+            return False
+        return tourney.why_not_deal(now) is None
 
     def _owing_elsewhere(self, live: Live) -> dict[str, KillOwedElsewhere]:
         """Players seated at ``live`` who owe a kill at another table of the same server or
@@ -127,7 +140,7 @@ class Deals(Outbox):
         undo = live.undo_point()
         step = self._step(live)
         try:
-            steps.advance(step, deal_now=True)
+            stepping.advance(step, deal_now=True)
             out, extra = step.out, step.extra
         except Exception as exc:
             undo.restore(live)

@@ -19,6 +19,7 @@ from bot.engine import (
     Event,
     Hand,
     HandStarted,
+    IllegalAction,
     KillButton,
     PotAwarded,
     SevenDeuce,
@@ -35,9 +36,12 @@ from bot.phh.stats import biggest_takes
 from bot.service import controls
 from bot.service.state import Live, Outgoing, Player, ShowdownPicture
 from bot.words.commands import (
+    AddOn,
     Adjust,
     Bomb,
+    CancelTournament,
     Choose,
+    Chop,
     Clock,
     Command,
     Kick,
@@ -47,6 +51,9 @@ from bot.words.commands import (
     Pause,
     Play,
     PreAction,
+    Rebuy,
+    Register,
+    RemoveEntrant,
     SetOption,
     Sit,
     SitIn,
@@ -54,11 +61,12 @@ from bot.words.commands import (
     Start,
     Straddle,
     TopUp,
+    Unregister,
     Void,
     Wait,
 )
 from bot.words.gamewords import picture_title
-from storage import HandBegun, HandFinished, LedgerEntry, Write
+from storage import HandBegun, HandFinished, LedgerEntry, MoneyLine, Write
 
 
 @dataclass
@@ -85,6 +93,7 @@ class Step:
     out: list[Outgoing] = field(default_factory=list)
     extra: list[Write] = field(default_factory=list)
     decision: Decision | None = None
+    money: list[MoneyLine] = field(default_factory=list)
 
     def say(self, event: te.TableEvent, audience: str | None = None) -> None:
         """One of the table's own events, to the table (``audience`` None) or to one
@@ -254,6 +263,20 @@ def _wait(step: Step, player: Player, command: Wait) -> None:
     step.say(te.WaitingListed(player.id, place))
 
 
+def _no_tournament(step: Step, player: Player, command: Command) -> None:
+    """A tournament's command at a cash table."""
+    raise IllegalAction(
+        "no tournament plays at this table: 'tournament new …' sets one up in a channel of its own"
+    )
+
+
+def _rebuy(step: Step, player: Player, command: Rebuy | AddOn) -> None:
+    """At a cash table ``rebuy N`` and ``addon N`` are a top-up (000 NL §16)."""
+    if command.amount is None:
+        raise IllegalAction("at a cash table, 'topup N' adds N chips between hands")
+    _top_up(step, player, TopUp(command.amount))
+
+
 def _host_control(
     step: Step, player: Player, command: Kick | Adjust | Void | SetOption | Bomb
 ) -> None:
@@ -288,6 +311,13 @@ HANDLERS: dict[type[Command], Callable[[Step, Player, Any], None]] = {
     Void: _host_control,
     SetOption: _host_control,
     Bomb: _host_control,
+    Rebuy: _rebuy,
+    AddOn: _rebuy,
+    Register: _no_tournament,
+    Unregister: _no_tournament,
+    Chop: _no_tournament,
+    CancelTournament: _no_tournament,
+    RemoveEntrant: _no_tournament,
 }
 
 
@@ -414,9 +444,21 @@ def _deal(step: Step, notes: list[Outgoing]) -> list[Event]:
 
 
 def _finish(step: Step) -> None:
-    """A hand over: its history, results, biggest pot and the most each player took from
-    one pot, kill and shuffle openings written, the table moved on, leavers cashed out,
-    busted players told how to buy in again."""
+    """A hand over: its record written (:func:`record_hand`), the table moved on, leavers
+    cashed out, busted players told how to buy in again."""
+    record_hand(step)
+    table = step.live.table
+    table.finish_hand()
+    cash_out_leavers(step)
+    for seat in table.seated():
+        if seat.stack == 0:
+            step.say(te.OutOfChips(seat.player_id))
+
+
+def record_hand(step: Step) -> None:
+    """A hand over, before the table moves on: its history, results, biggest pot and the
+    most each player took from one pot, kill and shuffle openings written, its showdown
+    picture and its 7-2 bounties' ledger lines."""
     live = step.live
     table = live.table
     current = table.current
@@ -465,11 +507,6 @@ def _finish(step: Step) -> None:
         for i, chips in claim.paid:
             payer = hand.names[i]
             step.extra.append(LedgerEntry(live.id, live.session_id, payer, "bounty", -chips, note))
-    table.finish_hand()
-    cash_out_leavers(step)
-    for seat in table.seated():
-        if seat.stack == 0:
-            step.say(te.OutOfChips(seat.player_id))
 
 
 def _kill_fields(table: Table, hand: Hand, names: dict[str, str]) -> dict[str, Any]:

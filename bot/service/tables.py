@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import Decision, EngineError, LegalMove, Table, TableSettings
+from bot.engine.tournament import REGISTERING, RUNNING, Tournament
+from bot.engine.tourneytable import TournamentTable, tournament_settings
 from bot.process.logsafe import described, frames
-from bot.service import booklines, controls, steps
+from bot.service import booklines, controls, stepping
 from bot.service.commits import ServiceError as ServiceError
 from bot.service.commits import _kind, _Stale
 from bot.service.state import Live as Live
@@ -36,6 +39,7 @@ from bot.words.commandset import declared_of
 from bot.words.houserefusals import Refused, between_hands, not_created
 from bot.words.refusals import refusal
 from bot.words.tabletext import returned_lines
+from bot.words.tourneysetup import TournamentSetup
 from storage import LedgerEntry, StorageError, StoredTable, Write
 
 log = logging.getLogger(__name__)
@@ -112,6 +116,65 @@ class TableService(Timers, Views):
             raise ServiceError(not_created(str(exc))) from exc
         self.tables[table_id] = live
         self._index(live)
+        return table_id
+
+    async def create_tournament(
+        self, server_id: str, channel: str, host: Player, setup: TournamentSetup
+    ) -> str:
+        """Set up a tournament in a channel, its lobby open for registration; the host
+        runs it. A channel whose last tournament is over takes a new one at the same
+        table; a cash table's channel does not.
+
+        Returns:
+            The table's id.
+        Raises:
+            ServiceError: a cash table or a tournament not over plays in that channel, or
+                it cannot be saved.
+        """
+        table_id = f"{server_id}/{channel}"
+        held = await self.current(table_id)
+        if held is not None and (
+            held.tourney is None or held.tourney.tournament.status in (REGISTERING, RUNNING)
+        ):
+            raise ServiceError(Refused.TABLE_TAKEN)
+        if held is None and await self.db.table_in_channel(server_id, channel):
+            raise ServiceError(Refused.TABLE_TAKEN)
+        settings = tournament_settings(setup.settings)
+        tournament_id = f"{table_id}#{secrets.token_hex(4)}"
+        books = Tournament(setup.rules)
+        try:
+            season = await self.db.tournaments.season(server_id)
+            await self.db.tournaments.create(
+                tournament_id,
+                server_id,
+                channel,
+                (host.id, host.platform, host.name),
+                books.to_dict(),
+                settings.currency,
+            )
+        except StorageError as exc:
+            raise ServiceError(not_created(str(exc))) from exc
+        if held is None:
+            await self.create_table(server_id, channel, host, settings)
+        async with self._lock(table_id):
+            live = await self.current(table_id)
+            if live is None:
+                raise ServiceError(not_created("the table could not be read back"))
+            undo = live.undo_point()
+            live.table = Table(settings)
+            tourney = TournamentTable(books, live.table)
+            tourney.starts_full = setup.start == "full"
+            if season is not None and not season.closed:
+                tourney.season = (season.number, season.points)
+            live.tourney, live.tournament_id = tourney, tournament_id
+            live.names = {**(live.names or {}), host.id: host.name}
+            await self._commit(
+                live, host, {"type": "TournamentNew", "id": tournament_id}, None, [], [], undo
+            )
+        try:
+            await self.db.tournaments.link_table(table_id, tournament_id)
+        except StorageError as exc:
+            log.warning("tournament %s not linked to its table: %s", tournament_id, exc)
         return table_id
 
     async def handle(
@@ -265,7 +328,7 @@ class TableService(Timers, Views):
         undo = live.undo_point()
         step = self._step(live)
         try:
-            steps.apply_command(step, player, command, decision)
+            stepping.apply_command(step, player, command, decision)
         except Exception as exc:
             undo.restore(live)
             if isinstance(exc, EngineError):

@@ -13,7 +13,7 @@ import math
 from bot.engine import WARNING_SECONDS, EngineError
 from bot.engine.tableevents import ClockWarning
 from bot.process.logsafe import described
-from bot.service import steps
+from bot.service import stepping
 from bot.service.commits import ServiceError, _Stale
 from bot.service.deals import DEAL_GRACE_SECONDS, Deals
 from bot.service.state import Live, Outgoing, TableChanged
@@ -70,10 +70,10 @@ class Timers(Deals):
         if live.table.held is not None:
             return None
         due = live.table.clock.wake_at()  # the clock's ten-second warning first
-        if due is None:
-            return None
-        mark = _countdown_mark(live, self.clock())  # and a time bank's countdown mark
-        return due if mark is None else min(due, mark)
+        mark = _countdown_mark(live, self.clock()) if due is not None else None
+        wake = live.tourney.wake_at() if live.tourney is not None else None
+        times = [t for t in (due, mark, wake) if t is not None]  # and a tournament's clock
+        return min(times) if times else None
 
     async def tick(self) -> list[Outgoing]:
         """Act for players whose time ran out: check if free, else fold (000 NL §15); a
@@ -135,7 +135,7 @@ class Timers(Deals):
         player_id = facing.player_id
         step = self._step(live)
         try:
-            steps.time_out(step, player_id)
+            stepping.time_out(step, player_id)
         except EngineError:
             undo.restore(live)
             live.table.clock.stop()

@@ -19,12 +19,14 @@ from typing import Any, TypeVar
 
 class Group(StrEnum):
     """Where a command is listed: the game itself (``play``), what is looked up (``info``),
-    the seldom used table calls (``extra``) and the host's controls (``host``)."""
+    the seldom used table calls (``extra``), the host's controls (``host``) and a
+    tournament's own (``tournament``)."""
 
     PLAY = "play"
     INFO = "info"
     EXTRA = "extra"
     HOST = "host"
+    TOURNAMENT = "tournament"
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ class Sit(Command):
     seat: int | None = None
 
 
-@declare(Verb(("topup", "top-up"), "topup N", "Add chips between hands", slash=True))
+@declare(Verb(("topup", "top-up"), "topup N", "Add chips between hands", Group.EXTRA, slash=True))
 @dataclass(frozen=True)
 class TopUp(Command):
     """Add chips between hands."""
@@ -600,7 +602,7 @@ class Bomb(Command):
         ("tournament", "tourney"),
         "tournament new …",
         "Set up a tournament in this channel",
-        Group.EXTRA,
+        Group.TOURNAMENT,
         help="tournament new …|help",
         slash=True,
     )
@@ -619,6 +621,7 @@ class TournamentNew(Command):
         ("register", "reg", "enter", "reenter", "re-enter"),
         "register",
         "Enter the tournament (or re-enter)",
+        Group.TOURNAMENT,
         slash=True,
     )
 )
@@ -628,13 +631,21 @@ class Register(Command):
     or again after going out where re-entry is offered (TDA 2024 R8)."""
 
 
-@declare(Verb(("unregister", "unreg"), "unregister", "Leave the lobby, refunded", slash=True))
+@declare(
+    Verb(
+        ("unregister", "unreg"),
+        "unregister",
+        "Leave the lobby, refunded",
+        Group.TOURNAMENT,
+        slash=True,
+    )
+)
 @dataclass(frozen=True)
 class Unregister(Command):
     """Take one's entry back before the start, refunded."""
 
 
-@declare(Verb(("rebuy",), "rebuy", "Rebuy in a tournament (topup N at a cash table)"))
+@declare(Verb(("rebuy",), "rebuy", "Rebuy chips in a tournament", Group.TOURNAMENT, slash=True))
 @dataclass(frozen=True)
 class Rebuy(Command):
     """A tournament's rebuy (its chips are the rules'); at a cash table a top-up of
@@ -643,7 +654,7 @@ class Rebuy(Command):
     amount: int | None = None
 
 
-@declare(Verb(("addon", "add-on"), "addon", "Take the tournament's add-on"))
+@declare(Verb(("addon", "add-on"), "addon", "Take the add-on", Group.TOURNAMENT, slash=True))
 @dataclass(frozen=True)
 class AddOn(Command):
     """A tournament's add-on; at a cash table a top-up of ``amount`` chips (None: none
@@ -657,7 +668,9 @@ class AddOn(Command):
         ("chop", "split"),
         "chop icm|chips|no",
         "Offer or accept a deal of the prizes left",
+        Group.TOURNAMENT,
         help="chop icm|chips|no (a deal: every player left must accept)",
+        slash=True,
     )
 )
 @dataclass(frozen=True)
@@ -670,7 +683,7 @@ class Chop(Command):
 
 
 @declare(
-    Verb(("cancel",), "cancel", "Cancel the tournament before it starts", Group.HOST),
+    Verb(("cancel",), "cancel", "Cancel the tournament before it starts", Group.HOST, slash=True),
     host_only=True,
     host_says="cancel the tournament",
 )
@@ -680,7 +693,9 @@ class CancelTournament(Command):
 
 
 @declare(
-    Verb(("remove",), "remove NAME", "Take an entrant out before the start", Group.HOST),
+    Verb(
+        ("remove",), "remove NAME", "Take an entrant out before the start", Group.HOST, slash=True
+    ),
     host_only=True,
     host_says="remove an entrant",
 )

@@ -19,6 +19,7 @@ from bot.engine.payouts import PER_MILLE
 from bot.engine.tournament import TournamentRules
 from bot.words.commands import ParseError, parse_amount, whole_number
 from bot.words.tablesetup import parse_table_setup
+from bot.words.tourneytext import cash
 
 HELP = (
     "tournament new [GAME] [STRUCTURE] [PRESET] [options]\n"
@@ -262,3 +263,48 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
     except ConfigError as exc:
         raise ParseError(str(exc)) from exc
     return TournamentSetup(rules, table, start)
+
+
+def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:
+    """The tournament a host set up, in words, for his reply and the lobby: the game, the
+    buy-in and stack, the first levels and their length, breaks, late registration,
+    rebuys and add-on, payouts, bounty, and how it starts."""
+    rules, schedule = setup.rules, setup.rules.schedule
+    buy_in = cash(rules.buy_in, currency) if rules.buy_in else "free (a freeroll)"
+    lines = [
+        f"{setup.settings.config.description}, {rules.seats} seats",
+        f"Buy-in {buy_in}, {rules.stack:,} chips",
+    ]
+    first = [schedule.level(n) for n in range(1, min(len(schedule.levels), 4) + 1)]
+    levels = ", ".join(
+        f"{lv.small_blind}/{lv.big_blind}"
+        + (f" ante {lv.big_blind_ante or lv.ante}" if lv.big_blind_ante or lv.ante else "")
+        for lv in first
+    )
+    length = f"{first[0].minutes} minutes" if first[0].minutes else f"{first[0].hands} hands"
+    lines.append(f"Levels of {length}: {levels}, …")
+    if schedule.break_every:
+        lines.append(f"A {schedule.break_minutes}-minute break every {schedule.break_every} levels")
+    if rules.late_until:
+        lines.append(f"Late registration to the end of level {rules.late_until}")
+    if rules.re_entries:
+        lines.append(f"Re-entries: {rules.re_entries} each, during late registration")
+    if rules.rebuy_levels:
+        most = f", {rules.rebuys_most} at most" if rules.rebuys_most else ""
+        lines.append(f"Rebuys in the first {rules.rebuy_levels} levels{most}")
+    if rules.add_on:
+        lines.append(
+            f"One add-on of {rules.add_on_chips:,} chips for {cash(rules.add_on_cost, currency)}"
+        )
+    if rules.bounty:
+        lines.append(f"Bounty {cash(rules.bounty, currency)} on each head")
+    if rules.shares:
+        lines.append("Payouts: " + ", ".join(f"{s / 10:g}%" for s in rules.shares))
+    else:
+        lines.append("Payouts: the standard table by entries")
+    lines.append(
+        f"Starts when the {rules.seats} seats fill, or at the host's 'start'"
+        if setup.start == "full"
+        else "Starts at the host's 'start' (two entries or more)"
+    )
+    return lines

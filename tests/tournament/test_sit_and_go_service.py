@@ -1,0 +1,235 @@
+"""A sit & go served end to end by the table service: the lobby, the start when the seats
+fill, the level clock as a stored timer, away players blinded off, rebuys waited for,
+places and prizes, a deal, the money in the books, and a restart mid-level (RULES.md
+"Tournaments")."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
+
+from support import ANN, BOB, CAT, FakeClock, open_service, said  # noqa: E402
+
+from bot.engine import tourneyevents as tv  # noqa: E402
+from bot.engine.tournament import CANCELLED, FINISHED, REGISTERING, RUNNING  # noqa: E402
+from bot.service.tables import Outgoing, Player, ServiceError, TableService  # noqa: E402
+from bot.words.commands import parse  # noqa: E402
+from bot.words.tourneysetup import parse_tournament_setup  # noqa: E402
+from storage.db import Database  # noqa: E402
+
+DAN = Player("u4", "Dan")
+
+
+async def _open(
+    db: Database, words: str, clock: FakeClock | None = None
+) -> tuple[TableService, list[Outgoing], str]:
+    service, published = await open_service(db, clock)
+    table_id = await service.create_tournament(
+        "srv", "chan", ANN, parse_tournament_setup(f"tournament new {words}")
+    )
+    return service, published, table_id
+
+
+async def _say(service: TableService, table_id: str, player: Player, text: str) -> None:
+    await service.handle(table_id, player, parse(text))
+
+
+def _events(published: list[Outgoing], kind: type) -> list[object]:
+    return [o.event for o in published if isinstance(o.event, kind)]
+
+
+def _chips(service: TableService, table_id: str) -> int:
+    live = service.tables[table_id]
+    hand = live.table.hand
+    if hand is not None and not hand.is_complete:
+        return sum(hand.stacks) + sum(hand.contributed)
+    return sum(seat.stack for seat in live.table.seating.seats.values())
+
+
+async def _play_out(service: TableService, table_id: str, most: int = 400) -> None:
+    """Every player to act goes all in (or calls it) until the tournament is over, with
+    the chips conserved after every move."""
+    live = service.tables[table_id]
+    assert live.tourney is not None
+    players = {p.id: p for p in (ANN, BOB, CAT, DAN)}
+    for _ in range(most):
+        live = service.tables[table_id]
+        assert live.tourney is not None
+        books = live.tourney.tournament
+        if books.status == FINISHED:
+            return
+        assert _chips(service, table_id) == books.chips
+        hand = live.table.hand
+        if hand is None or hand.is_complete or hand.to_act is None:
+            await service.tick()
+            continue
+        player = players[hand.names[hand.to_act]]
+        legal = hand.legal_actions()
+        text = "allin" if legal.can_raise else ("call" if legal.call_amount else "check")
+        await service.handle(table_id, player, parse(text), confirmed=True)
+    raise AssertionError("the tournament did not end")
+
+
+async def test_tournament_lobby_registers_and_refunds(db: Database) -> None:
+    """Entries before the start go into the pool; an unregister and a host's removal are
+    refunded in the books; the host's cancel refunds everyone (RULES.md "Tournaments",
+    registration)."""
+    service, published, table_id = await _open(db, "turbo buyin 20 seats 4")
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert books.status == REGISTERING and books.pool == 6000
+    await _say(service, table_id, BOB, "unregister")
+    await _say(service, table_id, ANN, "remove Cat")
+    assert [e.player for e in books.entries] == ["u1"]
+    with pytest.raises(ServiceError, match="only the host"):
+        await _say(service, table_id, BOB, "cancel")
+    await _say(service, table_id, ANN, "cancel")
+    live = service.tables[table_id]
+    assert live.tourney is not None and live.tourney.tournament.status == CANCELLED
+    stored = await db.tournaments.load(live.tournament_id or "")
+    assert stored is not None and stored.status == CANCELLED
+    money = await db.tournaments.money(live.tournament_id or "")
+    assert sum(line.amount for line in money) == 0  # every buy-in refunded
+    assert any(
+        "cancel" in said(service, o).lower() or isinstance(o.event, tv.TournamentCancelled)
+        for o in published
+    )
+
+
+async def test_tournament_starts_when_full_and_plays_to_a_winner(db: Database) -> None:
+    """With ``start full`` the tournament starts as its seats fill: seats drawn, level 1
+    dealt; played to a winner, the prizes paid equal the pool and are in the books."""
+    service, published, table_id = await _open(db, "turbo buyin 10 seats 3 payouts 70 30")
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    live = service.tables[table_id]
+    assert live.tourney is not None
+    assert live.tourney.tournament.status == RUNNING
+    assert _events(published, tv.TournamentBegins)
+    assert live.table.hand is not None  # the first hand is dealt at once
+    await _play_out(service, table_id)
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert sum(e.prize for e in books.entries) == books.pool == 3000
+    places = sorted(e.place for e in books.entries)
+    assert places[0] == 1 and places[1:] in ([2, 3], [2, 2])  # out together, equal: shared
+    won = _events(published, tv.TournamentWon)
+    assert len(won) == 1
+    money = await db.tournaments.money(live.tournament_id or "")
+    paid = sum(m.amount for m in money if m.kind in ("prize", "bounty", "deal"))
+    assert paid == 3000
+    stored = await db.tournaments.load(live.tournament_id or "")
+    assert stored is not None and stored.status == FINISHED
+
+
+async def test_tournament_level_rises_on_the_clock_from_the_next_hand(db: Database) -> None:
+    """The blinds rise when the level's time is up, announced at once; the hand in play
+    keeps its stakes and the next is dealt at the new level (TDA 2024 R23)."""
+    clock = FakeClock()
+    service, published, table_id = await _open(db, "turbo seats 3 start now", clock)
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    await _say(service, table_id, ANN, "start")
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None
+    first = hand.config.stakes.big_blind
+    clock.now += 5 * 60 + 1
+    await service.tick()
+    levels = _events(published, tv.LevelBegins)
+    assert [e.number for e in levels] == [2]  # type: ignore[attr-defined]
+    assert live.table.hand is hand and hand.config.stakes.big_blind == first
+    players = {p.id: p for p in (ANN, BOB, CAT)}
+    while live.table.hand is hand and not hand.is_complete:
+        assert hand.to_act is not None
+        await service.handle(table_id, players[hand.names[hand.to_act]], parse("fold"))
+    live = service.tables[table_id]
+    assert live.table.hand is not None and live.table.hand is not hand
+    assert live.table.hand.config.stakes.big_blind == levels[0].big_blind  # type: ignore[attr-defined]
+
+
+async def test_tournament_away_player_is_blinded_off_not_sat_out(db: Database) -> None:
+    """A player away is dealt in and his hand folded at his turn (TDA 2024 R71-A)."""
+    service, published, table_id = await _open(db, "turbo seats 3")
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None
+    actor = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+    others = [p for p in (ANN, BOB, CAT) if p is not actor]
+    await _say(service, table_id, others[0], "sitout")
+    away = others[0].id
+    for _ in range(12):
+        live = service.tables[table_id]
+        hand = live.table.hand
+        assert hand is not None
+        if away in hand.names:
+            break
+    assert away in live.table.hand.names  # type: ignore[union-attr]
+    # whenever his turn comes, the table folds or checks for him: he never holds it up
+    for _ in range(30):
+        hand = service.tables[table_id].table.hand
+        if hand is None or hand.is_complete or hand.to_act is None:
+            break
+        assert hand.names[hand.to_act] != away
+        player = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+        await service.handle(table_id, player, parse("fold"))
+
+
+async def test_tournament_clock_resumes_where_it_stood_after_a_restart(
+    db: Database, open_db: object, tmp_path: Path
+) -> None:
+    """A restart mid-level resumes the level with the time it had left when last saved:
+    the time the bot was down is not charged (RULES.md "Tournaments", the clock)."""
+    clock = FakeClock()
+    service, _, table_id = await _open(db, "turbo seats 3", clock)
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    clock.now += 100
+    hand = service.tables[table_id].table.hand
+    assert hand is not None and hand.to_act is not None
+    actor = {p.id: p for p in (ANN, BOB, CAT)}[hand.names[hand.to_act]]
+    await service.handle(table_id, actor, parse("fold"))
+    left = service.tables[table_id].tourney.tournament.level_clock.time_left(clock.now)  # type: ignore[union-attr]
+    assert left == pytest.approx(200, abs=1)
+    clock.now += 3600  # down for an hour
+    restarted, _ = await open_service(db, clock)
+    again = restarted.tables[table_id].tourney
+    assert again is not None
+    assert again.tournament.level_clock.number == 1
+    assert again.tournament.level_clock.time_left(clock.now) == pytest.approx(200, abs=1)
+
+
+async def test_tournament_deal_agreed_by_everyone_left_ends_it(db: Database) -> None:
+    """When every player left accepts the same deal, each is paid what it offered and the
+    tournament is over; a player out of it cannot take part (TOURNAMENT.md "Deals")."""
+    service, published, table_id = await _open(db, "turbo buyin 10 seats 2")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None
+    players = {p.id: p for p in (ANN, BOB)}
+    while not hand.is_complete:
+        assert hand.to_act is not None
+        await service.handle(table_id, players[hand.names[hand.to_act]], parse("fold"))
+    await _say(service, table_id, ANN, "chop chips")
+    offers = _events(published, tv.DealOffered) + _events(published, tv.DealAsked)
+    assert offers
+    await _say(service, table_id, BOB, "chop chips")
+    # asked during a hand, the deal is offered, both accepting, as the hand ends
+    hand = service.tables[table_id].table.hand
+    while hand is not None and not hand.is_complete:
+        assert hand.to_act is not None
+        await service.handle(table_id, players[hand.names[hand.to_act]], parse("fold"))
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert books.status == FINISHED
+    assert sum(e.prize for e in books.entries) == books.pool == 2000
+    assert all(e.dealt for e in books.entries)
+    with pytest.raises(ServiceError, match="no tournament plays|tournament"):
+        await _say(service, table_id, CAT, "chop icm")
