@@ -151,6 +151,13 @@ def _offered(event: tv.DealOffered, name: Name, currency: str) -> str:
     )
 
 
+def _asked(event: tv.DealAsked, name: Name, currency: str) -> str:
+    how = "by ICM" if event.kind == "icm" else "by chip count"
+    return (
+        f"{name(event.player)} asks for a deal {how}: it is offered when this hand is over"
+    )
+
+
 def _turned_down(event: tv.DealTurnedDown, name: Name, currency: str) -> str:
     return f"{name(event.player)} turns the deal down: play goes on"
 
@@ -190,6 +197,7 @@ _TOLD: dict[type, Callable[[Any, Name, str], str]] = {
     tv.ChipsBought: _bought,
     tv.AwayChanged: _away,
     tv.DealOffered: _offered,
+    tv.DealAsked: _asked,
     tv.DealTurnedDown: _turned_down,
     tv.TournamentWon: _won,
     tv.TournamentCancelled: _cancelled,

@@ -21,6 +21,8 @@ SAMPLES = {
     "kick": "bob",
     "adjust": "bob -50 miscount",
     "set": "turn 45",
+    "chop": "icm",
+    "remove": "bob",
 }
 
 

@@ -112,6 +112,9 @@ def test_tournament_lines_a_deal_offered_gives_each_amount_and_who_accepted() ->
     made = tv.DealOffered("chop", (("d:1", 4500), ("d:2", 4500)), ("d:2", "d:1"))
     assert _line(made) == "A deal is made (chip chop): Ann $45.00, Bob $45.00"
     assert _line(tv.DealTurnedDown("d:2")) == "Bob turns the deal down: play goes on"
+    assert _line(tv.DealAsked("d:2", "chop")) == (
+        "Bob asks for a deal by chip count: it is offered when this hand is over"
+    )
 
 
 def test_tournament_lines_the_winner_with_the_results() -> None:
@@ -160,6 +163,7 @@ def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
         tv.AwayChanged: tv.AwayChanged("d:1", True),
         tv.DealOffered: tv.DealOffered("icm", (), ()),
         tv.DealTurnedDown: tv.DealTurnedDown("d:1"),
+        tv.DealAsked: tv.DealAsked("d:1", "icm"),
         tv.TournamentWon: tv.TournamentWon("d:1", 0, ()),
         tv.TournamentCancelled: tv.TournamentCancelled(()),
         tv.TournamentFull: tv.TournamentFull(),
