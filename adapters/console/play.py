@@ -52,6 +52,7 @@ class Options:
     seed: int | None = None
     hands: int = 0
     setup: str = ""
+    tournament: str = ""  # a sit & go in chat's words ('turbo buyin 20'); "" for cash
     lines: list[str] = field(default_factory=list)
 
 
@@ -221,7 +222,7 @@ async def script(session: Session, out: TextIO) -> int:
             continue
         player = person(who)
         session.transport.names[player.id] = player.name
-        if core.facts(session.table_id) is None:
+        if core.facts(session.table_id) is None and not text.lower().startswith("tournament"):
             await _open_table(session, player)
         # a script's all-in is deliberate: no confirmation click to wait for
         reply = await _act(session, player, text)
@@ -253,7 +254,11 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
     session.transport.names[you.id] = you.name
     try:
         new = core.facts(session.table_id) is None
-        if new:
+        if new and options.tournament:
+            reply = await _act(session, you, f"tournament new {options.tournament}")
+            if not reply.ok:
+                raise ConsoleStop(reply.text)
+        elif new:
             await _open_table(session, you)
         facts = session.facts()
         resumed = facts.turn is not None
@@ -261,6 +266,12 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
         default = facts.default_buy_in
         for player in [you, *computers]:
             session.transport.names[player.id] = player.name
+            if options.tournament:
+                if new:  # every computer player enters; so do you
+                    reply = await _act(session, player, "register")
+                    if not reply.ok:
+                        print(f"{player.name}: {reply.text}", file=out)
+                continue
             if facts.seat_of(player.id) is None:
                 # computer players always take the table's default; you may name yours
                 chips = options.buy_in if player is you and options.buy_in else default
@@ -297,7 +308,7 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                 last_hand = number
                 if options.hands and hands >= options.hands:  # N hands over: stop
                     break
-            if await _rebuy_busted(session, computers, default):
+            if await _rebuy_busted(session, computers, default, bool(options.tournament)):
                 continue
             turn = facts.turn
             picker = facts.chooser if turn is None else None
@@ -413,16 +424,19 @@ async def _others_away(session: Session, you: Person, computers: set[str], out: 
     return away
 
 
-async def _rebuy_busted(session: Session, computers: Sequence[Person], chips: int) -> bool:
+async def _rebuy_busted(
+    session: Session, computers: Sequence[Person], chips: int, tournament: bool = False
+) -> bool:
     """A computer player left with no chips buys in again for ``chips`` (between hands for
-    him: he is in no hand once busted), so the game goes on. True if one did."""
+    him: he is in no hand once busted), so the game goes on; in a tournament he rebuys
+    when the rules offer it. True if one did."""
     facts = session.facts()
     bought = False
     for player in computers:
         seat = facts.seat_of(player.id)
         if seat is None or seat.stack or player.id in facts.dealt:
             continue
-        reply = await _act(session, player, f"topup {chips}")
+        reply = await _act(session, player, "rebuy" if tournament else f"topup {chips}")
         bought = bought or reply.ok
     return bought
 

@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--game, --structure and --blinds; see 'new help' in chat)",
     )
     play.add_argument(
+        "--tournament",
+        default="",
+        metavar="WORDS",
+        help="play a sit & go with the computer players, set up in chat's words, e.g. "
+        "'turbo buyin 20 seats 4' (see 'tournament help' in chat)",
+    )
+    play.add_argument(
         "--bots", type=_whole(1, 5), default=3, metavar="N", help="computer players (1-5)"
     )
     play.add_argument("--name", type=_name, default="", help="your name at the table (64 at most)")
@@ -300,6 +307,7 @@ def _play(args: argparse.Namespace) -> int:
         seed=args.seed,
         hands=args.hands,
         setup=args.setup,
+        tournament=args.tournament,
     )
     return run(options)
 

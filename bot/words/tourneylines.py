@@ -153,9 +153,7 @@ def _offered(event: tv.DealOffered, name: Name, currency: str) -> str:
 
 def _asked(event: tv.DealAsked, name: Name, currency: str) -> str:
     how = "by ICM" if event.kind == "icm" else "by chip count"
-    return (
-        f"{name(event.player)} asks for a deal {how}: it is offered when this hand is over"
-    )
+    return f"{name(event.player)} asks for a deal {how}: it is offered when this hand is over"
 
 
 def _turned_down(event: tv.DealTurnedDown, name: Name, currency: str) -> str:
