@@ -232,6 +232,9 @@ class TournamentTable:
         waiting_busts = [b for b in self.busts if self.tournament.may_rebuy(b.entry, 0) is None]
         if len(with_chips) < 2 and not waiting_busts:
             return "fewer than two players have chips at this table"
+        if with_chips and all(seat.player_id in self.away for seat in with_chips):
+            # hands dealt to nobody at the table would be played by the table alone
+            return "every player at this table is away ('back' deals again)"
         if (
             waiting_busts
             and self.rebuy_until is not None

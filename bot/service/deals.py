@@ -61,7 +61,7 @@ class Deals(Outbox):
     def _tournament_owes(self, live: Live) -> bool:
         tourney = live.tourney
         assert tourney is not None
-        if live.unseen is not None:
+        if live.table.held is not None:
             return False  # nobody can see the table: nothing moves until the host's start
         now = self.clock()
         wake = tourney.wake_at()

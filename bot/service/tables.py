@@ -162,6 +162,7 @@ class TableService(Timers, Views):
                 raise ServiceError(not_created("the table could not be read back"))
             undo = live.undo_point()
             live.table = Table(settings)
+            live.table.host = host.id  # who set the tournament up runs it
             tourney = TournamentTable(books, live.table)
             tourney.starts_full = setup.start == "full"
             if season is not None and not season.closed:

@@ -166,12 +166,11 @@ def _start(step: Step, player: Player, command: Start) -> None:
     if books.status != RUNNING:
         raise IllegalAction(f"the tournament is {books.status}")
     clock = books.level_clock
-    if tourney.table.running and clock.running and step.live.unseen is None:
+    started = tourney.table.start_game()  # a hold is lifted; a new failure holds it again
+    if not started and clock.running:
         step.say(te.AlreadyRunning(), player.id)
         return
     clock.resumed(step.clock())
-    tourney.table.running = True
-    step.live.unseen = None  # the host says it is fixed; a new failure holds it again
     step.say(te.GameStarted())
 
 
