@@ -50,7 +50,12 @@ class Deals(Outbox):
 
     def _owes_deal(self, live: Live) -> bool:
         """Between hands with the game running and two players to deal to (at dealer's
-        choice, a pick asked for and not yet made owes nothing)."""
+        choice, a pick asked for and not yet made owes nothing). At a tournament's table,
+        also a step of the tournament's own that is due: the clock's next change, the end of
+        the wait for rebuys, a deal's offer lapsing
+        (:meth:`~bot.engine.tourneytable.TournamentTable.wake_at`)."""
+        if live.tourney is not None:
+            return self._tournament_owes(live)
         if not live.table.running or live.table.current is not None:
             return False
         if not live.table.can_deal(self._owing_elsewhere(live)):

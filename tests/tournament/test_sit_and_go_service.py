@@ -233,3 +233,63 @@ async def test_tournament_deal_agreed_by_everyone_left_ends_it(db: Database) -> 
     assert all(e.dealt for e in books.entries)
     with pytest.raises(ServiceError, match="no tournament plays|tournament"):
         await _say(service, table_id, CAT, "chop icm")
+
+
+async def test_tournament_table_with_everyone_away_deals_nothing_and_its_clock_runs(
+    db: Database,
+) -> None:
+    """With every player away no hand is dealt (the table would play them alone, in a
+    loop), and the level still changes on the clock, announced with no move made."""
+    clock = FakeClock()
+    service, published, table_id = await _open(db, "turbo seats 2", clock)
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "sitout")
+    for _ in range(40):  # the hand in play is played out by the table for them
+        clock.now += 1
+        await service.tick()
+    dealt = service.tables[table_id].table.hand_number
+    assert service.tables[table_id].table.current is None
+    for _ in range(5):
+        clock.now += 1
+        await service.tick()
+    assert service.tables[table_id].table.hand_number == dealt  # nothing dealt since
+    clock.now += 300
+    await service.tick()
+    assert [e.number for e in _events(published, tv.LevelBegins)] == [2]  # type: ignore[attr-defined]
+    await _say(service, table_id, ANN, "back")
+    assert service.tables[table_id].table.hand_number == dealt + 1  # dealt again at once
+
+
+async def test_tda_2024_r27_the_next_hand_waits_for_a_rebuy_then_places_the_bust(
+    db: Database,
+) -> None:
+    """A player out who may rebuy holds the next deal for the rebuy wait; when it ends
+    without a rebuy he is out with his place (TDA 2024 R27)."""
+    clock = FakeClock()
+    service, published, table_id = await _open(db, "turbo seats 2 rebuys 2", clock)
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    players = {p.id: p for p in (ANN, BOB)}
+    for _ in range(60):
+        live = service.tables[table_id]
+        if _events(published, tv.RebuyOpen):
+            break
+        hand = live.table.hand
+        assert hand is not None and hand.to_act is not None
+        legal = hand.legal_actions()
+        text = "allin" if legal.can_raise else ("call" if legal.call_amount else "check")
+        await service.handle(
+            table_id, players[hand.names[hand.to_act]], parse(text), confirmed=True
+        )
+    (offer,) = _events(published, tv.RebuyOpen)
+    live = service.tables[table_id]
+    assert live.table.current is None  # the next hand waits for him
+    assert live.tourney is not None and live.tourney.tournament.status == RUNNING
+    clock.now += 31
+    await service.tick()
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert books.status == FINISHED
+    loser = books.current(offer.player)  # type: ignore[attr-defined]
+    assert loser is not None and loser.place == 2
