@@ -467,20 +467,6 @@ class TournamentTable:
             self.rebuy_until = None
         return bought
 
-    def no_rebuy(self, player: str) -> tuple[Finish, ...]:
-        """``player``, just out, will not rebuy: the next hand stops waiting for him
-        (he is placed with the others out of that hand when it is dealt).
-
-        Raises:
-            IllegalAction: he is not offered a rebuy now.
-        """
-        if not any(bust.player == player for bust in self.busts):
-            raise IllegalAction("you are not offered a rebuy now")
-        offered = [b for b in self.busts if b.player != player]
-        if not any(self.tournament.may_rebuy(b.entry, 0) is None for b in offered):
-            self.rebuy_until = None
-        return ()
-
     def add_on(self, player: str) -> Bought:
         """``player`` takes his add-on between hands.
 

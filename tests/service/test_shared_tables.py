@@ -403,3 +403,39 @@ async def test_a_connection_lost_once_a_move_is_committed_leaves_the_move_made(
         table_id, {p.id: p for p in (ANN, BOB)}[who], Play("check" if can_check else "call")
     )
     assert await one.db.version_of(table_id) == version + 2
+
+
+async def test_a_tournament_s_level_changes_once_between_two_processes(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """On a shared database a tournament set up in one process and played through the
+    other keeps one level clock: when the level's time is up, two processes ticking
+    announce the new level once between them, and the next hand is dealt at it by either
+    (RULES.md "Tournaments", the clock)."""
+    from bot.engine import tourneyevents as tv
+    from bot.words.tourneysetup import parse_tournament_setup
+
+    clock = FakeClock()
+    one, two = await _processes(open_db, postgres_url, clock)
+    published: list[list[Outgoing]] = [[], []]
+    for n, service in enumerate((one, two)):
+        service.publish = lambda out, asker, n=n: _record(published[n], out)
+    setup = parse_tournament_setup("tournament new turbo seats 3")
+    table_id = await one.create_tournament("srv", "chan", ANN, setup)
+    await one.handle(table_id, ANN, parse("register"))
+    await two.handle(table_id, BOB, parse("register"))
+    await one.handle(table_id, CAT, parse("register"))
+    await asyncio.gather(one.shown(), two.shown())
+    live = await two.current(table_id)
+    assert live is not None and live.tourney is not None
+    assert live.tourney.tournament.level_clock.number == 1
+    clock.now += 5 * 60 + 1
+    await asyncio.gather(one.tick(), two.tick())
+    await asyncio.gather(one.tick(), two.tick())
+    await asyncio.gather(one.shown(), two.shown())
+    levels = [o.event for out in published for o in out if isinstance(o.event, tv.LevelBegins)]
+    assert [e.number for e in levels] == [2]
+    for service in (one, two):
+        current = await service.current(table_id)
+        assert current is not None and current.tourney is not None
+        assert current.tourney.tournament.level_clock.number == 2

@@ -74,11 +74,11 @@ async def _play_out(service: TableService, table_id: str, most: int = 400) -> No
     raise AssertionError("the tournament did not end")
 
 
-async def test_tournament_lobby_registers_and_refunds(db: Database) -> None:
+async def test_tournament_lobby_registers_and_refunds(any_db: Database) -> None:
     """Entries before the start go into the pool; an unregister and a host's removal are
     refunded in the books; the host's cancel refunds everyone (RULES.md "Tournaments",
     registration)."""
-    service, published, table_id = await _open(db, "turbo buyin 20 seats 4")
+    service, published, table_id = await _open(any_db, "turbo buyin 20 seats 4")
     for player in (ANN, BOB, CAT):
         await _say(service, table_id, player, "register")
     books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
@@ -91,9 +91,9 @@ async def test_tournament_lobby_registers_and_refunds(db: Database) -> None:
     await _say(service, table_id, ANN, "cancel")
     live = service.tables[table_id]
     assert live.tourney is not None and live.tourney.tournament.status == CANCELLED
-    stored = await db.tournaments.load(live.tournament_id or "")
+    stored = await any_db.tournaments.load(live.tournament_id or "")
     assert stored is not None and stored.status == CANCELLED
-    money = await db.tournaments.money(live.tournament_id or "")
+    money = await any_db.tournaments.money(live.tournament_id or "")
     assert sum(line.amount for line in money) == 0  # every buy-in refunded
     assert any(
         "cancel" in said(service, o).lower() or isinstance(o.event, tv.TournamentCancelled)
@@ -101,10 +101,10 @@ async def test_tournament_lobby_registers_and_refunds(db: Database) -> None:
     )
 
 
-async def test_tournament_starts_when_full_and_plays_to_a_winner(db: Database) -> None:
+async def test_tournament_starts_when_full_and_plays_to_a_winner(any_db: Database) -> None:
     """With ``start full`` the tournament starts as its seats fill: seats drawn, level 1
     dealt; played to a winner, the prizes paid equal the pool and are in the books."""
-    service, published, table_id = await _open(db, "turbo buyin 10 seats 3 payouts 70 30")
+    service, published, table_id = await _open(any_db, "turbo buyin 10 seats 3 payouts 70 30")
     for player in (ANN, BOB, CAT):
         await _say(service, table_id, player, "register")
     live = service.tables[table_id]
@@ -119,18 +119,18 @@ async def test_tournament_starts_when_full_and_plays_to_a_winner(db: Database) -
     assert places[0] == 1 and places[1:] in ([2, 3], [2, 2])  # out together, equal: shared
     won = _events(published, tv.TournamentWon)
     assert len(won) == 1
-    money = await db.tournaments.money(live.tournament_id or "")
+    money = await any_db.tournaments.money(live.tournament_id or "")
     paid = sum(m.amount for m in money if m.kind in ("prize", "bounty", "deal"))
     assert paid == 3000
-    stored = await db.tournaments.load(live.tournament_id or "")
+    stored = await any_db.tournaments.load(live.tournament_id or "")
     assert stored is not None and stored.status == FINISHED
 
 
-async def test_tournament_level_rises_on_the_clock_from_the_next_hand(db: Database) -> None:
+async def test_tournament_level_rises_on_the_clock_from_the_next_hand(any_db: Database) -> None:
     """The blinds rise when the level's time is up, announced at once; the hand in play
     keeps its stakes and the next is dealt at the new level (TDA 2024 R23)."""
     clock = FakeClock()
-    service, published, table_id = await _open(db, "turbo seats 3 start now", clock)
+    service, published, table_id = await _open(any_db, "turbo seats 3 start now", clock)
     for player in (ANN, BOB, CAT):
         await _say(service, table_id, player, "register")
     await _say(service, table_id, ANN, "start")
@@ -152,9 +152,9 @@ async def test_tournament_level_rises_on_the_clock_from_the_next_hand(db: Databa
     assert live.table.hand.config.stakes.big_blind == levels[0].big_blind  # type: ignore[attr-defined]
 
 
-async def test_tournament_away_player_is_blinded_off_not_sat_out(db: Database) -> None:
+async def test_tournament_away_player_is_blinded_off_not_sat_out(any_db: Database) -> None:
     """A player away is dealt in and his hand folded at his turn (TDA 2024 R71-A)."""
-    service, published, table_id = await _open(db, "turbo seats 3")
+    service, published, table_id = await _open(any_db, "turbo seats 3")
     for player in (ANN, BOB, CAT):
         await _say(service, table_id, player, "register")
     live = service.tables[table_id]
@@ -182,12 +182,12 @@ async def test_tournament_away_player_is_blinded_off_not_sat_out(db: Database) -
 
 
 async def test_tournament_clock_resumes_where_it_stood_after_a_restart(
-    db: Database, open_db: object, tmp_path: Path
+    any_db: Database,
 ) -> None:
     """A restart mid-level resumes the level with the time it had left when last saved:
     the time the bot was down is not charged (RULES.md "Tournaments", the clock)."""
     clock = FakeClock()
-    service, _, table_id = await _open(db, "turbo seats 3", clock)
+    service, _, table_id = await _open(any_db, "turbo seats 3", clock)
     for player in (ANN, BOB, CAT):
         await _say(service, table_id, player, "register")
     clock.now += 100
@@ -198,17 +198,17 @@ async def test_tournament_clock_resumes_where_it_stood_after_a_restart(
     left = service.tables[table_id].tourney.tournament.level_clock.time_left(clock.now)  # type: ignore[union-attr]
     assert left == pytest.approx(200, abs=1)
     clock.now += 3600  # down for an hour
-    restarted, _ = await open_service(db, clock)
+    restarted, _ = await open_service(any_db, clock)
     again = restarted.tables[table_id].tourney
     assert again is not None
     assert again.tournament.level_clock.number == 1
     assert again.tournament.level_clock.time_left(clock.now) == pytest.approx(200, abs=1)
 
 
-async def test_tournament_deal_agreed_by_everyone_left_ends_it(db: Database) -> None:
+async def test_tournament_deal_agreed_by_everyone_left_ends_it(any_db: Database) -> None:
     """When every player left accepts the same deal, each is paid what it offered and the
     tournament is over; a player out of it cannot take part (TOURNAMENT.md "Deals")."""
-    service, published, table_id = await _open(db, "turbo buyin 10 seats 2")
+    service, published, table_id = await _open(any_db, "turbo buyin 10 seats 2")
     for player in (ANN, BOB):
         await _say(service, table_id, player, "register")
     live = service.tables[table_id]
@@ -236,12 +236,12 @@ async def test_tournament_deal_agreed_by_everyone_left_ends_it(db: Database) -> 
 
 
 async def test_tournament_table_with_everyone_away_deals_nothing_and_its_clock_runs(
-    db: Database,
+    any_db: Database,
 ) -> None:
     """With every player away no hand is dealt (the table would play them alone, in a
     loop), and the level still changes on the clock, announced with no move made."""
     clock = FakeClock()
-    service, published, table_id = await _open(db, "turbo seats 2", clock)
+    service, published, table_id = await _open(any_db, "turbo seats 2", clock)
     for player in (ANN, BOB):
         await _say(service, table_id, player, "register")
     for player in (ANN, BOB):
@@ -263,12 +263,12 @@ async def test_tournament_table_with_everyone_away_deals_nothing_and_its_clock_r
 
 
 async def test_tda_2024_r27_the_next_hand_waits_for_a_rebuy_then_places_the_bust(
-    db: Database,
+    any_db: Database,
 ) -> None:
     """A player out who may rebuy holds the next deal for the rebuy wait; when it ends
     without a rebuy he is out with his place (TDA 2024 R27)."""
     clock = FakeClock()
-    service, published, table_id = await _open(db, "turbo seats 2 rebuys 2", clock)
+    service, published, table_id = await _open(any_db, "turbo seats 2 rebuys 2", clock)
     for player in (ANN, BOB):
         await _say(service, table_id, player, "register")
     players = {p.id: p for p in (ANN, BOB)}
