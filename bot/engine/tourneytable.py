@@ -128,6 +128,8 @@ class TournamentTable:
             when the tournament was set up, which its results count towards; None when
             none was open.
         counted: its results have been counted into that season.
+        dealt_level: the level the hand in play (or the last one) was dealt at, 0 before
+            the first.
     """
 
     def __init__(
@@ -152,6 +154,7 @@ class TournamentTable:
         self.starts_full = True
         self.season: tuple[int, tuple[int, ...]] | None = None
         self.counted = False
+        self.dealt_level = 0
 
     # ---------------------------------------------------------------- seats
 
@@ -303,6 +306,7 @@ class TournamentTable:
         hand = self.table.hand
         assert hand is not None
         self.starts = dict(zip(hand.names, hand.starting, strict=True))
+        self.dealt_level = self.tournament.level_clock.number
         changes += self.tournament.level_clock.hand_dealt(now)
         return changes, finishes, events
 
@@ -663,6 +667,7 @@ class TournamentTable:
             "starts_full": self.starts_full,
             "season": [self.season[0], list(self.season[1])] if self.season else None,
             "counted": self.counted,
+            "dealt_level": self.dealt_level,
         }
 
     @classmethod
@@ -686,6 +691,7 @@ class TournamentTable:
         season = data.get("season")
         restored.season = (int(season[0]), tuple(int(p) for p in season[1])) if season else None
         restored.counted = bool(data.get("counted", False))
+        restored.dealt_level = int(data.get("dealt_level", 0))
         return restored
 
     def tournament_player(self, entry_id: str) -> str:

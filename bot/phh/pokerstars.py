@@ -128,6 +128,33 @@ def hand_number(table_id: str, number: int) -> int:
     return zlib.crc32(table_id.encode("utf-8")) * 1_000_000 + number % 1_000_000
 
 
+def tournament_number(tournament_id: str) -> int:
+    """A PokerStars tournament number for a tournament's id (a checksum of it): trackers
+    tell tournaments apart by it."""
+    return zlib.crc32(tournament_id.encode("utf-8"))
+
+
+def tournament_fields(header: TournamentHeader) -> dict[str, Any]:
+    """The PHH fields that keep a tournament hand's header: ``level`` (the PHH
+    specification's) and ``_tournament`` (its number, buy-in, fee and currency)."""
+    return {
+        "level": header.level,
+        "_tournament": [header.number, header.buy_in, header.fee, header.currency],
+    }
+
+
+def tournament_header(extra: dict[str, Any]) -> TournamentHeader | None:
+    """The header :func:`tournament_fields` kept in a hand's PHH fields, or None for a
+    cash hand (or fields that are not a tournament's)."""
+    kept, level = extra.get("_tournament"), extra.get("level")
+    if not isinstance(kept, list) or len(kept) != 4 or not isinstance(level, int):
+        return None
+    number, buy_in, fee, currency = kept
+    if not all(isinstance(v, int) for v in (number, buy_in, fee)):
+        return None
+    return TournamentHeader(number, buy_in, fee, str(currency), level)
+
+
 def seat_fields(seats: Sequence[int], size: int, button: int | None) -> dict[str, Any]:
     """The PHH fields that keep where a hand was played, for :func:`pokerstars_text`.
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.engine import CardOpening, IllegalAction, ShuffleCommitment, verify_hand
 from bot.phh.convert import Unsupported
 from bot.phh.notation import HandHistory, dumps_phh, dumps_phhs, load_phh
-from bot.phh.pokerstars import hand_number, pokerstars_text
+from bot.phh.pokerstars import hand_number, pokerstars_text, tournament_header
 from bot.phh.redact import redact
 from bot.phh.stats import Tally, tally
 from bot.service.settle import nets, settle_up
@@ -188,13 +188,15 @@ def _pokerstars(
     for number, text, ids, started in reversed(played):
         viewer = ids.index(player_id) if player_id in ids else -1
         try:
+            history = load_phh(text)
             out.append(
                 pokerstars_text(
-                    load_phh(text),
+                    history,
                     viewer,
                     number=hand_number(live.id, number),
                     table=live.channel,
                     started=started,
+                    tournament=tournament_header(history.extra),
                 )
             )
         except Unsupported as exc:

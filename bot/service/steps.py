@@ -455,10 +455,11 @@ def _finish(step: Step) -> None:
             step.say(te.OutOfChips(seat.player_id))
 
 
-def record_hand(step: Step) -> None:
+def record_hand(step: Step, fields: dict[str, Any] | None = None) -> None:
     """A hand over, before the table moves on: its history, results, biggest pot and the
     most each player took from one pot, kill and shuffle openings written, its showdown
-    picture and its 7-2 bounties' ledger lines."""
+    picture and its 7-2 bounties' ledger lines; ``fields`` go into its history too (a
+    tournament hand's header)."""
     live = step.live
     table = live.table
     current = table.current
@@ -468,7 +469,7 @@ def record_hand(step: Step) -> None:
     # the seats and the button as they were (PokerStars' text names them); a bomb pot
     # leaves the button where it stands
     where = seat_fields(current.seats, table.seating.size, table.seating.button)
-    history = hand_to_phh(hand, **_kill_fields(table, hand, names), **where)
+    history = hand_to_phh(hand, **_kill_fields(table, hand, names), **where, **(fields or {}))
     history.players = [names.get(p, p) for p in hand.names]
     results = {p: hand.stacks[i] - hand.starting[i] for i, p in enumerate(hand.names)}
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]

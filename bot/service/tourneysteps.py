@@ -26,6 +26,7 @@ from bot.engine.payouts import shared_prizes
 from bot.engine.places import Finish
 from bot.engine.tournament import FINISHED, REGISTERING, RUNNING, Bought
 from bot.engine.tourneytable import TournamentTable
+from bot.phh.pokerstars import TournamentHeader, tournament_fields, tournament_number
 from bot.service import controls, steps
 from bot.service.state import Player, tourney_state
 from bot.service.steps import Step
@@ -386,7 +387,16 @@ def _finish(step: Step) -> None:
     """A hand over: its record written as at a cash table; players with no chips are
     offered a rebuy where the rules give one, else out with their places."""
     tourney = _tourney(step)
-    steps.record_hand(step)
+    books = tourney.tournament
+    live = step.live
+    header = TournamentHeader(
+        tournament_number(live.tournament_id or live.id),
+        books.rules.buy_in,
+        books.rules.fee,
+        live.table.settings.currency,
+        tourney.dealt_level or books.level_clock.number,
+    )
+    steps.record_hand(step, tournament_fields(header))
     end = tourney.finish(now=step.clock())
     _finished(step, end.finishes)
     for player in end.offers:

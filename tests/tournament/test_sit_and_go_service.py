@@ -293,3 +293,35 @@ async def test_tda_2024_r27_the_next_hand_waits_for_a_rebuy_then_places_the_bust
     assert books.status == FINISHED
     loser = books.current(offer.player)  # type: ignore[attr-defined]
     assert loser is not None and loser.place == 2
+
+
+async def test_pokerstars_a_tournament_table_s_hand_has_the_tournament_header(
+    any_db: Database,
+) -> None:
+    """``history pokerstars`` at a tournament's table writes each hand with the
+    tournament's header and the level it was dealt at, which the ``poker`` package reads
+    as a tournament hand; its PHH keeps the level (RULES.md "A tournament's hand
+    histories")."""
+    from bot.phh.notation import load_phh
+    from bot.service import booklines
+    from bot.words.commands import History
+    from tests.phh.stars_readers import poker_package
+
+    service, _, table_id = await _open(any_db, "turbo buyin 20 seats 2")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    live = service.tables[table_id]
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None
+    await service.handle(
+        table_id, {p.id: p for p in (ANN, BOB)}[hand.names[hand.to_act]], parse("fold")
+    )
+    live = service.tables[table_id]
+    lines = await booklines.history_lines(live, any_db.books, ANN.id, History(1, pokerstars=True))
+    text = "\n".join(lines)
+    assert "Tournament #" in text and "20+0 Hold'em No Limit - Level I (10/20)" in text
+    read = poker_package(text)
+    assert read.tournament_level == "I"
+    found = await any_db.books.hand_record(table_id, 1)
+    assert found is not None and found[0] is not None
+    assert load_phh(found[0]).extra["level"] == 1
