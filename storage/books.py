@@ -29,6 +29,14 @@ class Books:
         rows = await self._rows(f"SELECT id, display_name FROM players WHERE id IN ({marks})", ids)
         return {str(a): str(b) for a, b in rows}
 
+    async def display_names(self, ids: Sequence[str]) -> dict[str, str]:
+        """Each stored player's display name, by id (a player never stored is left out).
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        return await self._names(list(ids)) if ids else {}
+
     async def session_results(self, session_id: int) -> list[tuple[str, str, int, int, int, int]]:
         """Per player in a session: (id, name, net chips, hands played, hands in which he
         took chips from a pot, the most chips he took from one pot).

@@ -158,3 +158,12 @@ class TournamentCancelled(TableEvent):
 @dataclass(frozen=True, slots=True)
 class TournamentFull(TableEvent):
     """Every seat is taken: the tournament starts now (``start full``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStarted(TableEvent):
+    """League season ``number`` starts on the server, with the host's ``points`` by place
+    (() for the default table)."""
+
+    number: int
+    points: tuple[int, ...] = ()

@@ -19,8 +19,10 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.engine import Decision, EngineError, LegalMove, Table, TableSettings
+from bot.engine import ConfigError, Decision, EngineError, LegalMove, Table, TableSettings
+from bot.engine.league import checked_points
 from bot.engine.tournament import REGISTERING, RUNNING, Tournament
+from bot.engine.tourneyevents import SeasonStarted
 from bot.engine.tourneytable import TournamentTable, tournament_settings
 from bot.process.logsafe import described, frames
 from bot.service import booklines, controls, stepping
@@ -34,7 +36,7 @@ from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
 from bot.service.timers import Timers
 from bot.service.views import READS, Views
-from bot.words.commands import Command, EndSession, Play
+from bot.words.commands import Command, EndSession, NewSeason, Play
 from bot.words.commandset import declared_of
 from bot.words.houserefusals import Refused, between_hands, not_created
 from bot.words.refusals import refusal
@@ -324,7 +326,7 @@ class TableService(Timers, Views):
             raise ServiceError(refusal(exc, live.names)) from exc
         own = HANDLERS.get(type(command))
         if own is not None:
-            return await own(self, live, player, request_id, asker)
+            return await own(self, live, player, command, request_id, asker)
         decision = self._decided(live, player, command, confirmed)
         undo = live.undo_point()
         step = self._step(live)
@@ -369,7 +371,12 @@ class TableService(Timers, Views):
         return decision
 
     async def _end_session(
-        self, live: Live, player: Player, request_id: str | None = None, asker: str | None = None
+        self,
+        live: Live,
+        player: Player,
+        command: Command | None = None,
+        request_id: str | None = None,
+        asker: str | None = None,
     ) -> list[Outgoing]:
         """Host: end the night with results and the settle-up; a new session starts, the
         chips on the table carrying over (and kill legs with them).
@@ -442,6 +449,36 @@ class TableService(Timers, Views):
         except StorageError as exc:
             log.error("request %s done but not recorded: %s", request_id, type(exc).__name__)
 
+    async def _new_season(
+        self,
+        live: Live,
+        player: Player,
+        command: Command | None = None,
+        request_id: str | None = None,
+        asker: str | None = None,
+    ) -> list[Outgoing]:
+        """Host: end the server's league season and start the next, points by place as
+        the host gave them (RULES.md "Leagues"); a tournament set up from now counts
+        towards it.
+
+        Raises:
+            ServiceError: a points table the league refuses, or it cannot be saved.
+        """
+        points = command.points if isinstance(command, NewSeason) else ()
+        try:
+            checked = checked_points(points) if points else ()
+        except ConfigError as exc:
+            raise ServiceError(str(exc)) from exc
+        try:
+            number = await self.db.tournaments.start_season(
+                live.server_id, player.platform, checked
+            )
+        except StorageError as exc:
+            raise ServiceError(Refused.NOT_SAVED) from exc
+        out = [Outgoing(live.id, None, SeasonStarted(number, checked))]
+        self._publish(live.id, out, asker)
+        return out
+
 
 def _same_request(
     taken: tuple[str | None, dict[str, Any]], player: Player, command: Command
@@ -463,11 +500,14 @@ def _same_request(
         stored = {k: v for k, v in stored.items() if k != "amount"}
     return stored == {"type": type(command).__name__, **fields}
 
+    # The commands the service answers itself, beyond a read (bot.service.views.READS) and a
 
-# The commands the service answers itself, beyond a read (bot.service.views.READS) and a
-# step of the table (bot.service.steps.HANDLERS): (service, table, sender, request id, the
-# batch's asker).
+
+# What the service answers itself, beside a step of the table (bot.service.steps.HANDLERS):
+# (service, table, sender, command, request id, the batch's asker).
 HANDLERS: dict[
     type[Command],
-    Callable[[TableService, Live, Player, str | None, str | None], Awaitable[list[Outgoing]]],
-] = {EndSession: TableService._end_session}
+    Callable[
+        [TableService, Live, Player, Command, str | None, str | None], Awaitable[list[Outgoing]]
+    ],
+] = {EndSession: TableService._end_session, NewSeason: TableService._new_season}

@@ -11,14 +11,30 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import EngineError, SeatView, Turn, seat_view
+from bot.engine.league import Season
 from bot.service import booklines, controls
 from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
-from bot.words.commands import Command, History, Leaderboard, Ledger, Rabbit, Stats, Status
+from bot.service.tourneybooks import results_lines
+from bot.words.commands import (
+    Command,
+    History,
+    Leaderboard,
+    League,
+    Ledger,
+    Rabbit,
+    Results,
+    Stats,
+    Status,
+)
 from bot.words.houserefusals import Refused
 from bot.words.legalwords import legal_text
 from bot.words.refusals import refusal
 from bot.words.tablestate import public_state, status_text
+from bot.words.tourneytext import league_text
+
+NO_TOURNAMENT = "no tournament plays at this table: 'tournament new …' sets one up"
+NO_SEASON = "no league season on this server yet: the host's 'season' starts one"
 
 
 class Views(Outbox):
@@ -58,6 +74,30 @@ class Views(Outbox):
         """Read only, but for the whole channel to see."""
         lines = await booklines.rabbit_lines(live, self.db.books)
         return [Outgoing(live.id, None, Notice("\n".join(lines)))]
+
+    async def _results(self, live: Live, player: Player, command: Results) -> list[Outgoing]:
+        tourney = live.tourney
+        if tourney is None or live.tournament_id is None:
+            return _to(live, player, [NO_TOURNAMENT])
+        money = await self.db.tournaments.money(live.tournament_id)
+        lines = results_lines(
+            tourney.tournament, money, live.names or {}, live.table.settings.currency
+        )
+        return _to(live, player, lines)
+
+    async def _league(self, live: Live, player: Player, command: League) -> list[Outgoing]:
+        stored = await self.db.tournaments.season(live.server_id)
+        if stored is None:
+            return _to(live, player, [NO_SEASON])
+        season = Season.from_dict(stored.to_dict())
+        rows = [
+            (s.player, s.points, s.played, s.wins, s.cashes, s.won, s.best)
+            for s in season.standings()
+        ]
+        names = await self.db.books.display_names([row[0] for row in rows])
+        names = {**names, **(live.names or {})}
+        currency = live.table.settings.currency
+        return _to(live, player, league_text(season.number, season.closed, rows, names, currency))
 
     def turn(self, table_id: str) -> Turn | None:
         """The decision the table waits for (who, what he may do, the pot, the board), or
@@ -148,4 +188,6 @@ READS: dict[type[Command], Callable[[Views, Live, Player, Any], Awaitable[list[O
     History: Views._history,
     Stats: Views._stats,
     Rabbit: Views._rabbit,
+    Results: Views._results,
+    League: Views._league,
 }

@@ -31,9 +31,11 @@ from bot.words.commandset import (
     Kick,
     KillOffer,
     Leaderboard,
+    League,
     Leave,
     Ledger,
     New,
+    NewSeason,
     Object,
     Pause,
     Play,
@@ -42,6 +44,7 @@ from bot.words.commandset import (
     Rebuy,
     Register,
     RemoveEntrant,
+    Results,
     Rules,
     SetOption,
     Sit,
@@ -113,6 +116,9 @@ __all__ = [
     "RemoveEntrant",
     "TournamentNew",
     "Unregister",
+    "League",
+    "NewSeason",
+    "Results",
     "parse",
     "parse_amount",
     "whole_number",
@@ -588,6 +594,14 @@ def _chop(verb: Verb, head: str, rest: list[str]) -> Chop:
     return Chop(_DEAL_KINDS[rest[0].lower()])
 
 
+def _season(verb: Verb, head: str, rest: list[str]) -> NewSeason:
+    usage = f"{head} [POINTS...], e.g. '{head}' or '{head} 10 7 5 3 1' (points by place)"
+    points = tuple(whole_number(word, 1000) for word in rest)
+    if any(p is None for p in points) or len(points) > 100:
+        raise ParseError(usage)
+    return NewSeason(tuple(p for p in points if p is not None))
+
+
 # Each command that takes words after its verb, to what reads them (every other takes none)
 READERS: dict[type[Command], Reader] = {
     Help: _rest_unread,
@@ -612,4 +626,5 @@ READERS: dict[type[Command], Reader] = {
     Rebuy: _extra_chips,
     AddOn: _extra_chips,
     Chop: _chop,
+    NewSeason: _season,
 }

@@ -706,6 +706,53 @@ class RemoveEntrant(Command):
     target: str
 
 
+@declare(
+    Verb(
+        ("results",), "results", "The tournament's places and prizes", Group.TOURNAMENT, slash=True
+    ),
+    reads=True,
+)
+@dataclass(frozen=True)
+class Results(Command):
+    """The places, prizes, rebuys, add-ons and knockouts of the tournament at this table
+    (the one playing, or the last)."""
+
+
+@declare(
+    Verb(
+        ("league", "standings"),
+        "league",
+        "The league season's standings",
+        Group.TOURNAMENT,
+        slash=True,
+    ),
+    reads=True,
+)
+@dataclass(frozen=True)
+class League(Command):
+    """The server's league season standings: points, tournaments played, wins, cashes,
+    money won (RULES.md "Leagues")."""
+
+
+@declare(
+    Verb(
+        ("season",),
+        "season [POINTS...]",
+        "Start a new league season",
+        Group.HOST,
+        help="season [10 7 5 ...] (a new league season, points by place)",
+    ),
+    host_only=True,
+    host_says="start a league season",
+)
+@dataclass(frozen=True)
+class NewSeason(Command):
+    """Host: end the server's league season and start the next, with points by place
+    (``points``, in whole points, first place first; () for the default table)."""
+
+    points: tuple[int, ...] = ()
+
+
 def _verbs() -> dict[str, tuple[Verb, Declared]]:
     """Each word to its verb and command.
 
@@ -759,6 +806,7 @@ HELP_LINES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("", ("new",), ""),
     ("", ("sit", "topup", "sitout", "back", "leave", "wait"), ""),
     ("tournament: ", ("tournament", "register", "unregister", "rebuy", "addon", "chop"), ""),
+    ("tournament: ", ("results", "league"), ""),
     ("", ("fold", "check", "call", "bet", "raise", "allin", "draw", "pat", "runs"), ""),
     ("stud: ", ("bringin", "complete"), "   cards as shown or typed: Q♥ 10h Th"),
     ("", ("cards",), ""),
@@ -771,7 +819,7 @@ HELP_LINES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("", ("stats",), ""),
     ("host: ", ("start", "pause", "kick", "adjust", "void", "set", "end"), ""),
     ("host: ", ("bomb",), " · set bomb ANTE every N · set bomb double on"),
-    ("host, tournament: ", ("cancel", "remove"), " · start (early) · pause (the clock)"),
+    ("host, tournament: ", ("cancel", "remove", "season"), " · start (early) · pause (the clock)"),
 )
 
 

@@ -184,6 +184,15 @@ def _full(event: tv.TournamentFull, name: Name, currency: str) -> str:
 
 
 # Each event's line by its type: (event, name, currency) -> the line.
+def _season(event: tv.SeasonStarted, name: Name, currency: str) -> str:
+    points = (
+        "points by place " + ", ".join(str(p) for p in event.points)
+        if event.points
+        else "a point for each entry beaten, and one for playing"
+    )
+    return f"League season {event.number} starts: {points}"
+
+
 _TOLD: dict[type, Callable[[Any, Name, str], str]] = {
     tv.Registered: _registered,
     tv.Unregistered: _unregistered,
@@ -198,6 +207,7 @@ _TOLD: dict[type, Callable[[Any, Name, str], str]] = {
     tv.DealAsked: _asked,
     tv.DealTurnedDown: _turned_down,
     tv.TournamentWon: _won,
+    tv.SeasonStarted: _season,
     tv.TournamentCancelled: _cancelled,
     tv.TournamentFull: _full,
 }

@@ -107,3 +107,31 @@ def night_settle_text(
             f"not counted: tournament {tournament} has not ended, its money is in the prize pool"
         )
     return lines
+
+
+# (player id, points in tenths, played, wins, cashes, money won in hundredths, best place)
+StandingRow = tuple[str, int, int, int, int, int, int]
+
+
+def league_text(
+    number: int,
+    closed: bool,
+    rows: Sequence[StandingRow],
+    names: Mapping[str, str],
+    currency: str = "",
+) -> list[str]:
+    """A league season's standings, one line a player, most points first: points,
+    tournaments played, wins, cashes, money won and best place."""
+    head = f"League season {number}" + (" (ended)" if closed else "")
+    if not rows:
+        return [f"{head}: no tournament counted yet"]
+    lines = [f"{head}:"]
+    for rank, (player, points, played, wins, cashes, won, best) in enumerate(rows, start=1):
+        whole, tenth = divmod(points, 10)
+        shown = f"{whole}.{tenth}" if tenth else str(whole)
+        lines.append(
+            f"{rank}. {names.get(player, player)}: {shown} points, "
+            f"{counted(played, 'tournament')}, {counted(wins, 'win')}, "
+            f"{counted(cashes, 'cash', 'cashes')}, won {cash(won, currency)}, best {best}."
+        )
+    return lines

@@ -112,6 +112,7 @@ def test_tournament_lines_a_deal_offered_gives_each_amount_and_who_accepted() ->
     made = tv.DealOffered("chop", (("d:1", 4500), ("d:2", 4500)), ("d:2", "d:1"))
     assert _line(made) == "A deal is made (chip chop): Ann $45.00, Bob $45.00"
     assert _line(tv.DealTurnedDown("d:2")) == "Bob turns the deal down: play goes on"
+    assert _line(tv.SeasonStarted(2, (10, 5))) == ("League season 2 starts: points by place 10, 5")
     assert _line(tv.DealAsked("d:2", "chop")) == (
         "Bob asks for a deal by chip count: it is offered when this hand is over"
     )
@@ -167,6 +168,7 @@ def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
         tv.TournamentWon: tv.TournamentWon("d:1", 0, ()),
         tv.TournamentCancelled: tv.TournamentCancelled(()),
         tv.TournamentFull: tv.TournamentFull(),
+        tv.SeasonStarted: tv.SeasonStarted(2, (10, 5)),
     }
     assert sorted(k.__name__ for k in kinds) == sorted(k.__name__ for k in samples)
     for kind in kinds:

@@ -37,6 +37,7 @@ HOST_WORDS = {
     "Bomb": "bomb",
     "CancelTournament": "cancel",
     "RemoveEntrant": "remove Cat",
+    "NewSeason": "season",
 }
 HOST_ONLY = [d for d in DECLARED if d.host_only]
 

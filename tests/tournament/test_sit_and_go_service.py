@@ -325,3 +325,34 @@ async def test_pokerstars_a_tournament_table_s_hand_has_the_tournament_header(
     found = await any_db.books.hand_record(table_id, 1)
     assert found is not None and found[0] is not None
     assert load_phh(found[0]).extra["level"] == 1
+
+
+async def test_leagues_a_finished_tournament_counts_into_the_season_open_at_its_setup(
+    any_db: Database,
+) -> None:
+    """The host's ``season`` starts a league season; a tournament set up while it is open
+    counts into it when it ends, in the table's commit: ``league`` shows the standings and
+    ``results`` the places and prizes (RULES.md "Leagues")."""
+    from bot.service import views
+    from bot.words.commands import League, Results
+
+    service, published = await open_service(any_db)
+    lobby = await service.create_table("srv", "lobby", ANN, __import__("support").SETTINGS)
+    with pytest.raises(ServiceError, match="only the host"):
+        await _say(service, lobby, BOB, "season")
+    await _say(service, lobby, ANN, "season 10 5")
+    table_id = await service.create_tournament(
+        "srv", "chan", ANN, parse_tournament_setup("tournament new turbo buyin 10 seats 2")
+    )
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    await _play_out(service, table_id)
+    live = service.tables[table_id]
+    standings = await views.READS[League](service, live, ANN, League())
+    text = standings[0].event.text  # type: ignore[attr-defined]
+    assert text.startswith("League season 1:")
+    assert "1. " in text and "10 points" in text and "5 points" in text
+    results = await views.READS[Results](service, live, ANN, Results())
+    assert "1." in results[0].event.text  # type: ignore[attr-defined]
+    season = await any_db.tournaments.season("srv")
+    assert season is not None and len(season.results) == 2
