@@ -53,6 +53,7 @@ class Options:
     hands: int = 0
     setup: str = ""
     tournament: str = ""  # a sit & go in chat's words ('turbo buyin 20'); "" for cash
+    autoplay: bool = False  # the computer plays your seat too: a demo, or a benchmark
     lines: list[str] = field(default_factory=list)
 
 
@@ -262,7 +263,9 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
             await _open_table(session, you)
         facts = session.facts()
         resumed = facts.turn is not None
-        computers = [person(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, 5))]]
+        computers = [
+            person(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, len(BOT_NAMES)))]
+        ]
         default = facts.default_buy_in
         for player in [you, *computers]:
             session.transport.names[player.id] = player.name
@@ -328,6 +331,10 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                     text = f"choose {text}"  # a bare game name picks it
                 await _send(session, you, text, out, read)
                 continue
+            if turn is None and options.autoplay:
+                if not await _wait_for_turn(session):
+                    break  # nothing more will be dealt: the tournament is over
+                continue
             if turn is None:
                 print(_why_no_deal(facts, you), file=out)
                 text = read("> ")
@@ -335,7 +342,7 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                     break
                 await _send(session, you, text, out, read)
                 continue
-            if you.id not in turn.players and number != watched:
+            if you.id not in turn.players and number != watched and not options.autoplay:
                 # a hand you are not in: once a hand, say why and what brings you back
                 watched = number
                 text = read(_not_in_hand_prompt(facts, you))
@@ -344,7 +351,7 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                 if text.strip():
                     await _send(session, you, text, out, read)
                 continue
-            if turn.player_id != you.id:
+            if turn.player_id != you.id or options.autoplay:
                 await _computer_moves(session, facts, away, out)
                 continue
             if turn.phase == "drawing":
@@ -383,6 +390,18 @@ async def _computer_moves(session: Session, facts: TableFacts, away: set[str], o
         timer = await _act(session, player, computer.as_words(computer.away(view)))
         if not timer.ok:
             raise ConsoleStop(reply.text)
+
+
+async def _wait_for_turn(session: Session) -> bool:
+    """With ``--autoplay`` and no decision pending (a break, the wait for a rebuy, a deal
+    on offer): move the clock on a second at a time, as a script's ``wait`` does, for at
+    most an hour; True once a decision is pending, False when none came."""
+    for _ in range(3600):
+        session.clock.ahead += 1
+        await session.core.tick()
+        if session.facts().turn is not None:
+            return True
+    return False
 
 
 def _yours(reply: Reply, out: TextIO) -> None:

@@ -148,7 +148,13 @@ def build_parser() -> argparse.ArgumentParser:
         "'turbo buyin 20 seats 4' (see 'tournament help' in chat)",
     )
     play.add_argument(
-        "--bots", type=_whole(1, 5), default=3, metavar="N", help="computer players (1-5)"
+        "--autoplay",
+        action="store_true",
+        help="the computer plays your seat too, until the tournament ends or --hands N "
+        "(a demo, or a whole-process benchmark)",
+    )
+    play.add_argument(
+        "--bots", type=_whole(1, 8), default=3, metavar="N", help="computer players (1-8)"
     )
     play.add_argument("--name", type=_name, default="", help="your name at the table (64 at most)")
     play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")
@@ -308,6 +314,7 @@ def _play(args: argparse.Namespace) -> int:
         hands=args.hands,
         setup=args.setup,
         tournament=args.tournament,
+        autoplay=args.autoplay,
     )
     return run(options)
 

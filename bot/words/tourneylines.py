@@ -166,7 +166,8 @@ def _won(event: tv.TournamentWon, name: Name, currency: str) -> str:
         f"{place_text(place, tied)} {name(player)}" + (f" {cash(prize, currency)}" if prize else "")
         for player, place, tied, prize in event.results
     )
-    head = f"{name(event.player)} wins the tournament{how} and {cash(event.prize, currency)}"
+    won = f" and {cash(event.prize, currency)}" if event.prize else ""
+    head = f"{name(event.player)} wins the tournament{how}{won}"
     return f"{head}. Results: {results}" if results else head
 
 
