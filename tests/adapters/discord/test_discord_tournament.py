@@ -144,3 +144,28 @@ async def test_tournament_message_discord_a_table_wide_click_sends_its_words(bot
         ("register", str(USERS["Cat"]), str(GUILD), str(CHANNEL))
     ]
     assert bot.last_reply()["flags"] == 64  # the answer is his alone
+
+
+async def test_tournament_night_in_discord_from_setup_to_the_first_hand(bot: Bot) -> None:
+    """A tournament set up with ``/poker tournament setup``, entered with the lobby's
+    Register button by two players, starts when its seats fill: the table message shows
+    level 1 and the moves' buttons of the first hand, and no hidden card."""
+    await bot.slash("Ann", "tournament setup", words="turbo buyin 20 seats 2")
+    assert "Tournament open" in bot.last_reply()["content"]
+    runtime = bot.client.runtime
+    assert runtime is not None
+    await bot.client.transport.edits.drain()
+    lobby = bot.table_message()
+    assert set(bot.buttons(lobby)) >= {"Register"}
+    await bot.click("Ann", lobby, bot.buttons(lobby)["Register"])
+    await bot.click("Bob", lobby, bot.buttons(lobby)["Register"])
+    await runtime.core.idle()
+    await bot.client.transport.edits.drain()
+    message = bot.table_message()
+    description = message["embeds"][0]["description"]
+    assert "Level 1: 10/20" in description
+    assert "Fold" in bot.buttons(message)
+    hand = bot.service.tables[TABLE].table.hand
+    assert hand is not None
+    hidden = {pretty(card) for cards in hand.hole if cards for card in cards}
+    assert hidden and not any(card in str(message) for card in hidden)

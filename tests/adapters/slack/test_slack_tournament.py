@@ -131,3 +131,26 @@ async def test_tournament_message_slack_a_table_wide_click_sends_its_words() -> 
         assert [(r.text, r.user_id, r.server_id, r.channel_id) for r in heard] == [
             ("register", "UBOB", TEAM, CHANNEL)
         ]
+
+
+async def test_tournament_night_in_slack_from_setup_to_the_first_hand() -> None:
+    """``/poker tournament new ...`` in a channel, then Register clicked by two players:
+    the tournament starts as its seats fill and the table message shows level 1 and the
+    first hand's moves, with no hidden card; ``results`` answers while it plays."""
+    async with Harness() as h:
+        await h.command("UANN", "tournament new turbo buyin 20 seats 2")
+        await h.settle()
+        lobby = table_message(h.mock)
+        register = next(b for b in buttons(lobby) if b["text"]["text"] == "Register")
+        await h.click("UANN", register)
+        await h.click("UBOB", register)
+        await h.core.idle()
+        await h.settle()
+        message = table_message(h.mock)
+        text = json.dumps(message["blocks"])
+        assert "Level 1: 10/20" in text
+        assert "Fold" in [b["text"]["text"] for b in buttons(message)]
+        hand = h.service.tables[TABLE].table.hand
+        assert hand is not None
+        hidden = {pretty(card) for cards in hand.hole if cards for card in cards}
+        assert hidden and not any(card in json.dumps(message) for card in hidden)
