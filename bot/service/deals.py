@@ -14,6 +14,7 @@ import logging
 
 from bot.engine import EngineError
 from bot.engine.tableevents import DealFailed, KillOwedElsewhere
+from bot.engine.tournament import RUNNING
 from bot.process.logsafe import described, frames
 from bot.service import stepping
 from bot.service.commits import ServiceError
@@ -26,6 +27,27 @@ log = logging.getLogger(__name__)
 
 # Seconds the process that ended a hand has to deal the next before another may.
 DEAL_GRACE_SECONDS = 3.0
+
+# Seconds between saves of a running tournament clock's reading while nothing else is
+# committed at its table: what a restart after a crash may give back at most.
+CLOCK_SAVE_SECONDS = 15.0
+
+
+def tournament_wake(live: Live) -> float | None:
+    """When a tournament's table next needs a step of its own: the tournament's next
+    timed change (:meth:`~bot.engine.tourneytable.TournamentTable.wake_at`), or, while its
+    clock runs, the next save of the clock's reading, so that a restart after a quiet
+    spell (no move, no change) gives back at most :data:`CLOCK_SAVE_SECONDS`; None at a
+    cash table or when nothing is timed."""
+    tourney = live.tourney
+    if tourney is None:
+        return None
+    clock = tourney.tournament.level_clock
+    times = [tourney.wake_at()]
+    if clock.at is not None and tourney.tournament.status == RUNNING:
+        times.append(clock.at + CLOCK_SAVE_SECONDS)
+    found = [t for t in times if t is not None]
+    return min(found) if found else None
 
 
 class Deals(Outbox):
@@ -69,7 +91,7 @@ class Deals(Outbox):
         if live.table.held is not None:
             return False  # nobody can see the table: nothing moves until the host's start
         now = self.clock()
-        wake = tourney.wake_at()
+        wake = tournament_wake(live)
         if wake is not None and wake <= now:
             return True
         if not live.table.running or live.table.current is not None:

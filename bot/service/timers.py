@@ -15,7 +15,7 @@ from bot.engine.tableevents import ClockWarning
 from bot.process.logsafe import described
 from bot.service import stepping
 from bot.service.commits import ServiceError, _Stale
-from bot.service.deals import DEAL_GRACE_SECONDS, Deals
+from bot.service.deals import DEAL_GRACE_SECONDS, Deals, tournament_wake
 from bot.service.state import Live, Outgoing, TableChanged
 from storage import StorageError
 
@@ -71,7 +71,7 @@ class Timers(Deals):
             return None
         due = live.table.clock.wake_at()  # the clock's ten-second warning first
         mark = _countdown_mark(live, self.clock()) if due is not None else None
-        wake = live.tourney.wake_at() if live.tourney is not None else None
+        wake = tournament_wake(live)
         times = [t for t in (due, mark, wake) if t is not None]  # and a tournament's clock
         return min(times) if times else None
 

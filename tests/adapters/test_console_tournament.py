@@ -1,0 +1,69 @@
+"""A tournament in the console: a script moving the clock through levels and a break with
+``wait N``, a restart in the middle of a level, and ``--tournament`` with computer
+players played to the winner (RULES.md "A sit & go at its table")."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from adapters.console.play import Options
+from adapters.console.run import play_interactive, play_script
+
+SCRIPT = """
+ann: tournament new levels 10/20 20/40 40/80 minutes 2 break 1 every 1 seats 2 start now
+ann: register
+bob: register
+ann: start
+ann: sitout
+bob: sitout
+wait 121
+wait 60
+ann: status
+"""
+
+
+async def _run(db: Path, lines: str) -> str:
+    out = io.StringIO()
+    options = Options(db=str(db), lines=lines.strip().splitlines(), seed=2)
+    assert await play_script(options, out) == 0
+    return out.getvalue()
+
+
+async def test_tournament_script_moves_the_clock_through_a_level_and_a_break(
+    tmp_path: Path,
+) -> None:
+    """``wait`` moves the clock: the level's end brings the break, announced, and the
+    break's end the next level; nothing is dealt on the break (TDA 2024 R23)."""
+    text = await _run(tmp_path / "t.db", SCRIPT)
+    assert "Tournament open" in text
+    assert "Break: 1 minutes" in text or "Break: 1 minute" in text
+    assert "Level 2: 20/40" in text
+    assert text.index("Break:") < text.index("Level 2: 20/40")
+
+
+async def test_tournament_script_restarted_mid_level_resumes_its_clock(tmp_path: Path) -> None:
+    """A second script on the same file carries on the tournament: the level it was on,
+    with the time it had left (RULES.md "A sit & go at its table")."""
+    first = SCRIPT.split("wait 121")[0]
+    await _run(tmp_path / "t.db", first + "wait 30\n")
+    text = await _run(tmp_path / "t.db", "ann: status\n")
+    assert "Level 1: 10/20" in text and "1:3" in text  # about 1:30 left of the 2 minutes
+
+
+async def test_tournament_with_computer_players_is_played_to_its_winner(tmp_path: Path) -> None:
+    """``--tournament`` with ``--autoplay``: the computer players and your seat register,
+    the sit & go starts as its seats fill and is played to its winner."""
+    out = io.StringIO()
+    options = Options(
+        db=str(tmp_path / "t.db"),
+        name="Me",
+        bots=3,
+        seed=4,
+        tournament="turbo buyin 5 seats 4",
+        autoplay=True,
+    )
+    await play_interactive(options, lambda prompt: "quit", out)
+    text = out.getvalue()
+    assert text.count("registers") == 4
+    assert "wins the tournament" in text and "Results: 1st" in text
