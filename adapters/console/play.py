@@ -313,6 +313,8 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                     break
             if await _rebuy_busted(session, computers, default, bool(options.tournament)):
                 continue
+            if await _answer_deal(session, facts, {p.id for p in computers}):
+                continue
             turn = facts.turn
             picker = facts.chooser if turn is None else None
             if picker is not None and picker != you.id:
@@ -390,6 +392,26 @@ async def _computer_moves(session: Session, facts: TableFacts, away: set[str], o
         timer = await _act(session, player, computer.as_words(computer.away(view)))
         if not timer.ok:
             raise ConsoleStop(reply.text)
+
+
+async def _answer_deal(session: Session, facts: TableFacts, computers: set[str]) -> bool:
+    """A deal on offer: each computer player still to answer it answers
+    (:func:`bot.chat.computer.deal_answer`). True if one did."""
+    if facts.deal_offered is None:
+        return False
+    kind, waiting = facts.deal_offered
+    stacks = [seat.stack for seat in facts.seats if seat.stack]
+    answered = False
+    for player_id in waiting:
+        seat = facts.seat_of(player_id)
+        if player_id not in computers or seat is None:
+            continue
+        words = computer.deal_answer(kind, seat.stack, stacks)
+        await _act(session, _person_of(facts, player_id), words)
+        answered = True
+        if words == "chop no":
+            break  # the deal is off
+    return answered
 
 
 async def _wait_for_turn(session: Session) -> bool:

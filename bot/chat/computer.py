@@ -10,6 +10,7 @@ call.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bot.engine import (
     FULL_DECK,
@@ -138,3 +139,14 @@ def as_words(move: Play) -> str:
     if move.kind == "draw":
         return f"draw {' '.join(move.cards)}" if move.cards else "pat"
     return move.kind if move.amount is None else f"{move.kind} {move.amount}"
+
+
+def deal_answer(kind: str, stack: int, stacks: Sequence[int]) -> str:
+    """A computer player's answer to a deal on offer, as words: an ICM deal is taken
+    (it pays each the worth of his chips); a chip chop, which pays big stacks more than
+    their chips are worth, only by a stack at or above the average (``stacks`` every
+    player's left in chips)."""
+    if kind == "icm":
+        return "chop icm"
+    average = sum(stacks) / len(stacks) if stacks else 0
+    return "chop chips" if stack >= average else "chop no"

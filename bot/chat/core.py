@@ -176,6 +176,8 @@ class TableFacts:
         turn: the decision the table waits for, or None.
         chooser: whose pick of the game the table waits for (dealer's choice), or None.
         games: the games a pick may name (dealer's choice), else ().
+        deal_offered: at a tournament's table, the deal on offer as ``(kind, player ids
+            still to answer)``, else None.
     """
 
     host_id: str
@@ -190,10 +192,20 @@ class TableFacts:
     turn: Turn | None
     chooser: str | None
     games: tuple[str, ...]
+    deal_offered: tuple[str, tuple[str, ...]] | None = None
 
     def seat_of(self, player_id: str) -> SeatFacts | None:
         """``player_id``'s seat, or None when he has none."""
         return next((s for s in self.seats if s.player_id == player_id), None)
+
+
+def _deal_offered(live: Live) -> tuple[str, tuple[str, ...]] | None:
+    """The deal on offer at a tournament's table and who has still to answer it."""
+    offer = live.tourney.offer if live.tourney is not None else None
+    if offer is None:
+        return None
+    waiting = tuple(p for p in offer.players.values() if p not in offer.accepted)
+    return offer.kind, waiting
 
 
 def table_id_of(request: Request) -> str:
@@ -506,6 +518,7 @@ class ChatCore:
             turn=self.service.turn(table_id),
             chooser=self.service.game_chooser(table_id),
             games=tuple(g.value for g in rotation.games) if rotation is not None else (),
+            deal_offered=_deal_offered(live),
         )
 
     def public_state(self, table_id: str) -> dict[str, object] | None:

@@ -67,3 +67,18 @@ async def test_tournament_with_computer_players_is_played_to_its_winner(tmp_path
     text = out.getvalue()
     assert text.count("registers") == 4
     assert "wins the tournament" in text and "Results: 1st" in text
+
+
+async def test_deals_a_computer_player_accepts_an_icm_deal_you_offer(tmp_path: Path) -> None:
+    """Heads-up against a computer player, you offer an ICM deal during a hand: it is
+    offered as the hand ends, he accepts (an ICM deal pays each the worth of his chips)
+    and the tournament is over by the deal (TOURNAMENT.md "Deals")."""
+    answers = iter(["chop icm", "fold", "fold", "fold"])
+    out = io.StringIO()
+    options = Options(
+        db=str(tmp_path / "t.db"), name="Me", bots=1, seed=3, tournament="turbo buyin 10 seats 2"
+    )
+    await play_interactive(options, lambda prompt: next(answers, "quit"), out)
+    text = out.getvalue()
+    assert "asks for a deal by ICM" in text
+    assert "wins the tournament by a deal" in text
