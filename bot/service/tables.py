@@ -38,7 +38,7 @@ from bot.service.timers import Timers
 from bot.service.views import READS, Views
 from bot.words.commands import Command, EndSession, NewSeason, Play
 from bot.words.commandset import declared_of
-from bot.words.houserefusals import Refused, between_hands, not_created
+from bot.words.houserefusals import NO_SESSION_END, Refused, between_hands, not_created
 from bot.words.refusals import refusal
 from bot.words.tabletext import returned_lines
 from bot.words.tourneysetup import TournamentSetup
@@ -389,6 +389,9 @@ class TableService(Timers, Views):
         A player who left since is paid his share as a cash-out of the session that ends.
         Who may end it was checked before (the command is declared host-only).
         """
+        if live.tourney is not None:
+            # a tournament's chips are no one's money: its books are its places and prizes
+            raise ServiceError(NO_SESSION_END)
         if live.table.current is not None:
             raise ServiceError(
                 between_hands("end: the session ends between hands", live.table.running)

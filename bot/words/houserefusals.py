@@ -98,3 +98,10 @@ def no_bomb_called(every: int) -> str:
             "hands stops with 'set bomb off'"
         )
     return "bomb off: no bomb pot is called for the next hand ('bomb [ANTE]' calls one)"
+
+
+# ``end`` at a tournament's table.
+NO_SESSION_END = (
+    "a tournament has no session to end: it ends with its winner, or the host's 'tournament "
+    "cancel' before the start; 'results' shows its places and prizes"
+)

@@ -5,6 +5,7 @@ places and prizes, a deal, the money in the books, and a restart mid-level (RULE
 
 from __future__ import annotations
 
+import copy
 import sys
 from pathlib import Path
 
@@ -356,3 +357,21 @@ async def test_leagues_a_finished_tournament_counts_into_the_season_open_at_its_
     assert "1." in results[0].event.text  # type: ignore[attr-defined]
     season = await any_db.tournaments.season("srv")
     assert season is not None and len(season.results) == 2
+
+
+async def test_tournament_table_refuses_what_a_cash_table_does_with_the_reason(
+    any_db: Database,
+) -> None:
+    """At a tournament's table the cash game's buy-ins, cash-outs, kills, straddles and
+    the host's ``end`` are refused with the reason, and nothing changes (RULES.md "A sit &
+    go at its table")."""
+    service, _, table_id = await _open(any_db, "turbo seats 3")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    before = copy.deepcopy(service.tables[table_id].state())
+    for player, text in ((CAT, "sit 200"), (ANN, "topup 100"), (BOB, "leave"), (ANN, "straddle")):
+        with pytest.raises(ServiceError, match="not in a tournament"):
+            await _say(service, table_id, player, text)
+    with pytest.raises(ServiceError, match="no session to end"):
+        await _say(service, table_id, ANN, "end")
+    assert service.tables[table_id].state() == before
