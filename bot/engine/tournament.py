@@ -614,7 +614,8 @@ class Tournament:
     def close_by_deal(self, stacks: dict[str, int]) -> tuple[Finish, ...]:
         """After a deal that leaves nothing to play for: the entries still in take the
         places by their chips (more chips, the better place; equal stacks share), the
-        tournament is over, each keeping what the deal paid (TOURNAMENT.md "Deals").
+        tournament is over, each keeping what the deal paid and the bounty on his own head
+        (TOURNAMENT.md "Deals"; RULES.md "Tournaments", knockout bounties).
 
         Args:
             stacks: entry id -> chips, for every entry still in.
@@ -637,6 +638,8 @@ class Tournament:
         for finish in ranked:
             entry = self.entry(finish.entry)
             entry.place, entry.tied = finish.place - 1, finish.tied
+            # no one won these heads: each keeps his own, as the champion does
+            entry.bounties += self.rules.bounty
             finishes.append(Finish(entry.id, entry.place, entry.tied))
         self.status = FINISHED
         return tuple(sorted(finishes, key=lambda f: f.place))

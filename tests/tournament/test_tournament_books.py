@@ -167,6 +167,20 @@ def test_tournament_a_deal_pays_what_was_agreed_and_the_winner_the_rest() -> Non
     assert sum(prize.values()) == t.pool
 
 
+def test_tournament_knockout_bounties_a_deal_leaves_each_player_left_his_own_bounty() -> None:
+    """A deal ends a knockout tournament with heads still on the table: each player left
+    keeps the bounty on his own head, as the champion does, so every unit paid in is paid
+    out (RULES.md "Tournaments", knockout bounties)."""
+    t = _registered("abc", bounty=500)
+    t.start(0.0)
+    t.hand_over([("a", 300)], {"a": ["b"]})
+    left = dict(zip(("b", "c"), t.unpaid(), strict=True))
+    t.agree_deal(left)
+    t.close_by_deal({"b": 2000, "c": 2500})
+    assert (t.entry("b").bounties, t.entry("c").bounties) == (500 + 500, 500)
+    assert sum(e.prize + e.bounties for e in t.entries) == 3 * 2000
+
+
 def test_tournament_is_stored_and_restored_as_it_stood() -> None:
     t = _registered("abc", late_until=1, rebuy_levels=1, bounty=100)
     t.start(0.0)
