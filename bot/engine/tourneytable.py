@@ -546,7 +546,9 @@ class TournamentTable:
 
     def offer_asked(self, now: float) -> DealOffer | None:
         """Between hands: the deal asked for during the last hand, offered now (its
-        asker accepting it), or None when none was asked or it can no longer be made."""
+        askers accepting it), or None when none was asked or it can no longer be made.
+        When the hand put a player out, the deal asked for was among a field that is
+        gone: it is offered with its new amounts and no one's acceptance."""
         asked, self.deal_asked = self.deal_asked, None
         if asked is None or self.table.current is not None:
             return None
@@ -557,6 +559,8 @@ class TournamentTable:
                 offer = self.ask_deal(player, kind, now)
             except IllegalAction:
                 continue  # out in the hand since he asked
+        if offer is not None and any(self.table.seating.seat_of(p) is None for p in self.starts):
+            offer.accepted = ()
         return offer
 
     def turn_down_deal(self, player: str) -> None:

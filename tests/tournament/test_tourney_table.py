@@ -223,3 +223,30 @@ def test_tournament_table_is_stored_and_restored_with_its_busts_and_away_players
     )
     assert restored.to_dict() == data and restored.busts == table.busts
     assert restored.away == {seated}
+
+
+def test_tournament_deal_asked_during_a_hand_that_puts_a_player_out_is_offered_unaccepted() -> None:
+    """Two of three ask for a chip chop during a hand and the third goes out in it: the
+    deal they asked for was among three, so the one among the two left is offered with
+    its new amounts and no one's acceptance, not made unseen (RULES.md "Tournaments",
+    deals)."""
+    table = _sit_and_go()
+    seats = {seat.player_id: seat for seat in table.table.seating.seats.values()}
+    seats["a"].stack, seats["b"].stack, seats["c"].stack = 2000, 2000, 500
+    table.deal(_deck(2), now=1.0)
+    assert table.ask_deal("a", "chop", 1.0) is None  # asked during the hand
+    assert table.ask_deal("b", "chop", 1.0) is None
+    hand = table.table.hand
+    assert hand is not None
+    while not hand.is_complete:  # c all in, a calls, b folds: c is out
+        legal = hand.legal_actions()
+        player = hand.names[legal.player]
+        moves = {"c": AllIn if legal.can_raise else Call, "a": Call if legal.call_amount else Check}
+        table.act(player, moves.get(player, Fold if legal.call_amount else Check))
+    end = table.finish(now=2.0)
+    assert [finish.entry for finish in end.finishes] == ["c"]
+    offer = table.offer_asked(2.0)
+    assert offer is not None and not offer.agreed
+    assert offer.accepted == ()
+    assert set(offer.players.values()) == {"a", "b"}
+    assert sum(offer.amounts.values()) == sum(table.tournament.unpaid())
