@@ -171,7 +171,8 @@ def tourney_from(
     service's clock, the wall clock in play): another process that committed it, or a
     step rolled back, loses no time and gains none. At a restart (``restarted_at``, the
     clock now) it resumes from then instead: the time the bot was down is not charged
-    (RULES.md "Tournaments", the clock).
+    (RULES.md "Tournaments", the clock), to the level, to the wait for rebuys (TDA 2024
+    R27) or to a deal on offer, which keep the seconds they had left.
 
     Raises:
         KeyError, ValueError, TypeError: data not a tournament's.
@@ -181,11 +182,24 @@ def tourney_from(
     clock = tourney.tournament.level_clock
     if was_running(books.get("clock") or {}):
         read_at = data.get("read_at")
+        if restarted_at is not None and read_at is not None:
+            _waits_moved(tourney, restarted_at - float(read_at))
         if restarted_at is not None or read_at is None:
             clock.resumed(restarted_at if restarted_at is not None else 0.0)
         else:
             clock.at = float(read_at)
     return tourney
+
+
+def _waits_moved(tourney: TournamentTable, down: float) -> None:
+    """The table's timed waits (seconds on the service's clock) put ``down`` seconds
+    later: the time the bot was down."""
+    if down <= 0:
+        return
+    if tourney.rebuy_until is not None:
+        tourney.rebuy_until += down
+    if tourney.offer is not None:
+        tourney.offer.until += down
 
 
 @dataclass(frozen=True)

@@ -375,3 +375,46 @@ async def test_tournament_table_refuses_what_a_cash_table_does_with_the_reason(
     with pytest.raises(ServiceError, match="no session to end"):
         await _say(service, table_id, ANN, "end")
     assert service.tables[table_id].state() == before
+
+
+async def _to_rebuy_offer(
+    service: TableService, published: list[Outgoing], table_id: str
+) -> tv.RebuyOpen:
+    """All in and called until a player out is offered a rebuy."""
+    players = {p.id: p for p in (ANN, BOB)}
+    for _ in range(60):
+        if _events(published, tv.RebuyOpen):
+            break
+        hand = service.tables[table_id].table.hand
+        assert hand is not None and hand.to_act is not None
+        legal = hand.legal_actions()
+        text = "allin" if legal.can_raise else ("call" if legal.call_amount else "check")
+        await service.handle(
+            table_id, players[hand.names[hand.to_act]], parse(text), confirmed=True
+        )
+    (offer,) = _events(published, tv.RebuyOpen)
+    return offer  # type: ignore[return-value]
+
+
+async def test_tda_2024_r27_a_restart_resumes_the_rebuy_wait_with_the_time_it_had_left(
+    any_db: Database,
+) -> None:
+    """The bot down for an hour during the wait for a rebuy: restarted, the player out
+    still has the seconds he had left to rebuy, as the level keeps its time (TDA 2024 R27;
+    RULES.md "Tournaments", the clock)."""
+    clock = FakeClock()
+    service, published, table_id = await _open(any_db, "turbo seats 2 rebuys 2", clock)
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    offer = await _to_rebuy_offer(service, published, table_id)
+    clock.now += 3600  # down for an hour
+    restarted, again = await open_service(any_db, clock)
+    await restarted.tick()
+    live = restarted.tables[table_id]
+    assert live.tourney is not None
+    books = live.tourney.tournament
+    assert books.status == RUNNING and live.table.current is None  # still waiting for him
+    await restarted.handle(table_id, {p.id: p for p in (ANN, BOB)}[offer.player], parse("rebuy"))
+    assert books.entry(offer.player).rebuys == 1
+    assert live.table.current is not None  # dealt once he rebought
+    assert _chips(restarted, table_id) == books.chips

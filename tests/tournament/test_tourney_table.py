@@ -250,3 +250,19 @@ def test_tournament_deal_asked_during_a_hand_that_puts_a_player_out_is_offered_u
     assert offer.accepted == ()
     assert set(offer.players.values()) == {"a", "b"}
     assert sum(offer.amounts.values()) == sum(table.tournament.unpaid())
+
+
+def test_tournament_a_restart_keeps_a_deal_on_offer_for_the_seconds_it_had_left() -> None:
+    """Saved with a deal on offer and restored an hour later: the offer stands for the
+    time it had left when saved, as the level does (RULES.md "Tournaments", the clock)."""
+    from bot.service.state import tourney_from, tourney_state
+
+    table = _sit_and_go("ab")
+    table.tournament.level_clock.read(10.0)
+    offer = table.ask_deal("a", "chop", 10.0)
+    assert offer is not None and offer.until == 130.0
+    data = tourney_state(table, "t")
+    restored = tourney_from(data, Table.from_dict(table.table.to_dict()), restarted_at=3610.0)
+    assert restored.offer is not None and restored.offer.until == 3730.0
+    assert restored.why_not_deal(3700.0) is not None  # still on offer
+    assert restored.tournament.level_clock.time_left(3610.0) == pytest.approx(590.0)
