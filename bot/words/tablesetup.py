@@ -98,6 +98,18 @@ def _count(words: list[str], i: int, name: str) -> int:
     return value
 
 
+class NotAnOption(ParseError):
+    """A word ``new`` does not know (a caller with words of its own names them instead).
+
+    Attributes:
+        word: the word.
+    """
+
+    def __init__(self, word: str, message: str) -> None:
+        super().__init__(message)
+        self.word = word
+
+
 def _is_sign(word: str) -> bool:
     return len(word) <= 3 and not any(c.isalnum() for c in word)
 
@@ -291,7 +303,7 @@ def parse_table_setup(text: str) -> TableSettings:  # noqa: C901 - one branch pe
             i += 1 if sign else 0
             value = (chips, sign)
         else:
-            raise ParseError(f"{word!r} is not a table option.\n{HELP}")
+            raise NotAnOption(word, f"{word!r} is not a table option.\n{HELP}")
     return _settings(
         game,
         mix,

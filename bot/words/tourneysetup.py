@@ -18,7 +18,7 @@ from bot.engine.blindlevels import PRESETS, Level, Preset, Schedule
 from bot.engine.payouts import PER_MILLE
 from bot.engine.tournament import TournamentRules
 from bot.words.commands import ParseError, parse_amount, whole_number
-from bot.words.tablesetup import parse_table_setup
+from bot.words.tablesetup import NotAnOption, parse_table_setup
 from bot.words.tourneytext import cash
 
 HELP = (
@@ -38,6 +38,20 @@ HELP = (
 )
 
 START_WORDS = ("full", "now")
+_ANTE = "an ante is written with its level, e.g. 'levels 10/20 25/50 ante 5' or 'bbante 50'"
+_BLINDS = "the blinds are the levels', e.g. 'levels 10/20 15/30', or a preset's"
+_CUSTOM = "a tournament has no {}: it is a cash game's custom, and the TDA has none"
+# A cash table's words that a tournament does not play, and why (RULES.md "Tournaments").
+NOT_PLAYED = {
+    "ante": _ANTE,
+    "bbante": _ANTE,
+    "bb-ante": _ANTE,
+    "blinds": _BLINDS,
+    "stakes": _BLINDS,
+    "kill": _CUSTOM.format("kill"),
+    "straddle": _CUSTOM.format("straddle"),
+    "runs": _CUSTOM.format("run it twice"),
+}
 _PAIR = re.compile(r"(\d[\d,.]*[kKmM]?)/(\d[\d,.]*[kKmM]?)")
 _MONEY = re.compile(r"[$€£]?(\d{1,9})(?:\.(\d{1,2}))?")
 
@@ -225,13 +239,17 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
             options["shares"] = (PER_MILLE,)
             i += 1
         elif word == "bounty":
-            options["bounty"] = parse_money(words[i + 1]) if i + 1 < len(words) else 0
+            if i + 1 >= len(words):
+                raise ParseError("bounty takes an amount of money, e.g. 'bounty 5'")
+            options["bounty"] = parse_money(words[i + 1])
             i += 2
         elif word == "start":
             start = words[i + 1] if i + 1 < len(words) else ""
             if start not in START_WORDS:
                 raise ParseError("start now, or start full (when the seats fill)")
             i += 2
+        elif word in NOT_PLAYED or _PAIR.fullmatch(word.rstrip(",")):
+            raise ParseError(f"{NOT_PLAYED.get(word, _BLINDS)}.\n{HELP}")
         else:
             game.append(word)
             i += 1
@@ -262,6 +280,8 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         )
     except ConfigError as exc:
         raise ParseError(str(exc)) from exc
+    except NotAnOption as exc:
+        raise ParseError(f"{exc.word!r} is not a tournament word.\n{HELP}") from exc
     return TournamentSetup(rules, table, start)
 
 

@@ -86,3 +86,35 @@ def test_tournament_setup_money_is_read_in_hundredths() -> None:
     assert parse_money("$20") == 2000
     with pytest.raises(ParseError):
         parse_money("1e9")
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("abc", "'abc' is not a tournament word"),
+        ("turbo ante 5", "an ante is written with its level"),
+        ("bbante 25", "an ante is written with its level"),
+        ("nl holdem 5/10", "the blinds are the levels'"),
+        ("kill", "a tournament has no kill"),
+        ("straddle", "a tournament has no straddle"),
+        ("runs on", "a tournament has no run it twice"),
+    ],
+)
+def test_tournament_setup_refuses_a_cash_table_s_words_with_the_tournament_s_own(
+    words: str, said: str
+) -> None:
+    """A word a tournament does not play (a cash table's option, its stakes, an ante
+    outside its level) or does not know is refused, naming the tournament's words, never
+    dropped in silence (RULES.md "Tournaments": what a tournament does not play)."""
+    with pytest.raises(ParseError) as refused:
+        parse_tournament_setup(f"tournament new {words}")
+    text = str(refused.value)
+    assert said in text
+    assert "tournament new [GAME]" in text  # the words it does take
+    assert "buyin MIN-MAX" not in text  # not a cash table's
+
+
+def test_tournament_setup_refuses_a_bounty_with_no_amount() -> None:
+    """``bounty`` alone is refused with the form it takes, not read as no bounty."""
+    with pytest.raises(ParseError, match="bounty takes an amount of money"):
+        parse_tournament_setup("tournament new buyin 20 bounty")
