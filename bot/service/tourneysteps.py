@@ -27,7 +27,7 @@ from bot.engine.places import Finish
 from bot.engine.tournament import FINISHED, REGISTERING, RUNNING, Bought
 from bot.engine.tourneytable import TournamentTable
 from bot.phh.pokerstars import TournamentHeader, tournament_fields, tournament_number
-from bot.service import controls, steps
+from bot.service import steps
 from bot.service.state import Player, tourney_state
 from bot.service.steps import Step
 from bot.words.commands import (
@@ -135,8 +135,20 @@ def _unregister(step: Step, player: Player, command: Unregister) -> None:
 
 
 def _remove(step: Step, player: Player, command: RemoveEntrant) -> None:
+    """The host takes an entrant out of the lobby, refunded; a name that is no entrant's
+    is refused naming who is entered."""
     books = _tourney(step).tournament
-    target = controls.find_player(step.live, command.target)
+    if books.status != REGISTERING:
+        books.unregister("")  # refused: says why no entry is taken back now
+    names = step.live.names or {}
+    entered = {entry.player: names.get(entry.player, entry.player) for entry in books.entries}
+    wanted = command.target.lstrip("@").lower()
+    target = next(
+        (pid for pid, name in entered.items() if wanted in (pid.lower(), name.lower())), None
+    )
+    if target is None:
+        listed = ", ".join(entered.values()) or "nobody"
+        raise IllegalAction(f"{command.target} is not entered (entered: {listed})")
     bought = books.unregister(target)
     _line(step, target, bought)
     step.say(tv.Unregistered(target, -bought.money, len(books.alive), by_host=True))

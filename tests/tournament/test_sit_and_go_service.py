@@ -418,3 +418,25 @@ async def test_tda_2024_r27_a_restart_resumes_the_rebuy_wait_with_the_time_it_ha
     assert books.entry(offer.player).rebuys == 1
     assert live.table.current is not None  # dealt once he rebought
     assert _chips(restarted, table_id) == books.chips
+
+
+async def test_tournament_remove_names_the_entrants_when_its_target_is_not_one(
+    any_db: Database,
+) -> None:
+    """The host's ``remove`` of a stranger, or of a player who is not registered, is
+    refused naming who is entered, and changes nothing (RULES.md "Tournaments",
+    registration)."""
+    service, _, table_id = await _open(any_db, "turbo buyin 20 seats 4")
+    for player in (BOB, CAT):
+        await _say(service, table_id, player, "register")
+    await _say(service, table_id, CAT, "unregister")
+    for target in ("Zed", "Cat", "Ann"):
+        with pytest.raises(ServiceError) as refused:
+            await _say(service, table_id, ANN, f"remove {target}")
+        assert f"{target} is not entered" in str(refused.value)
+        assert "entered: Bob" in str(refused.value)
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert [e.player for e in books.entries] == ["u2"] and books.pool == 2000
+    await _say(service, table_id, ANN, "remove bob")
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert books.entries == [] and books.pool == 0
