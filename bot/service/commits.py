@@ -28,6 +28,7 @@ from bot.service.state import (
     Publisher,
     TableChanged,
     UndoPoint,
+    books_unclocked,
     tourney_from,
 )
 from bot.service.statetext import table_data
@@ -41,6 +42,7 @@ from storage import (
     StorageError,
     StoredTable,
     TableDue,
+    TournamentSaved,
     Unstorable,
     Write,
 )
@@ -255,6 +257,9 @@ class Commits(ABC):
             raise ServiceError(Refused.SAVE_FAILED) from exc
         live.version += 1
         live.committed = state["table"]
+        for write in extra:
+            if isinstance(write, TournamentSaved):
+                live.books_stored = books_unclocked(write.state)
         if request_id is not None:  # the commit claimed it (actions.request_id is unique)
             self._checked.pop(request_id, None)
         if self._owes_deal(live):

@@ -4,7 +4,7 @@ host's controls, free of the service's own machinery."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,6 +129,9 @@ class Live:
     # clock, who is away), stored with the table in one commit; None at a cash table
     tourney: TournamentTable | None = None
     tournament_id: str | None = None
+    # the tournament's books as its own row last holds them, the clock's reading left out
+    # (in memory only): a step that leaves them so writes the table's row alone
+    books_stored: dict[str, Any] | None = None
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the display names (and, at a
@@ -160,6 +163,14 @@ def tourney_state(tourney: TournamentTable, tournament_id: str) -> dict[str, Any
         "table": tourney.to_dict(),
         "read_at": tourney.tournament.level_clock.at,
     }
+
+
+def books_unclocked(books: Mapping[str, Any]) -> dict[str, Any]:
+    """A tournament's books as plain data (``Tournament.to_dict()``) without the clock's
+    reading of the time left, which changes with every step: what makes its row worth
+    writing again. The table's row holds the reading (:func:`tourney_state`)."""
+    clock = {key: value for key, value in (books.get("clock") or {}).items() if key != "left"}
+    return {**books, "clock": clock}
 
 
 def tourney_from(

@@ -28,7 +28,7 @@ from bot.engine.tournament import FINISHED, REGISTERING, RUNNING, Bought
 from bot.engine.tourneytable import TournamentTable
 from bot.phh.pokerstars import TournamentHeader, tournament_fields, tournament_number
 from bot.service import steps
-from bot.service.state import Player, tourney_state
+from bot.service.state import Player, books_unclocked
 from bot.service.steps import Step
 from bot.words.commands import (
     AddOn,
@@ -485,8 +485,9 @@ def season_results(tourney: TournamentTable, tournament_id: str) -> tuple[Season
 
 
 def _save(step: Step) -> None:
-    """The tournament's state and the money that moved, written with the table's commit;
-    its league results too once it is over."""
+    """The tournament's state and the money that moved, written with the table's commit
+    when its books changed (the table's own row carries the clock's reading); its league
+    results too once it is over."""
     live = step.live
     tourney = _tourney(step)
     books = tourney.tournament
@@ -496,15 +497,13 @@ def _save(step: Step) -> None:
         tourney.counted = True
         results = season_results(tourney, live.tournament_id or "")
         season = (live.server_id, tourney.season[0], results)
-    step.extra.append(
-        TournamentSaved(
-            live.tournament_id or "",
-            tourney_state(tourney, live.tournament_id or "")["books"],
-            books.status,
-            tuple(step.money),
-            season,
+    state = books.to_dict()
+    if step.money or season is not None or books_unclocked(state) != live.books_stored:
+        step.extra.append(
+            TournamentSaved(
+                live.tournament_id or "", state, books.status, tuple(step.money), season
+            )
         )
-    )
     step.money.clear()
 
 

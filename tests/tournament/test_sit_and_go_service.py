@@ -440,3 +440,37 @@ async def test_tournament_remove_names_the_entrants_when_its_target_is_not_one(
     await _say(service, table_id, ANN, "remove bob")
     books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
     assert books.entries == [] and books.pool == 0
+
+
+async def test_tournament_row_is_written_when_its_books_change_not_on_every_move(
+    any_db: Database,
+) -> None:
+    """A move that changes nothing in the tournament's books (a call mid-hand) commits the
+    table alone; the tournament's row is written when the books change (a level up, a
+    bust), and the table's row carries the clock's reading for a restart."""
+    clock = FakeClock()
+    service, published, table_id = await _open(any_db, "turbo seats 3 start now", clock)
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    await _say(service, table_id, ANN, "start")
+    live = service.tables[table_id]
+    tournament_id = live.tournament_id or ""
+    stored = await any_db.tournaments.load(tournament_id)
+    assert stored is not None and stored.status == RUNNING
+    before = stored.version
+    players = {p.id: p for p in (ANN, BOB, CAT)}
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None
+    clock.now += 20
+    await service.handle(table_id, players[hand.names[hand.to_act]], parse("call"))
+    after = await any_db.tournaments.load(tournament_id)
+    assert after is not None and after.version == before
+    table_row = next(t for t in await any_db.load_tables() if t.id == table_id)
+    saved_clock = table_row.state["tournament"]["books"]["clock"]
+    assert saved_clock["left"] == pytest.approx(5 * 60 - 20)
+    clock.now += 5 * 60
+    await service.tick()  # level 2: the books changed
+    assert _events(published, tv.LevelBegins)
+    risen = await any_db.tournaments.load(tournament_id)
+    assert risen is not None and risen.version > before
+    assert risen.state["clock"]["number"] == 2
