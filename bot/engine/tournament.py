@@ -445,7 +445,14 @@ class Tournament:
         if not self.rules.add_on:
             raise IllegalAction("this tournament has no add-on")
         if not self.add_on_open():
-            raise IllegalAction("the add-on is taken at the first break")
+            schedule = self.rules.schedule
+            if schedule.break_every:
+                raise IllegalAction(
+                    f"the add-on is taken at the first break, after level {schedule.break_every}"
+                )
+            raise IllegalAction(
+                f"the add-on is taken during level {self.rules.rebuy_levels + 1}, after the rebuys"
+            )
         if entry.out:
             raise IllegalAction("you are out of the tournament")
         if entry.add_on:

@@ -29,7 +29,7 @@ from .pots import build_pots
 from .seating import Seat, SeatStatus
 from .table import Table
 from .tablesettings import TableSettings
-from .tournament import RUNNING, Bought, Tournament
+from .tournament import REGISTERING, RUNNING, Bought, Entry, Tournament
 
 STACK_MOST = 10**12
 
@@ -203,14 +203,33 @@ class TournamentTable:
         self.waiting.add(player)
         return seat
 
+    def entrant(self, player: str) -> tuple[Seat, Entry]:
+        """``player``'s seat here and his entry, for what only a player in the tournament's
+        play may do (rebuy, add-on, away).
+
+        Raises:
+            IllegalAction: he is not entered, the tournament has not started (or is over),
+                or he is not seated at this table.
+        """
+        entry = self.tournament.current(player)
+        if entry is None:
+            raise IllegalAction("you are not entered in this tournament")
+        if self.tournament.status != RUNNING:
+            if self.tournament.status == REGISTERING:
+                raise IllegalAction("the tournament has not started: this is for its play")
+            raise IllegalAction(f"the tournament is {self.tournament.status}")
+        seat = self.table.seating.seat_of(player)
+        if seat is None:
+            raise IllegalAction("you are not seated at this table")
+        return seat, entry
+
     def set_away(self, player: str, away: bool) -> None:
         """Mark ``player`` away (dealt in and blinded off) or back at his seat.
 
         Raises:
-            IllegalAction: he is not seated here.
+            IllegalAction: see :meth:`entrant`.
         """
-        if self.table.seating.seat_of(player) is None:
-            raise IllegalAction("you are not seated at this table")
+        self.entrant(player)
         if away:
             self.away.add(player)
         else:
@@ -456,12 +475,9 @@ class TournamentTable:
             IllegalAction: a hand is in play, he is not seated here, or the tournament's
                 rules refuse (:meth:`Tournament.may_rebuy`).
         """
+        seat, entry = self.entrant(player)
         if self.table.current is not None:
             raise IllegalAction("a rebuy is made between hands: wait for this one to end")
-        seat = self.table.seating.seat_of(player)
-        entry = self.tournament.current(player)
-        if seat is None or entry is None:
-            raise IllegalAction("you are not seated at this table")
         bought = self.tournament.rebuy(entry.id, seat.stack)
         seat.stack += bought.chips
         if seat.status is SeatStatus.BUSTED:
@@ -478,12 +494,9 @@ class TournamentTable:
             IllegalAction: a hand is in play, he is not seated here, or the tournament's
                 rules refuse.
         """
-        if self.table.current is not None:
+        seat, entry = self.entrant(player)
+        if self.table.current is not None and self.tournament.add_on_open():
             raise IllegalAction("the add-on is taken between hands")
-        seat = self.table.seating.seat_of(player)
-        entry = self.tournament.current(player)
-        if seat is None or entry is None:
-            raise IllegalAction("you are not seated at this table")
         bought = self.tournament.take_add_on(entry.id)
         seat.stack += bought.chips
         return bought

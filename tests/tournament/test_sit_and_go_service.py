@@ -474,3 +474,31 @@ async def test_tournament_row_is_written_when_its_books_change_not_on_every_move
     risen = await any_db.tournaments.load(tournament_id)
     assert risen is not None and risen.version > before
     assert risen.state["clock"]["number"] == 2
+
+
+async def test_tournament_rebuy_add_on_and_away_refused_with_the_player_s_real_reason(
+    any_db: Database,
+) -> None:
+    """Before the start an entrant's ``rebuy``, ``addon`` and ``sitout`` are refused
+    because play has not begun, a stranger's because he is not entered, never "not
+    seated"; during a hand a stranger is told he is not entered, not to wait; without
+    breaks the add-on names its level (TOURNAMENT.md "Rebuys")."""
+    service, _, table_id = await _open(any_db, "turbo seats 3 start now rebuys 2 addon")
+    await _say(service, table_id, ANN, "register")
+    before = copy.deepcopy(service.tables[table_id].state())
+    for text in ("rebuy", "addon", "sitout"):
+        with pytest.raises(ServiceError, match="has not started") as refused:
+            await _say(service, table_id, ANN, text)
+        assert "not seated" not in str(refused.value)
+        with pytest.raises(ServiceError, match="not entered") as refused:
+            await _say(service, table_id, DAN, text)
+    assert service.tables[table_id].state() == before
+    for player in (BOB, CAT):
+        await _say(service, table_id, player, "register")
+    await _say(service, table_id, ANN, "start")
+    assert service.tables[table_id].table.hand is not None
+    for text in ("rebuy", "addon", "sitout"):
+        with pytest.raises(ServiceError, match="not entered"):
+            await _say(service, table_id, DAN, text)
+    with pytest.raises(ServiceError, match="level 3"):
+        await _say(service, table_id, ANN, "addon")
