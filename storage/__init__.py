@@ -24,6 +24,7 @@ from storage.records import SessionSwitched as SessionSwitched
 from storage.records import StateWrite as StateWrite
 from storage.records import StoredTable as StoredTable
 from storage.records import TableDue as TableDue
+from storage.records import TableWrite as TableWrite
 from storage.records import TournamentSaved as TournamentSaved
 from storage.records import Write as Write
 from storage.tournaments import MoneyLine as MoneyLine

@@ -30,10 +30,8 @@ from .records import (
 )
 from .requests import Requests
 from .statements import (
-    ACTION_INSERT,
-    EVENT_INSERT,
-    state_statements,
     statements_for,
+    table_statements,
 )
 from .tournaments import Tournaments
 from .writes import REFUSED, NoRowChanged
@@ -404,28 +402,17 @@ class Database:
         if player is not None and named:
             statements.append(self._player(*player))
         must_change = len(statements)
-        statements += state_statements(table_id, version, state)
-        statements.append(
-            (
-                ACTION_INSERT,
-                (
-                    table_id,
-                    version,
-                    hand_number,
-                    player[0] if player else None,
-                    jsontext.dumps(command),
-                    request_id,
-                    now,
-                ),
-            )
+        statements += table_statements(
+            table_id,
+            version,
+            state,
+            command,
+            player[0] if player else None,
+            request_id,
+            hand_number,
+            events,
+            now,
         )
-        for row in events:
-            statements.append(
-                (
-                    EVENT_INSERT,
-                    (table_id, version, hand_number, row.audience, jsontext.dumps(row.event)),
-                )
-            )
         for write in extra:
             statements += statements_for(write)
         await self._write(statements, must_change=must_change, key=table_id)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .dialect import postgres, postgres_ddl
 from .errors import CommitUnknown, StorageError, Unstorable
 from .schema import MIGRATIONS
-from .writes import NoRowChanged, Statements
+from .writes import NoRowChanged, Statements, must_change_one
 
 if TYPE_CHECKING:
     import asyncpg
@@ -141,6 +141,10 @@ class PostgresWrites:
                         xid = changed[0][0]
                     elif end - index > 1:  # the rows of one insert, in one round trip
                         await conn.executemany(postgres(sql), [p for _, p in statements[index:end]])
+                    elif must_change_one(sql):
+                        status = await conn.execute(postgres(sql), *params)
+                        if status.rsplit(" ", 1)[-1] != "1":  # "UPDATE 1"
+                            raise NoRowChanged(CHANGED_ELSEWHERE)
                     else:
                         await conn.execute(postgres(sql), *params)
                     index = end
@@ -278,7 +282,7 @@ def _run_of(statements: Statements, start: int, must_change: int) -> int:
     """Where the run of statements with the same text as ``start``'s ends (exclusive);
     the statement that must change a row runs alone, so its count can be read."""
     end = start + 1
-    if start == must_change:
+    if start == must_change or must_change_one(statements[start][0]):
         return end
     sql = statements[start][0]
     while end < len(statements) and end != must_change and statements[end][0] == sql:

@@ -162,6 +162,21 @@ class TableDue:
 
 
 @dataclass(frozen=True)
+class TableWrite:
+    """Another table moved on in the same commit as the one committing (a tournament's
+    player moved from one of its tables to another): that table's new version (its stored
+    one plus one, else the whole commit is refused as changed elsewhere), what of its
+    state changed, and the command and events it is stored with."""
+
+    table_id: str
+    version: int
+    state: StateWrite
+    command: dict[str, Any]
+    events: Sequence[EventRow] = ()
+    hand_number: int | None = None
+
+
+@dataclass(frozen=True)
 class TournamentSaved:
     """A tournament played at the table moved on with it: its state and status as the
     table's commit leaves them, the money that moved (``storage.tournaments.MoneyLine``)
@@ -173,6 +188,9 @@ class TournamentSaved:
     status: str
     lines: tuple[Any, ...] = ()
     season: tuple[str, int, tuple[Any, ...]] | None = None
+    # the tournament's version the state was read at: when given, a tournament another
+    # process wrote meanwhile refuses the whole commit (its tables share its books)
+    version: int | None = None
 
 
 # What a commit may carry beside the command, its events and the table's state.
@@ -185,5 +203,6 @@ Write = (
     | HandCredited
     | SessionSwitched
     | TableDue
+    | TableWrite
     | TournamentSaved
 )

@@ -6,12 +6,14 @@ SQLite's dialect, with ``?`` parameters; JSON columns hold text from :mod:`stora
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from . import jsontext
 from .records import (
     AuditEntry,
+    EventRow,
     GameChanged,
     HandBegun,
     HandCredited,
@@ -20,11 +22,12 @@ from .records import (
     SessionSwitched,
     StateWrite,
     TableDue,
+    TableWrite,
     TournamentSaved,
     Write,
 )
 from .tournaments import tournament_statements
-from .writes import Batch, Statements
+from .writes import ONE_ROW, Batch, Statements
 
 ACTION_INSERT = (
     "INSERT INTO actions (table_id, version, hand_number, player_id, command, request_id, at)"
@@ -130,6 +133,34 @@ def state_statements(
     return statements
 
 
+def table_statements(
+    table_id: str,
+    version: int,
+    state: StateWrite | dict[str, Any] | str,
+    command: dict[str, Any],
+    player_id: str | None,
+    request_id: str | None,
+    hand_number: int | None,
+    events: Sequence[EventRow],
+    at: float,
+) -> Statements:
+    """The statements of one table's step: its state at ``version`` (the first statement,
+    the versioned update, which must change one row: :func:`state_statements`), the
+    command as an action row and its events."""
+    statements = state_statements(table_id, version, state)
+    statements.append(
+        (
+            ACTION_INSERT,
+            (table_id, version, hand_number, player_id, jsontext.dumps(command), request_id, at),
+        )
+    )
+    statements += [
+        (EVENT_INSERT, (table_id, version, hand_number, row.audience, jsontext.dumps(row.event)))
+        for row in events
+    ]
+    return statements
+
+
 def statements_for(write: Write) -> Statements:
     """The statements one write record stands for, in order, to run in the transaction of
     the commit that carries it.
@@ -227,6 +258,19 @@ def statements_for(write: Write) -> Statements:
         ]
     if isinstance(write, TableDue):
         return [(DUE_UPDATE, (write.due, write.table_id))]
+    if isinstance(write, TableWrite):
+        (sql, params), *rest = table_statements(
+            write.table_id,
+            write.version,
+            write.state,
+            write.command,
+            None,
+            None,
+            write.hand_number,
+            write.events,
+            time.time(),
+        )
+        return [(ONE_ROW + sql, params), *rest]
     if isinstance(write, TournamentSaved):
         return tournament_statements(write)
     raise TypeError(f"not a write record: {type(write).__name__}")

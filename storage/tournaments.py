@@ -20,6 +20,7 @@ from typing import Any
 from . import jsontext
 from .backend import Rows
 from .errors import ChangedElsewhere, StorageError
+from .writes import ONE_ROW
 
 PAID_IN = ("buy-in", "re-entry", "rebuy", "add-on", "refund")
 PAID_OUT = ("prize", "bounty", "deal")
@@ -183,18 +184,21 @@ def tournament_statements(write: Any) -> Statements:
     status and version (stamped as ended once it is finished or cancelled), its money lines
     and its league results, run in the table's commit."""
     status = str(write.status)
+    params: tuple[Any, ...] = (
+        jsontext.dumps(dict(write.state)),
+        status,
+        status in ENDED,
+        time.time(),
+        write.tournament_id,
+    )
+    sql = (
+        "UPDATE tournaments SET state = ?, status = ?, version = version + 1,"
+        " ended_at = CASE WHEN ? THEN coalesce(ended_at, ?) ELSE NULL END WHERE id = ?"
+    )
+    if write.version is not None:  # read at that version: refused if written since
+        sql, params = f"{ONE_ROW}{sql} AND version = ?", (*params, write.version)
     return [
-        (
-            "UPDATE tournaments SET state = ?, status = ?, version = version + 1,"
-            " ended_at = CASE WHEN ? THEN coalesce(ended_at, ?) ELSE NULL END WHERE id = ?",
-            (
-                jsontext.dumps(dict(write.state)),
-                status,
-                status in ENDED,
-                time.time(),
-                write.tournament_id,
-            ),
-        ),
+        (sql, params),
         *_money_statements(write.tournament_id, write.lines),
         *(_season_statements(*write.season) if write.season is not None else []),
     ]

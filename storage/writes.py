@@ -41,6 +41,17 @@ MAX_ROWS = 64
 REFUSED = (sqlite3.Error, ValueError, TypeError, OverflowError)
 
 
+# A statement whose text starts so must change exactly one row, wherever it stands in a
+# write (another table's versioned update carried by one commit); the mark is an SQL
+# comment, so both backends run the text as it is.
+ONE_ROW = "/* one row */ "
+
+
+def must_change_one(sql: str) -> bool:
+    """Whether ``sql`` is marked :data:`ONE_ROW`."""
+    return sql.startswith(ONE_ROW)
+
+
 class NoRowChanged(sqlite3.Error):
     """The statement that had to change a row changed none (another process moved the
     table on); only that write is rolled back."""
@@ -164,7 +175,7 @@ def _run(raw: sqlite3.Connection, statements: Statements, must_change: int) -> N
     """
     for sql, params, must in _coalesced(statements, must_change):
         cursor = raw.execute(sql, params)
-        if must and cursor.rowcount != 1:
+        if (must or must_change_one(sql)) and cursor.rowcount != 1:
             raise NoRowChanged("the table was changed elsewhere: try again")
 
 
@@ -299,7 +310,7 @@ def _batched(
             for waiting in [h for h in held if bulk[h].table in sql]:
                 _run_held(raw, held.pop(waiting), bulk[waiting])
             cursor = raw.execute(sql, params)
-            if index == must_change and cursor.rowcount != 1:
+            if (index == must_change or must_change_one(sql)) and cursor.rowcount != 1:
                 raise NoRowChanged("the table was changed elsewhere: try again")
     for sql, rows in held.items():
         _run_held(raw, rows, bulk[sql])

@@ -5,6 +5,7 @@ with nothing kept, request ids taken once, the books read, refusals that keep no
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -14,7 +15,14 @@ from support import ANN, BOB, CAT, SETTINGS, OpenDatabase, open_service, table_w
 from bot.engine.cards import Deck
 from bot.service.tables import ServiceError, TableService
 from bot.words.commands import Play, parse
-from storage import ChangedElsewhere, EventRow, StateWrite, StorageError
+from storage import (
+    ChangedElsewhere,
+    EventRow,
+    StateWrite,
+    StorageError,
+    TableWrite,
+    TournamentSaved,
+)
 from storage.db import Database
 from storage.dialect import postgres, postgres_ddl
 from storage.schema import MIGRATIONS
@@ -356,3 +364,94 @@ async def test_a_table_read_while_it_moves_is_read_again(
     monkeypatch.setattr(any_db, "version_of", restless)
     with pytest.raises(StorageError, match="kept moving while it was read"):
         await any_db.load_table(table_id)
+
+
+async def test_a_commit_carries_another_table_at_its_version_or_keeps_nothing(
+    any_db: Database,
+) -> None:
+    """A commit at one table may carry another table's new state, command and events (a
+    tournament's player moved between tables goes in one transaction, RULES.md
+    "Tournaments", several tables): both tables move on at once; if the other table was
+    changed elsewhere meanwhile, nothing of either is kept, on either backend."""
+    service, _ = await open_service(any_db)
+    one = await service.create_table("srv", "one", ANN, SETTINGS)
+    two = await service.create_table("srv", "two", ANN, SETTINGS)
+    v1, v2 = service.tables[one].version, service.tables[two].version
+    moved = TableWrite(two, v2 + 1, StateWrite(None, '{"moved": 1}'), {"type": "Moved"})
+    events = [EventRow(None, {"kind": "note"})]
+    await any_db.commit(
+        one, v1 + 1, StateWrite(None, "{}"), {"c": 1}, None, None, None, events, [moved]
+    )
+    rows = dict(
+        await any_db._rows(
+            "SELECT table_id, version FROM table_versions WHERE table_id IN (?, ?)", (one, two)
+        )
+    )
+    assert rows == {one: v1 + 1, two: v2 + 1}
+    assert await any_db._rows("SELECT count(*) FROM actions WHERE table_id = ?", (two,)) == [(1,)]
+    # built on a version the table no longer has (nor any action row at the new one)
+    stale = TableWrite(two, v2 + 5, StateWrite(None, '{"moved": 2}'), {"type": "Moved"})
+    with pytest.raises(ChangedElsewhere):
+        await any_db.commit(
+            one, v1 + 2, StateWrite(None, "{}"), {"c": 2}, None, "r-9", None, events, [stale]
+        )
+    rows = dict(
+        await any_db._rows(
+            "SELECT table_id, version FROM table_versions WHERE table_id IN (?, ?)", (one, two)
+        )
+    )
+    assert rows == {one: v1 + 1, two: v2 + 1}
+    assert await any_db._rows("SELECT count(*) FROM actions WHERE table_id = ?", (one,)) == [(1,)]
+    assert await any_db.requests.command("r-9") is None
+
+
+async def test_a_tournament_row_written_at_an_old_version_keeps_nothing(any_db: Database) -> None:
+    """A tournament's books written with the version they were read at: another process's
+    write in between (its books moved on) refuses this commit whole, on either backend."""
+    service, _ = await open_service(any_db)
+    table_id = await service.create_table("srv", "one", ANN, SETTINGS)
+    stored = await any_db.tournaments.create(
+        "t1", "srv", "one", (ANN.id, "test", ANN.name), {"n": 0}
+    )
+    version = service.tables[table_id].version
+    fresh = TournamentSaved("t1", {"n": 1}, "running", version=stored.version)
+    await any_db.commit(
+        table_id, version + 1, StateWrite(None, "{}"), {}, None, None, None, [], [fresh]
+    )
+    again = await any_db.tournaments.load("t1")
+    assert again is not None and again.version == stored.version + 1 and again.state == {"n": 1}
+    old = TournamentSaved("t1", {"n": 2}, "running", version=stored.version)
+    with pytest.raises(ChangedElsewhere):
+        await any_db.commit(
+            table_id, version + 2, StateWrite(None, "{}"), {}, None, None, None, [], [old]
+        )
+    last = await any_db.tournaments.load("t1")
+    assert last is not None and last.state == {"n": 1}
+
+
+async def test_a_table_carried_by_another_commit_and_its_own_at_once_moves_on_once(
+    any_db: Database,
+) -> None:
+    """Two commits sent together, one table's own and another table's that carries it
+    (on SQLite they share one group transaction): exactly one of them moves it on, and
+    the other is refused as changed elsewhere, keeping nothing."""
+    service, _ = await open_service(any_db)
+    one = await service.create_table("srv", "one", ANN, SETTINGS)
+    two = await service.create_table("srv", "two", ANN, SETTINGS)
+    v1, v2 = service.tables[one].version, service.tables[two].version
+    carried = TableWrite(two, v2 + 1, StateWrite(None, '{"by": "one"}'), {"type": "Moved"})
+    results = await asyncio.gather(
+        any_db.commit(two, v2 + 1, StateWrite(None, '{"by": "two"}'), {}, None, None, None, []),
+        any_db.commit(one, v1 + 1, StateWrite(None, "{}"), {}, None, None, None, [], [carried]),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(refused) == 1 and isinstance(refused[0], ChangedElsewhere)
+    rows = dict(
+        await any_db._rows(
+            "SELECT table_id, version FROM table_versions WHERE table_id IN (?, ?)", (one, two)
+        )
+    )
+    assert rows[two] == v2 + 1
+    assert rows[one] == (v1 + 1 if refused[0] is results[0] else v1)
+    assert await any_db._rows("SELECT count(*) FROM actions WHERE table_id = ?", (two,)) == [(1,)]
