@@ -53,6 +53,34 @@ NOT_PLAYED = {
     "runs": _CUSTOM.format("run it twice"),
 }
 _PAIR = re.compile(r"(\d[\d,.]*[kKmM]?)/(\d[\d,.]*[kKmM]?)")
+# one level's blinds with thousands grouped by commas (1,000), and a run of them parted by
+# commas with no space (10/20,15/30): the comma after a big blind parts the levels
+_BLIND = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[kKmM]?"
+_LEVEL = f"{_BLIND}/{_BLIND}"
+_LEVEL_RUN = re.compile(f"{_LEVEL}(?:,{_LEVEL})*,?")
+_LEVEL_PARTED = re.compile(f"{_LEVEL}(?=,|$)")
+# Each setup word's part of the tournament and what it is called: a part is set once
+# (two words for the same part are refused, never read last-wins).
+_PARTS: dict[str, tuple[str, str]] = {
+    **{word: ("preset", "the preset") for word in PRESETS},
+    **{word: ("buyin", "the buy-in") for word in ("buyin", "buy-in")},
+    "stack": ("stack", "the starting stack"),
+    "seats": ("seats", "the seats"),
+    "levels": ("levels", "the levels"),
+    **{word: ("length", "each level's length") for word in ("minutes", "hands")},
+    "noante": ("noante", "the big-blind ante"),
+    **{word: ("breaks", "the breaks") for word in ("break", "nobreaks")},
+    "late": ("late", "late registration"),
+    **{word: ("reentry", "the re-entries") for word in ("reentry", "reentries", "re-entry")},
+    **{word: ("rebuys", "the rebuys") for word in ("rebuys", "rebuy")},
+    **{word: ("addon", "the add-on") for word in ("addon", "add-on")},
+    **{
+        word: ("payouts", "the payouts")
+        for word in ("payouts", "payout", "wta", "winner-takes-all")
+    },
+    "bounty": ("bounty", "the bounty"),
+    "start": ("start", "the start"),
+}
 _MONEY = re.compile(r"[$€£]?(\d{1,9})(?:\.(\d{1,2}))?")
 
 
@@ -90,6 +118,36 @@ def _number(words: list[str], i: int, least: int, most: int, what: str) -> int:
     if value is None or value < least:
         raise ParseError(f"{words[i - 1]} takes {least} to {most} {what}, not {text[:20]!r}")
     return value
+
+
+def _parted(words: list[str]) -> list[str]:
+    """The words with each run of levels typed without spaces (``10/20,15/30``) parted
+    into its levels, as if a space followed each comma; any other word as typed."""
+    parted: list[str] = []
+    for word in words:
+        if "/" in word and _LEVEL_RUN.fullmatch(word):
+            parted += [match.group(0) for match in _LEVEL_PARTED.finditer(word)]
+        else:
+            parted.append(word)
+    return parted
+
+
+def _set_once(word: str, seen: dict[str, str]) -> None:
+    """Note that ``word`` sets its part of the tournament.
+
+    Raises:
+        ParseError: an earlier word set that part, naming both.
+    """
+    part = _PARTS.get(word)
+    if part is None:
+        return
+    key, what = part
+    first = seen.get(key)
+    if first == word:
+        raise ParseError(f"{word!r} is given twice: give it once")
+    if first is not None:
+        raise ParseError(f"{first!r} and {word!r} both set {what}: give one")
+    seen[key] = word
 
 
 def _levels(words: list[str], i: int) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -160,7 +218,7 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         ParseError: a word not understood, a number out of range, or a tournament that
             cannot be played (the engine's reason); nothing is created.
     """
-    words = text.lower().split()
+    words = _parted(text.lower().split())
     if words[:1] == ["tournament"]:
         words = words[1:]
     if words[:1] == ["new"]:
@@ -175,9 +233,11 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
     start = "full"
     seats = 0
     game: list[str] = []
+    seen: dict[str, str] = {}
     i = 0
     while i < len(words):
         word = words[i]
+        _set_once(word, seen)
         if word in PRESETS:
             preset = PRESETS[word]
             i += 1

@@ -118,3 +118,40 @@ def test_tournament_setup_refuses_a_bounty_with_no_amount() -> None:
     """``bounty`` alone is refused with the form it takes, not read as no bounty."""
     with pytest.raises(ParseError, match="bounty takes an amount of money"):
         parse_tournament_setup("tournament new buyin 20 bounty")
+
+
+def test_tournament_setup_levels_read_alike_with_or_without_spaces_after_commas() -> None:
+    """``levels 10/20,15/30,25/50`` reads as ``levels 10/20, 15/30, 25/50``: the commas
+    part the levels however they are typed; a comma grouping thousands stays one amount."""
+    spaced = parse_tournament_setup("levels 10/20, 15/30, 25/50 ante 5").rules.schedule
+    tight = parse_tournament_setup("levels 10/20,15/30,25/50 ante 5").rules.schedule
+    assert [lv.blinds_text() for lv in tight.levels] == ["10/20", "15/30", "25/50 ante 5"]
+    assert tight.levels == spaced.levels
+    thousands = parse_tournament_setup("levels 500/1,000,1,000/2,000 stack 20,000")
+    assert [lv.blinds_text() for lv in thousands.rules.schedule.levels] == [
+        "500/1000",
+        "1000/2000",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("words", "named"),
+    [
+        ("buyin 20 buyin 30", "'buyin'"),
+        ("buyin 20 buy-in 30", "'buyin' and 'buy-in' both set the buy-in"),
+        ("stack 2000 turbo stack 3000", "'stack'"),
+        ("late 2 late 4", "'late'"),
+        ("payouts 50 30 20 wta", "'payouts' and 'wta' both set the payouts"),
+        ("turbo deep", "'turbo' and 'deep' both set the preset"),
+        ("levels 10/20 minutes 5 levels 20/40", "'levels'"),
+        ("start now start full", "'start'"),
+    ],
+)
+def test_tournament_setup_refuses_a_word_given_twice_naming_it(words: str, named: str) -> None:
+    """A setup word given twice is refused naming the word, never read last-wins: the
+    host meant one of them, and which is his to say."""
+    with pytest.raises(ParseError) as refused:
+        parse_tournament_setup(f"tournament new {words}")
+    text = str(refused.value)
+    assert named in text and ("is given twice" in text or "both set" in text)
+    assert "tournament new [GAME]" not in text  # the word is known: its help is not needed
