@@ -72,6 +72,15 @@ class BreakBegins(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StartTimeCame(TableEvent):
+    """The start's time came with ``entries`` entries: the tournament starts now
+    (``started``), or, with fewer than two, waits for the host's start."""
+
+    entries: int
+    started: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerOut(TableEvent):
     """``player`` is out in ``place`` (``tied`` players share places ``place`` to
     ``place + tied - 1``), paid ``prize`` money units (0 out of the money)."""

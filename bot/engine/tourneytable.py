@@ -123,7 +123,11 @@ class TournamentTable:
         deal_asked: ``(kind, players)`` of a deal asked for during a hand by those
             players, offered when it ends with them accepting it; None otherwise.
         starts_full: the tournament starts by itself when its seats fill (else the host
-            starts it).
+            starts it, or its time does).
+        start_at: when the tournament starts by itself, in epoch seconds (the service's
+            clock), if it has two entries or more then; None: no time was set.
+        start_missed: the start's time came with fewer than two entries: it waits for
+            the host's start (RULES.md "Tournaments", the start).
         season: ``(number, points by place)`` of the league season open on the server
             when the tournament was set up, which its results count towards; None when
             none was open.
@@ -152,6 +156,8 @@ class TournamentTable:
         self.offer: DealOffer | None = None
         self.deal_asked: tuple[str, tuple[str, ...]] | None = None
         self.starts_full = True
+        self.start_at: float | None = None
+        self.start_missed = False
         self.season: tuple[int, tuple[int, ...]] | None = None
         self.counted = False
         self.dealt_level = 0
@@ -267,13 +273,33 @@ class TournamentTable:
             return "a deal is on offer: each player left says 'chop ...' or 'chop no'"
         return None
 
+    def timed_start(self, now: float) -> bool | None:
+        """Whether the start's time has come at ``now`` (epoch seconds) in the lobby:
+        True when the tournament is to start now (two entries or more), False when it
+        came with fewer, the start then missed and the host's to make (a house choice:
+        RULES.md "Tournaments", the start); None when no timed start is due. Told once.
+        """
+        if (
+            self.start_at is None
+            or self.start_missed
+            or self.tournament.status != REGISTERING
+            or now < self.start_at
+        ):
+            return None
+        if len(self.tournament.entries) < 2:
+            self.start_missed = True
+            return False
+        return True
+
     def wake_at(self) -> float | None:
-        """When the table next needs a step of its own for the tournament (the clock's
-        next change, the end of the wait for rebuys, a deal's offer lapsing), in seconds
-        on the service's clock; None when nothing is timed."""
+        """When the table next needs a step of its own for the tournament (its start at a
+        time, the clock's next change, the end of the wait for rebuys, a deal's offer
+        lapsing), in seconds on the service's clock; None when nothing is timed."""
+        waiting_start = self.tournament.status == REGISTERING and not self.start_missed
         times = [
             t
             for t in (
+                self.start_at if waiting_start else None,
                 self.tournament.level_clock.wake_at()
                 if self.tournament.status == RUNNING
                 else None,
@@ -682,6 +708,8 @@ class TournamentTable:
                 [self.deal_asked[0], list(self.deal_asked[1])] if self.deal_asked else None
             ),
             "starts_full": self.starts_full,
+            "start_at": self.start_at,
+            "start_missed": self.start_missed,
             "season": [self.season[0], list(self.season[1])] if self.season else None,
             "counted": self.counted,
             "dealt_level": self.dealt_level,
@@ -705,6 +733,9 @@ class TournamentTable:
         asked = data.get("deal_asked")
         restored.deal_asked = (str(asked[0]), tuple(str(p) for p in asked[1])) if asked else None
         restored.starts_full = bool(data.get("starts_full", True))
+        start_at = data.get("start_at")
+        restored.start_at = float(start_at) if start_at is not None else None
+        restored.start_missed = bool(data.get("start_missed", False))
         season = data.get("season")
         restored.season = (int(season[0]), tuple(int(p) for p in season[1])) if season else None
         restored.counted = bool(data.get("counted", False))

@@ -73,7 +73,8 @@ class Deals(Outbox):
     def _owes_deal(self, live: Live) -> bool:
         """Between hands with the game running and two players to deal to (at dealer's
         choice, a pick asked for and not yet made owes nothing). At a tournament's table,
-        also a step of the tournament's own that is due: the clock's next change, the end of
+        also a step of the tournament's own that is due: its start at a time, the clock's
+        next change, the end of
         the wait for rebuys, a deal's offer lapsing
         (:meth:`~bot.engine.tourneytable.TournamentTable.wake_at`)."""
         if live.tourney is not None:

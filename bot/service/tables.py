@@ -166,7 +166,8 @@ class TableService(Timers, Views):
             live.table = Table(settings)
             live.table.host = host.id  # who set the tournament up runs it
             tourney = TournamentTable(books, live.table)
-            tourney.starts_full = setup.start == "full"
+            tourney.starts_full = setup.starts_full
+            tourney.start_at = setup.start_moment(self.clock())
             if season is not None and not season.closed:
                 tourney.season = (season.number, season.points)
             live.tourney, live.tournament_id = tourney, tournament_id

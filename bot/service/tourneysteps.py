@@ -311,6 +311,7 @@ def advance(step: Step, deal_now: bool = False) -> None:
     tourney = _tourney(step)
     table = tourney.table
     now = step.clock()
+    _timed_start(step, now)
     _changes(step, tourney.tournament.clock_due(now))
     finished = False
     for _ in range(4):
@@ -332,6 +333,18 @@ def advance(step: Step, deal_now: bool = False) -> None:
         break
     table.follow_turn(now)
     _save(step)
+
+
+def _timed_start(step: Step, now: float) -> None:
+    """The start's time come: the tournament starts with two entries or more, else the
+    table is told it waits for the host's start (RULES.md "Tournaments", the start)."""
+    tourney = _tourney(step)
+    due = tourney.timed_start(now)
+    if due is None:
+        return
+    step.say(tv.StartTimeCame(len(tourney.tournament.entries), due))
+    if due:
+        _begin(step)
 
 
 def _play_away(step: Step) -> bool:

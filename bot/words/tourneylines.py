@@ -184,6 +184,16 @@ def _full(event: tv.TournamentFull, name: Name, currency: str) -> str:
     return "Every seat is taken: the tournament starts now"
 
 
+def _start_time(event: tv.StartTimeCame, name: Name, currency: str) -> str:
+    if event.started:
+        return "The start time has come: the tournament starts now"
+    entered = counted(event.entries, "entry", "entries")
+    return (
+        f"The start time has come with {entered}: a tournament starts with two or more, so "
+        "it waits for the host's 'start'"
+    )
+
+
 # Each event's line by its type: (event, name, currency) -> the line.
 def _season(event: tv.SeasonStarted, name: Name, currency: str) -> str:
     points = (
@@ -211,4 +221,5 @@ _TOLD: dict[type, Callable[[Any, Name, str], str]] = {
     tv.SeasonStarted: _season,
     tv.TournamentCancelled: _cancelled,
     tv.TournamentFull: _full,
+    tv.StartTimeCame: _start_time,
 }

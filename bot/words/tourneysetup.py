@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from bot.engine import ConfigError, Structure, TableSettings
 from bot.engine.blindlevels import PRESETS, Level, Preset, Schedule
 from bot.engine.payouts import PER_MILLE
 from bot.engine.tournament import TournamentRules
 from bot.words.commands import ParseError, parse_amount, whole_number
+from bot.words.counts import counted
 from bot.words.tablesetup import NotAnOption, parse_table_setup
 from bot.words.tourneytext import cash
 
@@ -34,10 +36,18 @@ HELP = (
     "  rebuys N [max K] (rebuys in the first N levels), addon [CHIPS]\n"
     "  payouts 50 30 20 (percent by place; default the standard table), wta (winner takes "
     "all), bounty MONEY (of each buy-in, on each head)\n"
-    "  start now | full (when the seats fill; the default)"
+    "  start now | full (when the seats fill; the default) | 21:30 (the next 21:30, the "
+    "bot's time) | in 20 (minutes); a time with 'full' after it starts early if the seats fill"
 )
 
 START_WORDS = ("full", "now")
+START_USAGE = (
+    "start now, start full, start 21:30 or start in 20: at the host's 'start', when the "
+    "seats fill, at the next 21:30 (the bot's time), or in 20 minutes (1 to 1440); "
+    "'full' after a time starts it early if the seats fill"
+)
+START_MINUTES_MOST = 24 * 60
+_CLOCK_TIME = re.compile(r"(\d{1,2}):(\d{2})")
 _ANTE = "an ante is written with its level, e.g. 'levels 10/20 25/50 ante 5' or 'bbante 50'"
 _BLINDS = "the blinds are the levels', e.g. 'levels 10/20 15/30', or a preset's"
 _CUSTOM = "a tournament has no {}: it is a cash game's custom, and the TDA has none"
@@ -91,12 +101,43 @@ class TournamentSetup:
     Attributes:
         rules: the tournament's rules (money in hundredths of the currency unit).
         settings: the table settings its game is dealt with (the stakes of level 1).
-        start: ``full`` (when the seats fill) or ``now``.
+        start: ``full`` (when the seats fill), ``now`` (at the host's start) or ``time``
+            (at ``start_clock`` or in ``start_minutes``).
+        start_clock: ``(hour, minute)`` of the bot's local time (TZ) it starts at the next
+            time the clock shows, or None.
+        start_minutes: minutes from its setup it starts in (0: none).
+        start_full: with a time, the seats filling starts it early too.
     """
 
     rules: TournamentRules
     settings: TableSettings
     start: str
+    start_clock: tuple[int, int] | None = None
+    start_minutes: int = 0
+    start_full: bool = False
+
+    def start_moment(self, now: float) -> float | None:
+        """When a start at a time is, in epoch seconds, for a setup made at ``now``
+        (epoch seconds): ``start 21:30`` the next 21:30 of the bot's local time, today if
+        it is still to come, else tomorrow; ``start in 20`` twenty minutes from ``now``;
+        None for ``start now`` and ``start full``."""
+        if self.start_minutes:
+            return now + 60 * self.start_minutes
+        if self.start_clock is None:
+            return None
+        hour, minute = self.start_clock
+        day = datetime.fromtimestamp(now)
+        at = day.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if at.timestamp() < now:  # passed today: tomorrow's (its own offset, across DST)
+            at = (day + timedelta(days=1)).replace(
+                hour=hour, minute=minute, second=0, microsecond=0
+            )
+        return at.timestamp()
+
+    @property
+    def starts_full(self) -> bool:
+        """Whether the seats filling starts it."""
+        return self.start == "full" or self.start_full
 
 
 def parse_money(text: str) -> int:
@@ -110,6 +151,47 @@ def parse_money(text: str) -> int:
         raise ParseError(f"{text[:20]!r} is not an amount of money: write it like 20 or 7.50")
     whole, cents = match.groups()
     return int(whole) * 100 + int((cents or "0").ljust(2, "0"))
+
+
+@dataclass(frozen=True)
+class _Start:
+    """A start as written: its kind (``full``, ``now``, ``time``), and a time's clock
+    ``(hour, minute)``, minutes from now and ``full`` after it."""
+
+    kind: str
+    clock: tuple[int, int] | None = None
+    minutes: int = 0
+    full: bool = False
+
+
+def _start(words: list[str], i: int) -> tuple[_Start, int]:
+    """The start written from word ``i`` (after ``start``), and the index of the first
+    word after it.
+
+    Raises:
+        ParseError: not a start's words, with :data:`START_USAGE`.
+    """
+    word = words[i] if i < len(words) else ""
+    if word in START_WORDS:
+        return _Start(word), i + 1
+    clock = _CLOCK_TIME.fullmatch(word)
+    at: tuple[int, int] | None = None
+    minutes = 0
+    if word == "in":
+        text = words[i + 1] if i + 1 < len(words) else ""
+        minutes = whole_number(text, START_MINUTES_MOST) or 0
+        if not minutes:
+            raise ParseError(START_USAGE)
+        i += 2
+        if words[i : i + 1] in (["min"], ["mins"]):
+            i += 1
+    elif clock and int(clock.group(1)) < 24 and int(clock.group(2)) < 60:
+        at = (int(clock.group(1)), int(clock.group(2)))
+        i += 1
+    else:
+        raise ParseError(START_USAGE)
+    full = 1 if words[i : i + 1] == ["full"] else 2 if words[i : i + 2] == ["or", "full"] else 0
+    return _Start("time", at, minutes, bool(full)), i + full
 
 
 def _number(words: list[str], i: int, least: int, most: int, what: str) -> int:
@@ -230,7 +312,7 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
     no_ante = no_breaks = False
     break_plan: tuple[int, int] | None = None
     options: dict[str, int | bool | tuple[int, ...]] = {}
-    start = "full"
+    start = _Start("full")
     seats = 0
     game: list[str] = []
     seen: dict[str, str] = {}
@@ -304,10 +386,7 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
             options["bounty"] = parse_money(words[i + 1])
             i += 2
         elif word == "start":
-            start = words[i + 1] if i + 1 < len(words) else ""
-            if start not in START_WORDS:
-                raise ParseError("start now, or start full (when the seats fill)")
-            i += 2
+            start, i = _start(words, i + 1)
         elif word in NOT_PLAYED or _PAIR.fullmatch(word.rstrip(",")):
             raise ParseError(f"{NOT_PLAYED.get(word, _BLINDS)}.\n{HELP}")
         else:
@@ -342,7 +421,7 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         raise ParseError(str(exc)) from exc
     except NotAnOption as exc:
         raise ParseError(f"{exc.word!r} is not a tournament word.\n{HELP}") from exc
-    return TournamentSetup(rules, table, start)
+    return TournamentSetup(rules, table, start.kind, start.clock, start.minutes, start.full)
 
 
 def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:
@@ -382,9 +461,21 @@ def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:
         lines.append("Payouts: " + ", ".join(f"{s / 10:g}%" for s in rules.shares))
     else:
         lines.append("Payouts: the standard table by entries")
-    lines.append(
-        f"Starts when the {rules.seats} seats fill, or at the host's 'start'"
-        if setup.start == "full"
-        else "Starts at the host's 'start' (two entries or more)"
-    )
+    lines.append(_start_line(setup))
     return lines
+
+
+def _start_line(setup: TournamentSetup) -> str:
+    """How the tournament starts, in words."""
+    seats = setup.rules.seats
+    if setup.start == "full":
+        return f"Starts when the {seats} seats fill, or at the host's 'start'"
+    if setup.start != "time":
+        return "Starts at the host's 'start' (two entries or more)"
+    if setup.start_clock is not None:
+        hour, minute = setup.start_clock
+        when = f"at {hour:02d}:{minute:02d} (the bot's time)"
+    else:
+        when = f"in {counted(setup.start_minutes, 'minute')}"
+    full = f", or when the {seats} seats fill" if setup.start_full else ""
+    return f"Starts {when}{full}, with two entries or more, or at the host's 'start'"

@@ -9,6 +9,7 @@ integers (RULES.md "A tournament's table message").
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 
 from bot.engine.blindlevels import Level
@@ -80,11 +81,11 @@ def tournament_lines(
     if tournament.status == FINISHED:
         return _results(tournament, name, currency)
     if tournament.status == REGISTERING:
-        return _lobby(tourney, name, currency)
+        return _lobby(tourney, name, now, currency)
     return _running(tourney, name, now, currency)
 
 
-def _lobby(tourney: TournamentTable, name: Name, currency: str) -> tuple[str, ...]:
+def _lobby(tourney: TournamentTable, name: Name, now: float, currency: str) -> tuple[str, ...]:
     tournament = tourney.tournament
     rules = tournament.rules
     fee = f" + {cash(rules.fee, currency)} fee" if rules.fee else ""
@@ -98,9 +99,37 @@ def _lobby(tourney: TournamentTable, name: Name, currency: str) -> tuple[str, ..
         f"{rules.stack} chips · level 1: {_blinds(level)}, {length}",
         f"Entrants ({len(entrants)}): {', '.join(entrants)}" if entrants else "Entrants: none yet",
         _payouts(tournament, currency),
-        f"Starts when the {seats} seats are taken, or when the host starts it · "
-        f"{counted(left, 'seat')} left",
+        f"{_starts(tourney, seats, now)} · {counted(left, 'seat')} left",
     )
+
+
+def _starts(tourney: TournamentTable, seats: int, now: float) -> str:
+    """How the lobby starts: when its seats are taken, at its time (the bot's local time,
+    and how long until it), or at the host's start; a time that came with fewer than two
+    entries says so."""
+    at = tourney.start_at
+    if at is None:
+        if tourney.starts_full:
+            return f"Starts when the {seats} seats are taken, or when the host starts it"
+        return "Starts when the host starts it (two entries or more)"
+    clock = time.strftime("%H:%M", time.localtime(at))
+    if tourney.start_missed:
+        return (
+            f"The start time {clock} came with fewer than two entries: "
+            "it starts when the host starts it"
+        )
+    full = f", or when the {seats} seats are taken" if tourney.starts_full else ""
+    return f"Starts at {clock} (in {until_text(at - now)}){full}"
+
+
+def until_text(seconds: float) -> str:
+    """Time still to wait, in whole minutes rounded up: ``25 min``, ``2 h 5 min``,
+    ``1 h``; under a minute is ``1 min``."""
+    minutes = max(1, math.ceil(seconds / 60))
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
 def _running(tourney: TournamentTable, name: Name, now: float, currency: str) -> tuple[str, ...]:

@@ -82,3 +82,26 @@ async def test_deals_a_computer_player_accepts_an_icm_deal_you_offer(tmp_path: P
     text = out.getvalue()
     assert "asks for a deal by ICM" in text
     assert "wins the tournament by a deal" in text
+
+
+async def test_tournament_script_starts_at_its_time_when_the_wait_passes_it(
+    tmp_path: Path,
+) -> None:
+    """``start in 2``: registered, nothing is dealt; ``wait`` past the time and the
+    table's timer starts the tournament, level 1 dealt (RULES.md "Tournaments", the
+    start)."""
+    lines = """
+ann: tournament new levels 10/20 20/40 minutes 10 seats 3 start in 2
+ann: register
+bob: register
+wait 60
+ann: status
+wait 61
+ann: status
+"""
+    text = await _run(tmp_path / "t.db", lines)
+    came = text.index("The start time has come: the tournament starts now")
+    assert "Starts at " in text[:came] and "(in 1 min)" in text[:came]
+    assert "The tournament begins" not in text[:came]
+    assert "The tournament begins" in text[came:]
+    assert "posts big blind 20" in text[came:]  # level 1's first hand dealt

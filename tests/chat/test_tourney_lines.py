@@ -143,6 +143,18 @@ def test_tournament_lines_a_cancellation_and_a_full_table() -> None:
     assert _line(tv.TournamentFull()) == "Every seat is taken: the tournament starts now"
 
 
+def test_tournament_lines_the_start_time_come_starts_it_or_waits_for_the_host() -> None:
+    """The start's time come: the tournament starts, or with one entry it waits for the
+    host, saying why (RULES.md "Tournaments", the start)."""
+    assert _line(tv.StartTimeCame(3, True)) == (
+        "The start time has come: the tournament starts now"
+    )
+    assert _line(tv.StartTimeCame(1, False)) == (
+        "The start time has come with 1 entry: a tournament starts with two or more, so it "
+        "waits for the host's 'start'"
+    )
+
+
 def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
     """No event of the tournament's table is left without words (a new one fails here)."""
     kinds = [
@@ -169,6 +181,7 @@ def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
         tv.TournamentCancelled: tv.TournamentCancelled(()),
         tv.TournamentFull: tv.TournamentFull(),
         tv.SeasonStarted: tv.SeasonStarted(2, (10, 5)),
+        tv.StartTimeCame: tv.StartTimeCame(1, False),
     }
     assert sorted(k.__name__ for k in kinds) == sorted(k.__name__ for k in samples)
     for kind in kinds:

@@ -5,6 +5,9 @@ table-wide buttons anyone may click (RULES.md "A tournament's table message").""
 from __future__ import annotations
 
 import random
+import time
+
+import pytest
 
 from bot.engine import pretty
 from bot.engine.actions import AllIn, Call, Check
@@ -277,3 +280,45 @@ async def test_tournament_message_status_shows_the_tournament_and_its_buttons_as
     assert "Entrants (1): Alice" in text.splitlines()
     assert "Prize pool 5.00 · paid: 1st 5.00" in text.splitlines()
     assert "Anyone may type: register · unregister" in text.splitlines()
+
+
+def test_tournament_message_the_lobby_shows_its_start_time_and_how_long_until_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A start at a time reads ``Starts at 21:30 (in 25 min)`` in the bot's local time;
+    with ``full`` the seats filling is said too; a time that came with fewer than two
+    entries says it waits for the host (RULES.md "Tournaments", the start)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        tourney = _lobby("a")
+        tourney.starts_full = False
+        tourney.start_at = 21 * 3600 + 30 * 60  # 21:30 UTC, 1 January 1970
+        line = _view(tourney, tourney.start_at - 25 * 60).tournament[-1]
+        assert line == "Starts at 21:30 (in 25 min) · 5 seats left"
+        assert (
+            _view(tourney, tourney.start_at - 125 * 60 + 30)
+            .tournament[-1]
+            .startswith("Starts at 21:30 (in 2 h 5 min)")
+        )
+        tourney.starts_full = True
+        assert _view(tourney, tourney.start_at - 60).tournament[-1] == (
+            "Starts at 21:30 (in 1 min), or when the 6 seats are taken · 5 seats left"
+        )
+        tourney.timed_start(tourney.start_at)
+        assert _view(tourney, tourney.start_at).tournament[-1] == (
+            "The start time 21:30 came with fewer than two entries: it starts when the host "
+            "starts it · 5 seats left"
+        )
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_tournament_message_the_lobby_of_start_now_waits_for_the_host() -> None:
+    """``start now``: the lobby says the host starts it, not that its seats filling does."""
+    tourney = _lobby("ab")
+    tourney.starts_full = False
+    assert _view(tourney, 0.0).tournament[-1] == (
+        "Starts when the host starts it (two entries or more) · 4 seats left"
+    )

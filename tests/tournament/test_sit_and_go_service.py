@@ -502,3 +502,83 @@ async def test_tournament_rebuy_add_on_and_away_refused_with_the_player_s_real_r
             await _say(service, table_id, DAN, text)
     with pytest.raises(ServiceError, match="level 3"):
         await _say(service, table_id, ANN, "addon")
+
+
+async def test_tournament_start_at_a_time_starts_by_the_timer_and_not_when_the_seats_fill(
+    any_db: Database,
+) -> None:
+    """``start in 20``: the seats filling does not start it (no ``full``); when the time
+    comes the table's timer starts it by itself, seats drawn and level 1 dealt (RULES.md
+    "Tournaments", the start)."""
+    clock = FakeClock()
+    service, published, table_id = await _open(any_db, "turbo seats 2 start in 20", clock)
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert books.status == REGISTERING and not _events(published, tv.TournamentBegins)
+    clock.now += 20 * 60 - 1
+    await service.tick()
+    assert service.tables[table_id].tourney.tournament.status == REGISTERING  # type: ignore[union-attr]
+    clock.now += 1
+    await service.tick()
+    await service.idle()
+    live = service.tables[table_id]
+    assert live.tourney is not None and live.tourney.tournament.status == RUNNING
+    assert _events(published, tv.TournamentBegins) and _events(published, tv.StartTimeCame)
+    assert live.table.hand is not None and live.table.hand.config.stakes.big_blind == 20
+
+
+async def test_tournament_start_at_a_time_with_full_starts_early_when_the_seats_fill(
+    any_db: Database,
+) -> None:
+    """``start in 20 full``: the seats filling starts it before its time."""
+    service, published, table_id = await _open(any_db, "turbo seats 2 start in 20 full")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    live = service.tables[table_id]
+    assert live.tourney is not None and live.tourney.tournament.status == RUNNING
+
+
+async def test_tournament_start_at_a_time_with_one_entry_does_not_start_and_says_so(
+    any_db: Database,
+) -> None:
+    """The time come with one entry: it does not start, the table is told, and the host
+    may still start it once a second has entered."""
+    clock = FakeClock()
+    service, published, table_id = await _open(any_db, "turbo seats 3 start in 5", clock)
+    await _say(service, table_id, ANN, "register")
+    clock.now += 5 * 60
+    await service.tick()
+    await service.idle()
+    live = service.tables[table_id]
+    assert live.tourney is not None and live.tourney.tournament.status == REGISTERING
+    (missed,) = _events(published, tv.StartTimeCame)
+    assert missed.entries == 1  # type: ignore[attr-defined]
+    clock.now += 60
+    await service.tick()
+    assert len(_events(published, tv.StartTimeCame)) == 1  # told once
+    await _say(service, table_id, BOB, "register")
+    assert live.tourney.tournament.status == REGISTERING
+    await _say(service, table_id, ANN, "start")
+    assert service.tables[table_id].tourney.tournament.status == RUNNING  # type: ignore[union-attr]
+
+
+async def test_tournament_start_at_a_time_still_starts_at_its_time_after_a_restart(
+    any_db: Database,
+) -> None:
+    """A restart before the time keeps it: the restored table's timer starts the
+    tournament when the time comes."""
+    clock = FakeClock()
+    service, _, table_id = await _open(any_db, "turbo seats 3 start in 20", clock)
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    clock.now += 10 * 60
+    restarted, published = await open_service(any_db, clock)
+    await restarted.tick()
+    assert restarted.tables[table_id].tourney.tournament.status == REGISTERING  # type: ignore[union-attr]
+    clock.now += 10 * 60
+    await restarted.tick()
+    await restarted.idle()
+    live = restarted.tables[table_id]
+    assert live.tourney is not None and live.tourney.tournament.status == RUNNING
+    assert live.table.hand is not None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
+from datetime import datetime
+
 import pytest
 
 from bot.engine import Game, Structure
 from bot.words.commands import ParseError
-from bot.words.tourneysetup import parse_money, parse_tournament_setup
+from bot.words.tourneysetup import HELP, parse_money, parse_tournament_setup
 
 
 def test_tournament_setup_a_preset_with_a_buy_in_and_a_bounty() -> None:
@@ -155,3 +158,44 @@ def test_tournament_setup_refuses_a_word_given_twice_naming_it(words: str, named
     text = str(refused.value)
     assert named in text and ("is given twice" in text or "both set" in text)
     assert "tournament new [GAME]" not in text  # the word is known: its help is not needed
+
+
+def test_tournament_start_at_a_clock_time_is_the_next_such_time_in_the_bot_s_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``start 21:30`` is the next 21:30 of the bot's local time (TZ): today if it is
+    still to come, else tomorrow; ``start in 20`` is twenty minutes from now. Without
+    ``full`` after it, the seats filling does not start it early."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        evening = datetime(2024, 7, 1, 20, 0).timestamp()  # 20:00 in Paris
+        setup = parse_tournament_setup("tournament new turbo start 21:30")
+        assert setup.start == "time" and not setup.start_full
+        assert setup.start_moment(evening) == evening + 90 * 60
+        late = datetime(2024, 7, 1, 22, 0).timestamp()
+        assert setup.start_moment(late) == late + 23.5 * 3600  # tomorrow's 21:30
+        soon = parse_tournament_setup("start in 20 full")
+        assert soon.start == "time" and soon.start_full
+        assert soon.start_moment(evening) == evening + 20 * 60
+        assert parse_tournament_setup("start now").start_moment(evening) is None
+        assert parse_tournament_setup("turbo").start_moment(evening) is None
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_tournament_help_lists_the_start_at_a_time() -> None:
+    """``tournament help`` lists the start's words, a time's among them."""
+    assert "start now | full (when the seats fill; the default) | 21:30" in HELP
+    assert "in 20 (minutes)" in HELP and "'full' after it starts early" in HELP
+
+
+@pytest.mark.parametrize(
+    "words", ["start 25:00", "start 21:60", "start in 0", "start in 2000", "start in", "start"]
+)
+def test_tournament_start_at_a_time_refuses_a_time_that_is_none(words: str) -> None:
+    """A clock time that is none, or minutes out of 1 to 1440, is refused with the start's
+    words."""
+    with pytest.raises(ParseError, match="start now, start full, start 21:30 or start in 20"):
+        parse_tournament_setup(words)

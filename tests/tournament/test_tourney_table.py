@@ -266,3 +266,49 @@ def test_tournament_a_restart_keeps_a_deal_on_offer_for_the_seconds_it_had_left(
     assert restored.offer is not None and restored.offer.until == 3730.0
     assert restored.why_not_deal(3700.0) is not None  # still on offer
     assert restored.tournament.level_clock.time_left(3610.0) == pytest.approx(590.0)
+
+
+def _lobby_at(names: str, start_at: float) -> TournamentTable:
+    t = Tournament(TournamentRules(buy_in=1000, stack=1500, schedule=LEVELS, seats=6))
+    for name in names:
+        t.register(name)
+    table = TournamentTable(t, settings=SETTINGS)
+    table.start_at, table.starts_full = start_at, False
+    return table
+
+
+def test_tournament_start_at_a_time_wakes_the_table_and_starts_with_two_entries() -> None:
+    """A start at a time is the table's wake while the lobby is open; when it comes with
+    two entries or more the tournament starts (RULES.md "Tournaments", the start)."""
+    table = _lobby_at("ab", 5000.0)
+    assert table.wake_at() == 5000.0
+    assert table.timed_start(4999.0) is None  # not yet
+    assert table.timed_start(5000.0) is True
+    assert not table.start_missed
+
+
+def test_tournament_start_at_a_time_with_fewer_than_two_does_not_start_and_wakes_no_more() -> None:
+    """The time come with one entry, nothing starts: the start is missed (the lobby says
+    so, the host may still start it) and the table is no longer woken for it."""
+    table = _lobby_at("a", 5000.0)
+    assert table.timed_start(5001.0) is False
+    assert table.start_missed and table.wake_at() is None
+    assert table.timed_start(5002.0) is None  # said once
+    table.tournament.register("b")
+    assert table.timed_start(5003.0) is None  # a late second entry waits for the host
+
+
+def test_tournament_start_at_a_time_is_stored_and_old_state_without_it_loads() -> None:
+    """The start's moment (epoch seconds) and whether it was missed are saved with the
+    table; a table saved before there was a start at a time loads with none."""
+    table = _lobby_at("a", 5000.0)
+    data = table.to_dict()
+    restored = TournamentTable.from_dict(table.tournament, table.table, data)
+    assert (restored.start_at, restored.start_missed, restored.starts_full) == (
+        5000.0,
+        False,
+        False,
+    )
+    old = {k: v for k, v in data.items() if k not in ("start_at", "start_missed")}
+    legacy = TournamentTable.from_dict(table.tournament, table.table, old)
+    assert legacy.start_at is None and legacy.wake_at() is None
