@@ -187,6 +187,13 @@ def _remove(group: app_commands.Group, verb: Verb) -> None:
         await answer(interaction, f"remove {name}")
 
 
+def _payouts(group: app_commands.Group, verb: Verb) -> None:
+    @group.command(name=verb.name, description=verb.about)
+    @app_commands.describe(table="percent by place (50 30 20), winner takes all, or standard")
+    async def payouts(interaction: discord.Interaction, table: str) -> None:
+        await answer(interaction, f"payouts {table}")
+
+
 def _chop(group: app_commands.Group, verb: Verb) -> None:
     @group.command(name=verb.name, description=verb.about)
     @app_commands.describe(deal="icm, chips (by chip count) or no")
@@ -329,6 +336,7 @@ BUILDERS: dict[str, Builder] = {
     "new": _new,
     "tournament": _tournament,
     "remove": _remove,
+    "payouts": _payouts,
     "chop": _chop,
     "sit": _sit,
     "topup": _amount("chips to add"),

@@ -10,7 +10,7 @@ Nothing here knows how many tables there are: an entry's seat is the caller's bu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .blindlevels import Schedule
@@ -348,6 +348,27 @@ class Tournament:
         if not self.rules.late_until:
             self._close()
         return change
+
+    def change_payouts(self, shares: tuple[int, ...]) -> tuple[int, ...]:
+        """The host's new payout table while registration is open (the lobby, and late
+        registration): ``shares`` in per mille by place, first place first, () for the
+        standard table by entries. A house choice: the field may still grow, so the
+        table may still change; once registration closes the shares are fixed
+        (RULES.md "Tournaments", the payout table).
+
+        Returns:
+            The shares now (:meth:`shares`).
+        Raises:
+            IllegalAction: registration has closed, or the tournament is over.
+            ConfigError: shares that cannot pay (:func:`checked_shares`).
+        """
+        if self.closed or self.status not in (REGISTERING, RUNNING):
+            why = self._closed_why() if self.status == RUNNING else f"it is {self.status}"
+            raise IllegalAction(f"the payouts are fixed once registration closes: {why}")
+        if shares:
+            checked_shares(shares)
+        self.rules = replace(self.rules, shares=tuple(shares))
+        return self.shares()
 
     def late_open(self) -> bool:
         """Whether late registration and re-entry are open: the tournament runs and its

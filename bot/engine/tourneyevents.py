@@ -81,6 +81,16 @@ class StartTimeCame(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class PayoutsChanged(TableEvent):
+    """The host changed the payouts: ``shares`` in per mille by place, first place first
+    (() for the standard table by entries), paying ``prizes`` money units by place from
+    today's pool."""
+
+    shares: tuple[int, ...]
+    prizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerOut(TableEvent):
     """``player`` is out in ``place`` (``tied`` players share places ``place`` to
     ``place + tied - 1``), paid ``prize`` money units (0 out of the money)."""

@@ -49,6 +49,7 @@ from bot.words.commands import (
     Leave,
     Object,
     Pause,
+    Payouts,
     Play,
     PreAction,
     Rebuy,
@@ -318,6 +319,7 @@ HANDLERS: dict[type[Command], Callable[[Step, Player, Any], None]] = {
     Chop: _no_tournament,
     CancelTournament: _no_tournament,
     RemoveEntrant: _no_tournament,
+    Payouts: _no_tournament,
 }
 
 

@@ -37,6 +37,7 @@ from bot.words.commands import (
     Clock,
     Command,
     Pause,
+    Payouts,
     Play,
     PreAction,
     Rebuy,
@@ -209,6 +210,14 @@ def _begin(step: Step) -> None:
     )
 
 
+def _payouts(step: Step, player: Player, command: Payouts) -> None:
+    """The host changes the payout table while registration is open; the engine refuses
+    once it has closed."""
+    books = _tourney(step).tournament
+    books.change_payouts(command.shares)
+    step.say(tv.PayoutsChanged(command.shares, books.prizes()))
+
+
 def _pause(step: Step, player: Player, command: Pause) -> None:
     """The host stops the clock now and the deal after this hand (TDA: the floor may stop
     the clock)."""
@@ -287,6 +296,7 @@ HANDLERS: dict[type[Command], Callable[[Step, Player, Any], None]] = {
     CancelTournament: _cancel,
     Start: _start,
     Pause: _pause,
+    Payouts: _payouts,
     SitOut: _away,
     SitIn: _back,
     Rebuy: _rebuy,

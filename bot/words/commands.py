@@ -14,6 +14,7 @@ import shlex
 from collections.abc import Callable
 
 from bot.engine import CardError, parse_cards
+from bot.engine.payouts import PER_MILLE
 from bot.words.commandset import (
     VERBS,
     AddOn,
@@ -38,6 +39,7 @@ from bot.words.commandset import (
     NewSeason,
     Object,
     Pause,
+    Payouts,
     Play,
     PreAction,
     Rabbit,
@@ -118,7 +120,9 @@ __all__ = [
     "Unregister",
     "League",
     "NewSeason",
+    "Payouts",
     "Results",
+    "read_payouts",
     "parse",
     "parse_amount",
     "whole_number",
@@ -602,6 +606,48 @@ def _season(verb: Verb, head: str, rest: list[str]) -> NewSeason:
     return NewSeason(tuple(p for p in points if p is not None))
 
 
+PAYOUTS_USAGE = (
+    "payouts takes percent by place, e.g. 'payouts 50 30 20', or 'payouts winner takes "
+    "all' (wta), or 'payouts standard' (the standard table by entries)"
+)
+_PERCENT = re.compile(r"\d{1,3}(?:\.\d)?%?")
+
+
+def read_payouts(words: list[str], i: int) -> tuple[tuple[int, ...], int]:
+    """The payouts written from word ``i`` (after ``payouts``): percent by place
+    (``50 30 20``, ``62.5%``), ``winner takes all`` or ``wta``, or ``standard``; the
+    words are lowercase. Whether the shares can pay (100% in all, none above the place
+    before) is the engine's to check.
+
+    Returns:
+        The shares in per mille, first place first (() for the standard table), and the
+        index of the first word after them.
+    Raises:
+        ParseError: none of those, with :data:`PAYOUTS_USAGE`.
+    """
+    if words[i : i + 1] == ["standard"]:
+        return (), i + 1
+    if words[i : i + 1] == ["wta"]:
+        return (PER_MILLE,), i + 1
+    if words[i : i + 3] == ["winner", "takes", "all"]:
+        return (PER_MILLE,), i + 3
+    shares: list[int] = []
+    while i < len(words) and _PERCENT.fullmatch(words[i]):
+        shares.append(round(float(words[i].rstrip("%")) * PER_MILLE / 100))
+        i += 1
+    if not shares:
+        raise ParseError(PAYOUTS_USAGE)
+    return tuple(shares), i
+
+
+def _payouts(verb: Verb, head: str, rest: list[str]) -> Payouts:
+    words = [word.lower() for word in rest]
+    shares, read = read_payouts(words, 0)
+    if read < len(words):
+        raise ParseError(f"{rest[read][:20]!r} is not a payout: {PAYOUTS_USAGE}")
+    return Payouts(shares)
+
+
 # Each command that takes words after its verb, to what reads them (every other takes none)
 READERS: dict[type[Command], Reader] = {
     Help: _rest_unread,
@@ -627,4 +673,5 @@ READERS: dict[type[Command], Reader] = {
     AddOn: _extra_chips,
     Chop: _chop,
     NewSeason: _season,
+    Payouts: _payouts,
 }

@@ -708,6 +708,27 @@ class RemoveEntrant(Command):
 
 @declare(
     Verb(
+        ("payouts", "payout"),
+        "payouts 50 30 20|wta|standard",
+        "Change the payouts until registration closes",
+        Group.HOST,
+        help="payouts 50 30 20|winner takes all|standard (until registration closes)",
+        slash=True,
+    ),
+    host_only=True,
+    host_says="change the payouts",
+)
+@dataclass(frozen=True)
+class Payouts(Command):
+    """Host: the tournament's payout shares in per mille by place, first place first (()
+    for the standard table by entries), while registration is open (RULES.md
+    "Tournaments", the payout table)."""
+
+    shares: tuple[int, ...]
+
+
+@declare(
+    Verb(
         ("results",), "results", "The tournament's places and prizes", Group.TOURNAMENT, slash=True
     ),
     reads=True,
@@ -820,6 +841,7 @@ HELP_LINES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("host: ", ("start", "pause", "kick", "adjust", "void", "set", "end"), ""),
     ("host: ", ("bomb",), " · set bomb ANTE every N · set bomb double on"),
     ("host, tournament: ", ("cancel", "remove", "season"), " · start (early) · pause (the clock)"),
+    ("host, tournament: ", ("payouts",), ""),
 )
 
 

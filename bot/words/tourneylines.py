@@ -194,6 +194,26 @@ def _start_time(event: tv.StartTimeCame, name: Name, currency: str) -> str:
     )
 
 
+def payout_table(shares: tuple[int, ...]) -> str:
+    """A payout table in words: ``70%, 30%``, ``winner takes all``, or ``the standard
+    table by entries`` for ()."""
+    if not shares:
+        return "the standard table by entries"
+    if shares == (1000,):
+        return "winner takes all"
+    return ", ".join(f"{share / 10:g}%" for share in shares)
+
+
+def _payouts_changed(event: tv.PayoutsChanged, name: Name, currency: str) -> str:
+    paid = ", ".join(
+        f"{place_text(place)} {cash(prize, currency)}"
+        for place, prize in enumerate(event.prizes, 1)
+        if prize
+    )
+    today = f" (today: {paid})" if paid else ""
+    return f"The host changes the payouts: {payout_table(event.shares)}{today}"
+
+
 # Each event's line by its type: (event, name, currency) -> the line.
 def _season(event: tv.SeasonStarted, name: Name, currency: str) -> str:
     points = (
@@ -222,4 +242,5 @@ _TOLD: dict[type, Callable[[Any, Name, str], str]] = {
     tv.TournamentCancelled: _cancelled,
     tv.TournamentFull: _full,
     tv.StartTimeCame: _start_time,
+    tv.PayoutsChanged: _payouts_changed,
 }

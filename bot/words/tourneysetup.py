@@ -18,7 +18,7 @@ from bot.engine import ConfigError, Structure, TableSettings
 from bot.engine.blindlevels import PRESETS, Level, Preset, Schedule
 from bot.engine.payouts import PER_MILLE
 from bot.engine.tournament import TournamentRules
-from bot.words.commands import ParseError, parse_amount, whole_number
+from bot.words.commands import ParseError, parse_amount, read_payouts, whole_number
 from bot.words.counts import counted
 from bot.words.tablesetup import NotAnOption, parse_table_setup
 from bot.words.tourneytext import cash
@@ -34,8 +34,9 @@ HELP = (
     "  break M every N (an M-minute break every N levels), nobreaks\n"
     "  late N (late registration to the end of level N), reentry K (re-entries each)\n"
     "  rebuys N [max K] (rebuys in the first N levels), addon [CHIPS]\n"
-    "  payouts 50 30 20 (percent by place; default the standard table), wta (winner takes "
-    "all), bounty MONEY (of each buy-in, on each head)\n"
+    "  payouts 50 30 20 (percent by place; default the standard table; the host's "
+    "'payouts' changes them until registration closes), wta or payouts winner takes all, "
+    "bounty MONEY (of each buy-in, on each head)\n"
     "  start now | full (when the seats fill; the default) | 21:30 (the next 21:30, the "
     "bot's time) | in 20 (minutes); a time with 'full' after it starts early if the seats fill"
 )
@@ -369,14 +370,7 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
                 options["add_on_stack"] = parse_amount(words[i])
                 i += 1
         elif word in ("payouts", "payout"):
-            shares: list[int] = []
-            i += 1
-            while i < len(words) and re.fullmatch(r"\d{1,3}(?:\.\d)?%?", words[i]):
-                shares.append(round(float(words[i].rstrip("%")) * PER_MILLE / 100))
-                i += 1
-            if not shares:
-                raise ParseError("payouts takes percent by place, e.g. 'payouts 50 30 20'")
-            options["shares"] = tuple(shares)
+            options["shares"], i = read_payouts(words, i + 1)
         elif word in ("wta", "winner-takes-all"):
             options["shares"] = (PER_MILLE,)
             i += 1

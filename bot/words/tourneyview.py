@@ -16,7 +16,7 @@ from bot.engine.blindlevels import Level
 from bot.engine.tournament import CANCELLED, FINISHED, REGISTERING, Tournament
 from bot.engine.tourneytable import TournamentTable
 from bot.words.counts import counted
-from bot.words.tourneylines import DEAL_NAMES, Name, place_text
+from bot.words.tourneylines import DEAL_NAMES, Name, payout_table, place_text
 from bot.words.tourneytext import cash
 
 # (label, command, style) of a table-wide button; the command is the words it sends
@@ -49,7 +49,10 @@ def _payouts(tournament: Tournament, currency: str) -> str:
         for place, prize in enumerate(tournament.prizes(), 1)
         if prize
     )
-    return f"Prize pool {cash(tournament.pool, currency)}" + (f" · paid: {paid}" if paid else "")
+    own = tournament.rules.shares
+    table = f" · {'' if own == (1000,) else 'payouts '}{payout_table(own)}" if own else ""
+    pool = f"Prize pool {cash(tournament.pool, currency)}"
+    return pool + (f" · paid: {paid}" if paid else "") + table
 
 
 def tournament_lines(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.words.commands import PLAY_WORDS, ParseError, Play, parse
+from bot.words.commands import PLAY_WORDS, ParseError, Payouts, Play, parse
 from bot.words.commandset import DECLARED, HELP, HELP_LINES, VERBS, Help, declared_of, verb_named
 
 # what a verb that cannot stand alone is typed with, by the verb's name
@@ -23,6 +23,7 @@ SAMPLES = {
     "set": "turn 45",
     "chop": "icm",
     "remove": "bob",
+    "payouts": "50 30 20",
 }
 
 
@@ -99,3 +100,16 @@ def test_help_reads_line_by_line_as_the_players_know_it() -> None:
     )
     assert lines[-1] == "Amounts: 40, 1k, 2.5k."
     assert len(lines) == 2 + len(HELP_LINES) + 1  # history's entry takes two lines
+
+
+def test_payouts_reads_percent_by_place_winner_takes_all_or_the_standard_table() -> None:
+    """The host's ``payouts`` reads as ``tournament new``'s payouts do: percent by place
+    (in per mille), ``winner takes all`` (or ``wta``), or ``standard``; anything else is
+    refused with the forms it takes."""
+    assert parse("payouts 50 30 20") == Payouts((500, 300, 200))
+    assert parse("payouts 62.5% 37.5%") == Payouts((625, 375))
+    assert parse("payouts winner takes all") == parse("payouts wta") == Payouts((1000,))
+    assert parse("payouts standard") == Payouts(())
+    for typed in ("payouts", "payouts abc", "payouts 50 30 abc", "payouts winner"):
+        with pytest.raises(ParseError, match="payouts 50 30 20"):
+            parse(typed)

@@ -155,6 +155,19 @@ def test_tournament_lines_the_start_time_come_starts_it_or_waits_for_the_host() 
     )
 
 
+def test_tournament_lines_the_host_s_new_payouts_with_what_they_pay_today() -> None:
+    """The host's change of the payouts: the new table, and its prizes from today's pool."""
+    assert _line(tv.PayoutsChanged((700, 300), (4200, 1800))) == (
+        "The host changes the payouts: 70%, 30% (today: 1st $42.00, 2nd $18.00)"
+    )
+    assert _line(tv.PayoutsChanged((1000,), (0,))) == (
+        "The host changes the payouts: winner takes all"
+    )
+    assert _line(tv.PayoutsChanged((), (6000,))) == (
+        "The host changes the payouts: the standard table by entries (today: 1st $60.00)"
+    )
+
+
 def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
     """No event of the tournament's table is left without words (a new one fails here)."""
     kinds = [
@@ -182,6 +195,7 @@ def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
         tv.TournamentFull: tv.TournamentFull(),
         tv.SeasonStarted: tv.SeasonStarted(2, (10, 5)),
         tv.StartTimeCame: tv.StartTimeCame(1, False),
+        tv.PayoutsChanged: tv.PayoutsChanged((), ()),
     }
     assert sorted(k.__name__ for k in kinds) == sorted(k.__name__ for k in samples)
     for kind in kinds:

@@ -322,3 +322,17 @@ def test_tournament_message_the_lobby_of_start_now_waits_for_the_host() -> None:
     assert _view(tourney, 0.0).tournament[-1] == (
         "Starts when the host starts it (two entries or more) · 4 seats left"
     )
+
+
+def test_tournament_message_the_lobby_shows_the_host_s_payouts() -> None:
+    """The host's own payout table is shown with the prizes it pays today, so a change
+    reads at once; the standard table says nothing more (RULES.md "Tournaments")."""
+    tourney = _lobby("abc")
+    tourney.tournament.change_payouts((700, 300))
+    assert _view(tourney, 0.0).tournament[2] == (
+        "Prize pool $60.00 · paid: 1st $42.00, 2nd $18.00 · payouts 70%, 30%"
+    )
+    tourney.tournament.change_payouts((1000,))
+    assert _view(tourney, 0.0).tournament[2] == (
+        "Prize pool $60.00 · paid: 1st $60.00 · winner takes all"
+    )

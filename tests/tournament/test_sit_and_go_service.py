@@ -582,3 +582,33 @@ async def test_tournament_start_at_a_time_still_starts_at_its_time_after_a_resta
     live = restarted.tables[table_id]
     assert live.tourney is not None and live.tourney.tournament.status == RUNNING
     assert live.table.hand is not None
+
+
+async def test_tournament_payouts_the_host_changes_them_until_registration_closes(
+    any_db: Database,
+) -> None:
+    """The host's ``payouts`` changes the payout table in the lobby, told to the table and
+    kept in the books; anyone else is refused; once registration closes (at the start,
+    without late registration) it is refused saying the payouts are fixed (RULES.md
+    "Tournaments", the payout table)."""
+    service, published, table_id = await _open(any_db, "turbo buyin 10 seats 3 start now")
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    await _say(service, table_id, ANN, "payouts 70 30")
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    assert books.shares() == (700, 300) and books.prizes() == (2100, 900)
+    (changed,) = _events(published, tv.PayoutsChanged)
+    assert changed.shares == (700, 300)  # type: ignore[attr-defined]
+    assert any("The host changes the payouts: 70%, 30%" in said(service, o) for o in published)
+    with pytest.raises(ServiceError, match="only the host"):
+        await _say(service, table_id, BOB, "payouts winner takes all")
+    with pytest.raises(ServiceError, match="100%"):
+        await _say(service, table_id, ANN, "payouts 50 30")
+    stored = await any_db.tournaments.load(service.tables[table_id].tournament_id or "")
+    assert stored is not None and stored.state["rules"]["shares"] == [700, 300]
+    await _say(service, table_id, ANN, "start")
+    with pytest.raises(ServiceError, match="fixed once registration closes"):
+        await _say(service, table_id, ANN, "payouts standard")
+    restarted, _ = await open_service(any_db)
+    again = restarted.tables[table_id].tourney
+    assert again is not None and again.tournament.shares() == (700, 300)

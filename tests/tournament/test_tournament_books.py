@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.blindlevels import Level, Schedule
-from bot.engine.errors import IllegalAction
+from bot.engine.errors import ConfigError, IllegalAction
 from bot.engine.tournament import FINISHED, RUNNING, Tournament, TournamentRules
 
 SCHEDULE = Schedule(tuple(Level(10 * n, 20 * n, minutes=10) for n in range(1, 9)), 2, 5)
@@ -190,3 +190,40 @@ def test_tournament_is_stored_and_restored_as_it_stood() -> None:
     back.level_clock.resumed(120.0)
     assert back.to_dict() == t.to_dict()
     assert back.status == RUNNING and back.pool == t.pool
+
+
+def test_tournament_payouts_change_until_registration_closes() -> None:
+    """The host's payouts change in the lobby and during late registration, the prizes
+    with them; once registration closes they are fixed, and a change is refused saying
+    so, nothing changed (RULES.md "Tournaments", the payout table)."""
+    t = _registered("abc", late_until=1)
+    t.change_payouts((700, 300))
+    assert t.shares() == (700, 300) and t.prizes() == (4200, 1800)
+    t.start(0.0)
+    t.change_payouts((1000,))  # late registration: still open
+    assert t.prizes() == (6000,)
+    t.change_payouts(())  # the standard table by entries
+    assert t.rules.shares == () and t.shares() == (1000,)
+    t.clock_due(600.0)  # late registration closes with level 1
+    with pytest.raises(IllegalAction, match="fixed once registration closes"):
+        t.change_payouts((500, 300, 200))
+    assert t.shares() == (1000,) and t.rules.shares == ()
+
+
+def test_tournament_payouts_a_change_that_cannot_pay_is_refused_unchanged() -> None:
+    """Shares that do not add up to 100%, or pay a place more than the one above it,
+    are refused as at the setup; the payouts stay as they were."""
+    t = _registered("abc", shares=(600, 400))
+    with pytest.raises(ConfigError, match="100%"):
+        t.change_payouts((500, 300))
+    with pytest.raises(ConfigError, match="more than the place above"):
+        t.change_payouts((300, 700))
+    assert t.shares() == (600, 400)
+
+
+def test_tournament_payouts_are_fixed_once_registration_closes_at_the_start() -> None:
+    """Without late registration it closes at the start: the payouts are fixed then."""
+    t = _registered("ab")
+    t.start(0.0)
+    with pytest.raises(IllegalAction, match="fixed once registration closes"):
+        t.change_payouts((1000,))

@@ -55,6 +55,8 @@ def test_tournament_setup_rebuys_add_on_late_registration_and_payouts() -> None:
     assert rules.add_on and rules.add_on_chips == 5000
     assert rules.shares == (600, 400)
     assert parse_tournament_setup("wta").rules.shares == (1000,)
+    assert parse_tournament_setup("payouts winner takes all").rules.shares == (1000,)
+    assert parse_tournament_setup("payouts standard turbo").rules.shares == ()
 
 
 def test_tournament_setup_limit_games_step_their_limits_with_the_levels() -> None:

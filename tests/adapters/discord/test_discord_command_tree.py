@@ -28,7 +28,7 @@ LEAVES = {
     *("rules", "ledger", "leaderboard", "history", "verify", "stats"),
     *("start", "pause", "void", "end", "kick", "adjust", "set", "bomb"),
     *("setup", "register", "unregister", "rebuy", "addon", "chop", "cancel", "remove"),
-    *("results", "league"),
+    *("results", "league", "payouts"),
 }
 
 
