@@ -38,6 +38,7 @@ HOST_WORDS = {
     "CancelTournament": "cancel",
     "RemoveEntrant": "remove Cat",
     "NewSeason": "season",
+    "Payouts": "payouts 50 30 20",
 }
 HOST_ONLY = [d for d in DECLARED if d.host_only]
 
