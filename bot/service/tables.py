@@ -163,7 +163,10 @@ class TableService(Timers, Views):
             if live is None:
                 raise ServiceError(not_created("the table could not be read back"))
             undo = live.undo_point()
+            numbered = live.table.hand_number
             live.table = Table(settings)
+            # the last tournament's hands are in the books under this table's numbers
+            live.table.hand_number = numbered
             live.table.host = host.id  # who set the tournament up runs it
             tourney = TournamentTable(books, live.table)
             tourney.starts_full = setup.starts_full
