@@ -7,6 +7,7 @@ asyncpg, named by a ``postgresql://`` URL, the backend for more than one machine
 """
 
 from storage.books import Books as Books
+from storage.books import PlayedHand as PlayedHand
 from storage.db import Database as Database
 from storage.db import default_path as default_path
 from storage.errors import ChangedElsewhere as ChangedElsewhere

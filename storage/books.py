@@ -6,10 +6,38 @@ committed; nothing here is a counter kept beside the hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import jsontext
 from .backend import Rows
+
+# a hand dealt at a cash table: neither the hand nor its table is a tournament's
+CASH_HAND = "h.tournament_id IS NULL AND t.tournament_id IS NULL"
+
+
+class PlayedHand(NamedTuple):
+    """A finished hand as the statistics read it.
+
+    Attributes:
+        session: the table's session it was dealt in (None for a table without one).
+        game: the game dealt (a :class:`bot.engine.config.Game` value).
+        phh: its hand history, PHH text.
+        players: the player ids in hand order.
+        results: each player's result, in chips (a tournament's chips at its table).
+        took: the most chips each player took from one pot, as :func:`_took` reads it.
+        tournament: the id of the tournament it was dealt for; None at a cash table, ""
+            at a tournament's table for a hand stored without it.
+        number: its number at its table.
+    """
+
+    session: int | None
+    game: str
+    phh: str
+    players: list[str]
+    results: dict[str, int]
+    took: dict[str, int]
+    tournament: str | None
+    number: int
 
 
 class Books:
@@ -77,12 +105,13 @@ class Books:
     async def leaderboard(
         self, server_id: str, game: str | None = None, kill_game: bool | None = None
     ) -> list[tuple[str, str, int, int]]:
-        """All-time results on a server: (player id, name, net chips, hands), best first;
-        filtered by the game dealt (a :class:`bot.engine.config.Game` value) and by kill or
-        non-kill games (000 kill §13)."""
+        """All-time results at a server's cash tables: (player id, name, net chips,
+        hands), best first; filtered by the game dealt (a :class:`bot.engine.config.Game`
+        value) and by kill or non-kill games (000 kill §13). A tournament's hands are
+        left out: their chips are tournament chips, never money won at a cash table."""
         sql = (
             "SELECT h.results, h.players FROM hands h JOIN poker_tables t ON t.id = h.table_id"
-            " WHERE t.server_id = ? AND h.results IS NOT NULL"
+            f" WHERE t.server_id = ? AND h.results IS NOT NULL AND {CASH_HAND}"
         )
         params: list[Any] = [server_id]
         if game is not None:  # the game dealt, so one game's hands count in a mix too
@@ -213,36 +242,54 @@ class Books:
         root, openings = rows[0]
         return root, (jsontext.loads(openings) if openings else None)
 
-    async def hands_played(
-        self, server_id: str, player_id: str
-    ) -> list[tuple[int | None, str, str, list[str], dict[str, int], dict[str, int]]]:
-        """Every finished hand a player was dealt on a server, for his statistics: (session
-        id, game dealt, PHH text, player ids in hand order, each one's result in chips,
-        the most chips each one took from one pot, as :func:`_took` reads it), oldest
-        first.
+    async def hands_played(self, server_id: str, player_id: str) -> list[PlayedHand]:
+        """Every finished hand a player was dealt on a server, cash tables' and
+        tournaments', for his statistics, oldest first.
 
         Raises:
             StorageError: the database could not be read.
         """
-        rows = await self._rows(
-            "SELECT h.session_id, h.game, h.phh, h.players, h.results, h.biggest_pot, h.took"
-            " FROM hands h JOIN poker_tables t ON t.id = h.table_id"
-            " WHERE t.server_id = ? AND h.results IS NOT NULL AND h.phh IS NOT NULL"
-            " AND EXISTS (SELECT 1 FROM json_each(h.players) WHERE value = ?)"
-            " ORDER BY h.started_at",
+        return await self._played(
+            "JOIN poker_tables t ON t.id = h.table_id WHERE t.server_id = ?"
+            " AND EXISTS (SELECT 1 FROM json_each(h.players) WHERE value = ?)",
             (server_id, player_id),
         )
+
+    async def tournament_hands(self, tournament_id: str) -> list[PlayedHand]:
+        """Every finished hand dealt for a tournament, in the order they were dealt.
+
+        Raises:
+            StorageError: the database could not be read.
+        """
+        return await self._played(
+            "JOIN poker_tables t ON t.id = h.table_id WHERE h.tournament_id = ?",
+            (tournament_id,),
+        )
+
+    async def _played(self, where: str, params: Sequence[Any]) -> list[PlayedHand]:
+        """The finished hands ``where`` selects (a join of ``t``, their tables, and a
+        condition on ``h``, the hands), oldest first."""
+        rows = await self._rows(
+            "SELECT h.session_id, h.game, h.phh, h.players, h.results, h.biggest_pot, h.took,"
+            " CASE WHEN h.tournament_id IS NOT NULL THEN h.tournament_id"
+            " WHEN t.tournament_id IS NOT NULL THEN '' END, h.number FROM hands h "
+            + where
+            + " AND h.results IS NOT NULL AND h.phh IS NOT NULL ORDER BY h.started_at, h.number",
+            params,
+        )
         played = []
-        for session, game, phh, players, results_json, pot, took in rows:
+        for session, game, phh, players, results_json, pot, took, tournament, number in rows:
             results = {str(p): int(n) for p, n in jsontext.loads(results_json).items()}
             played.append(
-                (
+                PlayedHand(
                     None if session is None else int(session),
                     str(game),
                     str(phh),
                     list(jsontext.loads(players)),
                     results,
                     _took(results, int(pot), took),
+                    None if tournament is None else str(tournament),
+                    int(number),
                 )
             )
         return played

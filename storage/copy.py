@@ -91,6 +91,7 @@ TABLES: tuple[Copied, ...] = (
             "ended_at",
             "rabbit",
             "took",
+            "tournament_id",
         ),
         "table_id, number",
     ),

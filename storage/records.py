@@ -97,7 +97,8 @@ class GameChanged:
 @dataclass(frozen=True)
 class HandBegun:
     """A hand dealt: its number at the table, session, game dealt, the shuffle's
-    commitment root (None without one) and the player ids dealt in, in seat order."""
+    commitment root (None without one), the player ids dealt in, in seat order, and the
+    tournament it is dealt for (None at a cash table)."""
 
     table_id: str
     number: int
@@ -106,6 +107,7 @@ class HandBegun:
     commitment: str | None
     players: Sequence[str]
     at: float = field(default_factory=_now)
+    tournament_id: str | None = None
 
 
 @dataclass(frozen=True)

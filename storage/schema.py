@@ -217,4 +217,16 @@ MIGRATIONS: list[list[str]] = [
             FOREIGN KEY (server_id, season) REFERENCES league_seasons (server_id, number)
         )""",
     ],
+    [
+        # The tournament each hand was dealt for, so a tournament's hands are found by it
+        # (its stats, its chart), its chips kept out of the cash tables' nets; one table
+        # deals every tournament of its channel, one after another. Hands stored before
+        # are given the last tournament set up at their table before they were dealt.
+        "ALTER TABLE hands ADD COLUMN tournament_id TEXT REFERENCES tournaments(id)",
+        "UPDATE hands SET tournament_id = (SELECT t.id FROM tournaments t"
+        " WHERE t.server_id || '/' || t.channel = hands.table_id"
+        " AND t.created_at <= hands.started_at ORDER BY t.created_at DESC LIMIT 1)"
+        " WHERE table_id IN (SELECT id FROM poker_tables WHERE tournament_id IS NOT NULL)",
+        "CREATE INDEX hands_by_tournament ON hands (tournament_id)",
+    ],
 ]

@@ -45,8 +45,8 @@ RABBIT_UPDATE = "UPDATE hands SET rabbit = ? WHERE table_id = ? AND number = ?"
 DUE_UPDATE = "UPDATE table_versions SET due = ? WHERE table_id = ?"
 STATE_UPDATE = "UPDATE poker_tables SET state = ? WHERE id = ?"
 HAND_INSERT = (
-    "INSERT INTO hands (table_id, number, session_id, game, commitment, players, started_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO hands (table_id, number, session_id, game, commitment, players, started_at,"
+    " tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 HAND_END = (
     "UPDATE hands SET phh = ?, openings = ?, results = ?, biggest_pot = ?, killed_by = ?,"
@@ -205,6 +205,7 @@ def statements_for(write: Write) -> Statements:
                     write.commitment,
                     jsontext.dumps(list(write.players)),
                     write.at,
+                    write.tournament_id,
                 ),
             )
         ]

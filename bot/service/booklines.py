@@ -261,10 +261,9 @@ async def stats_lines(live: Live, stored: Books, player_id: str, name: str) -> l
         Lines for the asking player, about ``player_id`` called ``name``.
     """
     played = []
-    for session, _game, text, ids, results, took in await stored.hands_played(
-        live.server_id, player_id
-    ):
-        played.append((session, load_phh(text), ids, results, took))
+    for hand in await stored.hands_played(live.server_id, player_id):
+        if hand.tournament is None:
+            played.append((hand.session, load_phh(hand.phh), hand.players, hand.results, hand.took))
     tonight = [(hh, ids, r, took) for s, hh, ids, r, took in played if s == live.session_id]
     games: dict[str, list[tuple[HandHistory, list[str], dict[str, int], dict[str, int]]]] = {}
     for _, hh, ids, results, took in played:

@@ -392,6 +392,7 @@ def _deal(step: Step) -> None:
             setup.config.game.value,
             commit,
             setup.names,
+            tournament_id=live.tournament_id,
         )
     )
     step.show(events)

@@ -116,8 +116,8 @@ async def test_a_hand_played_is_kept_whole_and_a_restart_resumes_it_exactly(
     assert [n for n, _, _ in mine] == [2, 1] and all(BOB.id in ids for *_, ids in mine)
     assert await again_db.books.hands_of(table_id, "nobody") == []
     played = await again_db.books.hands_played("srv", BOB.id)
-    assert [len(ids) for _, _, _, ids, _, _ in played] == [3, 3]
-    assert sum(r[BOB.id] for *_, r, _ in played) == sum(n for p, _, n, _ in board if p == BOB.id)
+    assert [len(hand.players) for hand in played] == [3, 3]
+    assert sum(h.results[BOB.id] for h in played) == sum(n for p, _, n, _ in board if p == BOB.id)
 
 
 async def test_a_stale_commit_is_refused_and_keeps_nothing(any_db: Database) -> None:

@@ -48,3 +48,44 @@ async def test_tournament_a_second_tournament_at_a_table_deals_its_hands_numbere
         (table_id,),
     )
     assert [n for (n,) in rows] == list(range(1, live.table.hand_number + 1))
+
+
+async def test_tournament_chips_never_count_in_the_cash_leaderboard(any_db: Database) -> None:
+    """A tournament's chips are its own: its hands are found by the tournament they were
+    dealt for, and the all-time cash results leave them out (RULES.md "Tournaments": the
+    books)."""
+    service, _, table_id = await _open(any_db, "turbo buyin 10 seats 2")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    await _play_out(service, table_id)
+    live = service.tables[table_id]
+    assert await any_db.books.leaderboard("srv") == []
+    hands = await any_db.books.tournament_hands(live.tournament_id or "")
+    assert [h.number for h in hands] == list(range(1, live.table.hand_number + 1))
+    assert sum(sum(h.results.values()) for h in hands) == 0
+    played = await any_db.books.hands_played("srv", ANN.id)
+    assert {h.tournament for h in played} == {live.tournament_id}
+
+
+async def test_tournament_hands_stored_before_their_tournament_was_kept_are_given_it(
+    any_db: Database,
+) -> None:
+    """A database from before hands kept their tournament gives each tournament table's
+    hand the last tournament set up at its table before it was dealt (the migration's
+    fill), and a cash hand none."""
+    from storage.schema import MIGRATIONS
+
+    service, _, table_id = await _open(any_db, "turbo buyin 10 seats 2")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    await _play_out(service, table_id)
+    first = service.tables[table_id].tournament_id
+    split = service.tables[table_id].table.hand_number
+    await _second(service, table_id)
+    second = service.tables[table_id].tournament_id
+    await any_db._write([("UPDATE hands SET tournament_id = NULL", ())])
+    fill = next(sql for sql in MIGRATIONS[-1] if sql.startswith("UPDATE hands"))
+    await any_db._write([(fill, ())])
+    rows = await any_db.backend.rows("SELECT number, tournament_id FROM hands ORDER BY number", ())
+    assert rows and all(t == (first if n <= split else second) for n, t in rows)
+    assert first != second
