@@ -372,6 +372,16 @@ class Tournaments:
             params.append(status)
         return await self._tournaments(where + " ORDER BY created_at, id", params)
 
+    async def numbered(self, server_id: str) -> list[str]:
+        """The ids of a server's tournaments in the order they were set up: a
+        tournament's number is its place here, from 1 (cancelled ones counted).
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        sql = "SELECT id FROM tournaments WHERE server_id = ? ORDER BY created_at, id"
+        return [str(found) for (found,) in await self._rows(sql, (server_id,))]
+
     async def _tournaments(self, where: str, params: Sequence[Any]) -> list[StoredTournament]:
         rows = await self._rows(
             "SELECT id, server_id, channel, host_id, status, state, currency, version,"

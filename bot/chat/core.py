@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.chat.presenter import Presenter
-from bot.engine import SeatView, Turn
+from bot.engine import IllegalAction, SeatView, Turn
 from bot.engine.tableevents import TableEvent
 from bot.process.logsafe import described, frames
 from bot.service import booklines
 from bot.service.state import ChannelRefused
 from bot.service.tables import Live, NeedsConfirm, Notice, Player, ServiceError, TableService
+from bot.service.tourneystats import tournament_stats_lines
 from bot.words.commands import (
     PLAY_WORDS,
     Cards,
@@ -29,6 +30,7 @@ from bot.words.commands import (
     ParseError,
     Play,
     Rules,
+    Stats,
     TournamentNew,
     Verify,
     parse,
@@ -328,12 +330,15 @@ class ChatCore:
         try:
             command = parse(request.text) if request.text.split() else Help()
         except ParseError as exc:
-            await self._committed(table_id, request.hand is not None)  # no table said first
+            if not _any_channel(request.text):
+                await self._committed(table_id, request.hand is not None)  # no table said first
             why = self._with_choices(str(exc), request.text, table_id, player.id)
             raise ParseError(why) from exc
         own = OWN.get(type(command))
         if own is not None:
             return await own(self, request, command)
+        if isinstance(command, Stats) and command.tournament is not None:
+            return await self._tournament_stats(request, command)  # any channel, table or none
         live = self.service.tables.get(table_id) or await self._committed(
             table_id, request.hand is not None
         )
@@ -401,6 +406,25 @@ class ChatCore:
     async def _verify(self, request: Request, command: Verify) -> Reply:
         live = await self._committed(table_id_of(request))
         lines = await booklines.verify_lines(live, self.service.db.books, command.hand)
+        return Reply("\n".join(lines))
+
+    async def _tournament_stats(self, request: Request, command: Stats) -> Reply:
+        """``stats tournament N [NAME]``: the statistics in the server's tournament N, read
+        off the books, in any channel of the server; refused naming the tournaments there
+        are, or the entrants of N."""
+        player = player_of(request)
+        db = self.service.db
+        try:
+            lines = await tournament_stats_lines(
+                db.books,
+                db.tournaments,
+                request.server_id,
+                command.tournament or 0,
+                (player.id, player.name),
+                command.player,
+            )
+        except IllegalAction as exc:
+            return Reply(str(exc), ok=False)
         return Reply("\n".join(lines))
 
     async def _new(self, request: Request, command: New) -> Reply:
@@ -572,6 +596,17 @@ class ChatCore:
         if not cards:
             return "your cards are not dealt yet"
         return f"Your cards: {cards_text(cards)}" + (" (folded)" if folded else "")
+
+
+def _any_channel(text: str) -> bool:
+    """Whether the words are a command answered in any channel, a table there or not
+    (``stats tournament N``), so that its refusal is its own and not "no table here"."""
+    words = text.lower().split()
+    return (
+        len(words) > 1
+        and words[0].lstrip("/") in words_of(Stats)
+        and words[1] in ("tournament", "tourney")
+    )
 
 
 # The commands the chat answers itself (help, a new table, and what it reads off the table

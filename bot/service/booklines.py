@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING
 
 from bot.engine import CardOpening, IllegalAction, ShuffleCommitment, verify_hand
 from bot.phh.convert import Unsupported
-from bot.phh.notation import HandHistory, dumps_phh, dumps_phhs, load_phh
+from bot.phh.notation import dumps_phh, dumps_phhs, load_phh
 from bot.phh.pokerstars import hand_number, pokerstars_text, tournament_header
 from bot.phh.redact import redact
-from bot.phh.stats import Tally, tally
+from bot.phh.stats import tally
 from bot.service.settle import nets, settle_up
+from bot.service.tourneystats import by_game, counted
 from bot.words import booktext
 from bot.words.gamewords import GAME_WORDS
-from bot.words.handtext import game_label, hand_lines
+from bot.words.handtext import hand_lines
 from storage import Books
 
 if TYPE_CHECKING:
@@ -253,23 +254,32 @@ async def rabbit_lines(live: Live, stored: Books) -> list[str]:
     return [booktext.rabbit_text(number, [str(o["card"]) for o in openings], problems)]
 
 
-async def stats_lines(live: Live, stored: Books, player_id: str, name: str) -> list[str]:
+async def stats_lines(
+    live: Live, stored: Books, player_id: str, name: str, tournament: int = 0
+) -> list[str]:
     """A player's statistics (:mod:`bot.phh.stats`), read off the hands stored for this
-    server: this table's session, then all time by game and stakes.
+    server: this table's session (at a tournament's table, the tournament playing there,
+    ``tournament`` its number), then all time at cash tables by game and stakes and all
+    time in tournaments by game, their chips never counted with cash chips
+    (:mod:`bot.service.tourneystats`).
 
     Returns:
         Lines for the asking player, about ``player_id`` called ``name``.
     """
-    played = []
-    for hand in await stored.hands_played(live.server_id, player_id):
-        if hand.tournament is None:
-            played.append((hand.session, load_phh(hand.phh), hand.players, hand.results, hand.took))
-    tonight = [(hh, ids, r, took) for s, hh, ids, r, took in played if s == live.session_id]
-    games: dict[str, list[tuple[HandHistory, list[str], dict[str, int], dict[str, int]]]] = {}
-    for _, hh, ids, results, took in played:
-        games.setdefault(game_label(hh), []).append((hh, ids, results, took))
-    tallies: dict[str, Tally] = {label: tally(player_id, hands) for label, hands in games.items()}
-    return booktext.stats_text(name, tally(player_id, tonight) if tonight else None, tallies)
+    hands = await stored.hands_played(live.server_id, player_id)
+    cash = [h for h in hands if h.tournament is None]
+    tonight = counted(h for h in cash if h.session == live.session_id)
+    this = None
+    if live.tourney is not None and live.tournament_id is not None:
+        here = counted(h for h in hands if h.tournament == live.tournament_id)
+        this = (tournament, tally(player_id, here))
+    return booktext.stats_text(
+        name,
+        tally(player_id, tonight) if tonight else None,
+        by_game(counted(cash), player_id, stakes=True),
+        this if this is not None and this[1].hands else None,
+        by_game(counted(h for h in hands if h.tournament is not None), player_id, stakes=False),
+    )
 
 
 async def ledger_csv(live: Live, stored: Books, asked: int | None = None) -> tuple[str, bytes, str]:

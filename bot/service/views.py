@@ -16,6 +16,8 @@ from bot.service import booklines, controls
 from bot.service.outbox import Outbox
 from bot.service.state import Attachment, Live, Notice, Outgoing, Player
 from bot.service.tourneybooks import results_lines
+from bot.service.tourneystats import tournament_number, tournament_stats_lines
+from bot.words.booktext import tournament_name
 from bot.words.commands import (
     Command,
     History,
@@ -63,12 +65,30 @@ class Views(Outbox):
         return _to(live, player, lines)
 
     async def _stats(self, live: Live, player: Player, command: Stats) -> list[Outgoing]:
-        if not command.player:
-            lines = await booklines.stats_lines(live, self.db.books, player.id, player.name)
+        if command.tournament is not None:
+            lines = await tournament_stats_lines(
+                self.db.books,
+                self.db.tournaments,
+                live.server_id,
+                command.tournament,
+                (player.id, player.name),
+                command.player,
+            )
             return _to(live, player, lines)
-        who = controls.find_player(live, command.player)
-        name = (live.names or {}).get(who, command.player)
-        return _to(live, player, await booklines.stats_lines(live, self.db.books, who, name))
+        number = await self._number(live)
+        who, name = player.id, player.name
+        if command.player:
+            who = controls.find_player(live, command.player)
+            name = (live.names or {}).get(who, command.player)
+        return _to(
+            live, player, await booklines.stats_lines(live, self.db.books, who, name, number)
+        )
+
+    async def _number(self, live: Live) -> int:
+        """The number of the tournament at the table on its server (0 at a cash table)."""
+        if live.tourney is None or live.tournament_id is None:
+            return 0
+        return await tournament_number(self.db.tournaments, live.server_id, live.tournament_id)
 
     async def _rabbit(self, live: Live, player: Player, command: Rabbit) -> list[Outgoing]:
         """Read only, but for the whole channel to see."""
@@ -80,8 +100,13 @@ class Views(Outbox):
         if tourney is None or live.tournament_id is None:
             return _to(live, player, [NO_TOURNAMENT])
         money = await self.db.tournaments.money(live.tournament_id)
+        number = await self._number(live)
         lines = results_lines(
-            tourney.tournament, money, live.names or {}, live.table.settings.currency
+            tourney.tournament,
+            money,
+            live.names or {},
+            live.table.settings.currency,
+            f"Results of {tournament_name(number)}" if number else "",
         )
         return _to(live, player, lines)
 

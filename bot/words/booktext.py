@@ -195,21 +195,77 @@ def no_board_to_hunt(number: int) -> str:
     )
 
 
-def stats_text(name: str, tonight: Tally | None, games: Mapping[str, Tally]) -> list[str]:
-    """A player's statistics: this session's (``tonight``, None if he played none) and all
-    time per game (label -> tally); a line saying he has none when both are empty."""
-    if tonight is None and not games:
+TOURNAMENT_CHIPS = "tournament chips"
+
+
+def stats_text(
+    name: str,
+    tonight: Tally | None,
+    games: Mapping[str, Tally],
+    tournament: tuple[int, Tally] | None = None,
+    tournaments: Mapping[str, Tally] | None = None,
+) -> list[str]:
+    """A player's statistics: this session's (``tonight``, None if he played none) or, at
+    a tournament's table, this tournament's (``tournament``: its number and his tally),
+    then all time at cash tables per game and stakes (label -> tally) and all time in
+    tournaments per game (``tournaments``), whose net and pots are in tournament chips,
+    never counted with cash chips; a line saying he has none when all are empty."""
+    tournaments = tournaments or {}
+    if tonight is None and tournament is None and not games and not tournaments:
         return [f"{name} has no finished hand on this server yet"]
     lines = [f"{name}'s statistics, from the hands stored:"]
     if tonight is not None:
         lines.append(f"this session: {tally_text(tonight)}")
+    if tournament is not None:
+        number, mine = tournament
+        lines.append(
+            f"this tournament ({tournament_name(number)}): {tally_text(mine, TOURNAMENT_CHIPS)}"
+        )
     for label, tally in games.items():
         lines.append(f"all time, {label}: {tally_text(tally)}")
+    for label, tally in tournaments.items():
+        lines.append(f"all time in tournaments, {label}: {tally_text(tally, TOURNAMENT_CHIPS)}")
     return lines
 
 
-def tally_text(t: Tally) -> str:
-    """One tally in words: counts, and each share of the hands it is counted over."""
+def tournament_name(number: int) -> str:
+    """A tournament by its number on its server, as its results and ``stats tournament N``
+    name it: ``tournament 3``."""
+    return f"tournament {number}"
+
+
+def tournament_stats_text(name: str, number: int, tally: Tally | None) -> list[str]:
+    """A player's statistics in one tournament (None: he was dealt no hand in it), its
+    net and pots in tournament chips."""
+    which = tournament_name(number)
+    if tally is None or not tally.hands:
+        return [f"{name} was dealt no hand in {which}"]
+    return [
+        f"{name}'s statistics in {which}, from the hands stored:",
+        f"{which}: {tally_text(tally, TOURNAMENT_CHIPS)}",
+    ]
+
+
+def no_tournament(number: int, count: int) -> str:
+    """Refusing ``stats tournament N`` for a number no tournament of the server has."""
+    if not count:
+        return f"there is no {tournament_name(number)}: no tournament has been set up here yet"
+    known = "the only one is tournament 1" if count == 1 else f"there are tournaments 1 to {count}"
+    return f"there is no {tournament_name(number)} on this server: {known}"
+
+
+def not_in_tournament(wanted: str, number: int, entrants: Sequence[str]) -> str:
+    """Refusing the statistics of a player who did not enter a tournament, naming who
+    did."""
+    listed = ", ".join(entrants) or "nobody"
+    return f"{wanted} did not play in {tournament_name(number)} (it had {listed})"
+
+
+def tally_text(t: Tally, unit: str = "") -> str:
+    """One tally in words: counts, and each share of the hands it is counted over; the
+    net and biggest pot followed by ``unit`` when their chips are not cash chips
+    (``tournament chips``)."""
+    chips = f" {unit}" if unit else ""
 
     def share(count: int, out_of: int) -> str:
         return f"{round(100 * count / out_of)}%" if out_of else "-"
@@ -219,5 +275,5 @@ def tally_text(t: Tally) -> str:
         f" · 3-bet {share(t.three_bets, t.three_bet_chances)} (of {t.three_bet_chances})"
         f" · went to showdown {share(t.showdowns, t.saw_second)}"
         f" · won at showdown {share(t.won_at_showdown, t.showdowns)}"
-        f" · net {t.net:+d} · biggest pot won {t.biggest_pot_won}"
+        f" · net {t.net:+d}{chips} · biggest pot won {t.biggest_pot_won}{chips}"
     )

@@ -430,8 +430,28 @@ def _leaderboard(verb: Verb, head: str, rest: list[str]) -> Leaderboard:
     return Leaderboard(kill, games[0] if games else "")
 
 
+TOURNAMENT_NUMBER_MOST = 10**9  # a tournament's number as 'stats tournament N' takes it
+STATS_TOURNAMENT = (
+    "stats tournament N [NAME]: N is the tournament's number on this server, as its "
+    "results name it (e.g. stats tournament 2)"
+)
+
+
 def _stats(verb: Verb, head: str, rest: list[str]) -> Stats:
-    return Stats(" ".join(rest))
+    """``stats [NAME]``, or ``stats tournament N [NAME]`` for tournament N of the server.
+
+    Raises:
+        ParseError: ``tournament`` without a number, or with one that is not a whole
+            number from 1 (``abc``, ``-5``, ``1e9``), saying how it is written.
+    """
+    if not rest or rest[0].lower() not in ("tournament", "tourney"):
+        return Stats(" ".join(rest))
+    if len(rest) < 2:
+        raise ParseError(f"which tournament? {STATS_TOURNAMENT}")
+    number = whole_number(rest[1], TOURNAMENT_NUMBER_MOST)
+    if not number:
+        raise ParseError(f"{rest[1][:20]!r} is not a tournament number: {STATS_TOURNAMENT}")
+    return Stats(" ".join(rest[2:]), number)
 
 
 # what is left of an amount split by a space: the '000' of '1 000', the 'k' of '2.5 k'

@@ -467,17 +467,20 @@ class Rabbit(Command):
         "stats [NAME]",
         "Your statistics: this session and all time",
         Group.INFO,
-        help="stats [NAME]     VPIP, PFR, 3-bet, showdowns, net: this session and all time",
+        help="stats [NAME]     VPIP, PFR, 3-bet, showdowns, net: this session (this "
+        "tournament) and all time · stats tournament N [NAME]",
         slash=True,
     ),
     reads=True,
 )
 @dataclass(frozen=True)
 class Stats(Command):
-    """A player's statistics (your own when ``player`` is empty): this session and all
-    time, by game."""
+    """A player's statistics (your own when ``player`` is empty): this session (at a
+    tournament's table, this tournament) and all time, by game; with ``tournament``, in
+    the server's tournament of that number alone (from any channel)."""
 
     player: str = ""
+    tournament: int | None = None
 
 
 @declare(

@@ -36,17 +36,20 @@ __all__ = ["game_label", "hand_lines"]
 _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh")
 
 
-def game_label(hh: HandHistory) -> str:
+def game_label(hh: HandHistory, with_stakes: bool = True) -> str:
     """The game a hand was played at, e.g. ``"No-Limit Hold'em 1/2"`` or
     ``"Limit 2-7 Triple Draw 2/4"``; the variant code itself for a game not played here.
 
     The stakes are the small and big bet in fixed limit, the spread in spread limit, else
-    the blinds as posted, smallest first (``1/2``, ``1/2/4`` with a straddle or a kill).
+    the blinds as posted, smallest first (``1/2``, ``1/2/4`` with a straddle or a kill);
+    without ``with_stakes`` they are left out (a tournament's rise with its levels).
     """
     try:
         game, structure = from_phh(hh.variant, hh.extra.get("_game"), hh.extra.get("_structure"))
     except UnsupportedVariant:
         return hh.variant
+    if not with_stakes:
+        return f"{structure.label} {game.label}"
     spread = hh.extra.get("_spread")
     if structure is Structure.SPREAD_LIMIT and isinstance(spread, list) and spread:
         stakes = "-".join(_chips(x) for x in spread)
