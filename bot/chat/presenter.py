@@ -25,9 +25,10 @@ from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from bot.chat.chart import stack_chart_png, stack_series
+from bot.chat.chart import level_chart_png, stack_chart_png, stack_series
 from bot.chat.picture import ShownHand, showdown_png
 from bot.engine import events as ev
+from bot.engine import tourneyevents as tv
 from bot.engine.tableevents import TableEvent
 from bot.process.logsafe import described
 from bot.service.state import (
@@ -39,9 +40,12 @@ from bot.service.state import (
     TableShown,
 )
 from bot.service.tables import Notice, Outgoing, TableService
+from bot.service.tourneychart import tournament_series
+from bot.service.tourneystats import tournament_number
 from bot.words.render import PotResult, render, results_together
 from bot.words.tabletext import held_text, no_direct_messages
 from bot.words.tableview import TableView
+from bot.words.tourneylines import CHART_CAPTION, chart_level, chart_title, place_text
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +61,11 @@ RESULT_EVENTS = (
     ev.UncalledReturned,
     ev.PassedOut,
 )
+
+
+def _tournament_over(item: Outgoing) -> bool:
+    """Whether the item tells the channel that the tournament at its table is over."""
+    return item.audience is None and isinstance(item.event, tv.TournamentWon)
 
 
 def _currency(live: Live | None) -> str:
@@ -222,6 +231,8 @@ class Presenter:
             await self._refresh(table_id, shown.get(table_id))
         for item in pictures:
             await self._picture(item.table_id, item.event)  # type: ignore[arg-type]
+        for table_id in dict.fromkeys(o.table_id for o in outgoing if _tournament_over(o)):
+            await self.tournament_chart(table_id)  # after the results that close it
         return self._refusal(dict.fromkeys(item.table_id for item in outgoing))
 
     async def _said(self, lines: Lines, outgoing: Sequence[Outgoing], asker: str | None) -> None:
@@ -421,6 +432,37 @@ class Presenter:
             table_id, "chart", self.transport.post_image(table_id, png, "Stacks over the session")
         )
         return self._refusal((table_id,))
+
+    async def tournament_chart(self, table_id: str) -> None:
+        """Post the chart of every player's chips over the tournament that just ended at
+        the table, hand by hand with its levels marked (RULES.md "Tournaments": the chart
+        at the end). Raises nothing: the tournament is over whatever the channel shows; a
+        failure is logged and kept in :attr:`failures`."""
+        live = self.service.tables.get(table_id)
+        if isinstance(self.transport, Lines) or live is None or live.tourney is None:
+            return  # a surface of lines shows no pictures
+        try:
+            tournaments = self.service.db.tournaments
+            tournament_id = live.tournament_id or ""
+            series = await tournament_series(self.service.db.books, tournament_id)
+            if not series.lines:
+                return
+            number = await tournament_number(tournaments, live.server_id, tournament_id)
+            places = {}
+            for entry in sorted(live.tourney.tournament.entries, key=lambda e: -e.place):
+                if entry.place:  # a player's best entry last, so it is his place
+                    places[entry.player] = place_text(entry.place, entry.tied)
+            labels = [chart_level(n, small, big) for _, n, small, big in series.levels]
+            title = chart_title(number, live.channel)
+            png = await asyncio.to_thread(
+                level_chart_png, series, live.names or {}, places, labels, title
+            )
+        except Exception as exc:  # noqa: BLE001 - reading or drawing it: the end stands
+            self._failed(table_id, "chart", exc)
+            return
+        await self._deliver(
+            table_id, "chart", self.transport.post_image(table_id, png, CHART_CAPTION)
+        )
 
     def view(self, table_id: str) -> TableView:
         """The table's summary now (see :meth:`TableService.table_message`).

@@ -39,6 +39,21 @@ def place_text(place: int, tied: int = 1) -> str:
     return f"{ordinal(place)}-{ordinal(place + tied - 1)} (shared)"
 
 
+CHART_HANDS = "hands played"  # the tournament chart's axes
+CHART_CHIPS = "tournament chips"
+CHART_CAPTION = "Chip counts over the tournament"
+
+
+def chart_level(number: int, small_blind: int, big_blind: int) -> str:
+    """A level as the tournament chart marks it: ``Level 2 (15/30)``."""
+    return f"Level {number} ({small_blind}/{big_blind})"
+
+
+def chart_title(number: int, channel: str) -> str:
+    """The tournament chart's title: ``Tournament 3 · poker``."""
+    return f"Tournament {number} · {channel}" if number else channel
+
+
 def level_text(
     number: int, small_blind: int, big_blind: int, ante: int, minutes: int, hands: int
 ) -> str:

@@ -84,3 +84,22 @@ async def test_stats_tournament_n_from_any_channel_names_the_tournaments_there_a
     assert not stranger.ok and "Zed" in stranger.text and "Ann, Bob" in stranger.text
     missing = await _elsewhere(p, "Ann", "stats tournament")
     assert not missing.ok and "stats tournament N" in missing.text
+
+
+async def test_tournament_chart_is_posted_after_its_results_when_it_ends(
+    open_pipeline: OpenPipeline,
+) -> None:
+    """When a tournament's winner is known the channel is shown its results, then the
+    chart of every player's chips over its levels; once, and never at a cash table's
+    hand."""
+    p = await open_pipeline()
+    await _tournament(p)
+    t = p.transport
+    assert [caption for _, _, caption in t.images] == ["Chip counts over the tournament"]
+    won = next(
+        i for i, text in enumerate(text for _, text in t.posts) if "wins the tournament" in text
+    )
+    posts_before_image = t.calls[: t.calls.index("post_image")].count("post")
+    assert posts_before_image == won + 1  # the results' post, then the chart
+    table, png, _ = t.images[0]
+    assert table == TABLE and png.startswith(b"\x89PNG")
