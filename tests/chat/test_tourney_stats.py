@@ -103,3 +103,31 @@ async def test_tournament_chart_is_posted_after_its_results_when_it_ends(
     assert posts_before_image == won + 1  # the results' post, then the chart
     table, png, _ = t.images[0]
     assert table == TABLE and png.startswith(b"\x89PNG")
+
+
+async def test_tournament_chart_is_posted_when_a_deal_closes_it(
+    open_pipeline: OpenPipeline,
+) -> None:
+    """A deal every player left accepts ends the tournament: its results, then its chart,
+    every line still standing where the deal was made."""
+    p = await open_pipeline()
+    await p.say("Ann", "tournament new turbo buyin 10 seats 2")
+    for name in ("Ann", "Bob"):
+        await p.say(name, "register")
+    for name in ("Ann", "Bob"):
+        await p.say(name, "chop chips")
+    for _ in range(40):
+        live = p.service.tables[TABLE]
+        assert live.tourney is not None
+        hand = live.table.hand
+        if live.tourney.tournament.status == FINISHED:
+            break
+        if hand is not None and not hand.is_complete and hand.to_act is not None:
+            await p.say((live.names or {})[hand.names[hand.to_act]], "fold")
+            continue
+        for name in ("Ann", "Bob"):
+            await p.say(name, "chop chips")
+    live = p.service.tables[TABLE]
+    assert live.tourney is not None and live.tourney.tournament.status == FINISHED
+    assert any(entry.dealt for entry in live.tourney.tournament.entries)  # closed by the deal
+    assert [caption for _, _, caption in p.transport.images] == ["Chip counts over the tournament"]
