@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from discord_harness import Bot, OpenBot
@@ -12,12 +13,12 @@ from discord_harness import Bot, OpenBot
 
 @pytest.fixture
 async def open_bot() -> AsyncIterator[OpenBot]:
-    """Opens a :class:`Bot` (``Bot.open``'s ``seed`` and ``guild_id``); every one it opened
-    is closed after the test."""
+    """Opens a :class:`Bot` (``Bot.open``'s ``seed``, ``guild_id``, ``db_path`` and
+    ``clock``); every one it opened is closed after the test."""
     async with contextlib.AsyncExitStack() as opened:
 
-        async def open_(seed: int = 3, guild_id: int | None = None) -> Bot:
-            bot = await Bot.open(seed, guild_id)
+        async def open_(seed: int = 3, guild_id: int | None = None, **how: Any) -> Bot:
+            bot = await Bot.open(seed, guild_id, **how)
             opened.push_async_callback(bot.close)
             return bot
 

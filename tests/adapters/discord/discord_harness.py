@@ -17,7 +17,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from adapters.discord.client import PokerClient
-from adapters.runtime import Runtime
+from adapters.runtime import Runtime, keep_table_messages
 from bot.chat.core import ChatCore
 from bot.chat.presenter import Presenter
 from bot.engine.cards import Deck
@@ -242,11 +242,21 @@ class Bot:
         self.client = client
         self.recorder = recorder
         self.ids = 900000000000000000
+        self.closed = False
 
     @classmethod
-    async def open(cls, seed: int = 3, guild_id: int | None = None) -> Bot:
+    async def open(
+        cls,
+        seed: int = 3,
+        guild_id: int | None = None,
+        db_path: str = ":memory:",
+        clock: Callable[[], float] | None = None,
+    ) -> Bot:
         """A bot whose service deals from a seeded deck; ``guild_id`` is the client's
-        ``DISCORD_GUILD_ID``."""
+        ``DISCORD_GUILD_ID``. On ``db_path`` (a file: a second bot opened on it is the
+        first one restarted) and the service's ``clock`` (seconds; the wall clock if None),
+        its tables restored and their stored table messages taken back, as a new process
+        starts (:func:`adapters.runtime.start`)."""
         client = PokerClient(guild_id=guild_id, edit_interval=0)
         await client._async_setup_hook()  # what login does first: binds the running loop
         recorder = Recorder()
@@ -261,17 +271,26 @@ class Bot:
         client._connection._add_guild_from_data(
             {"id": str(GUILD), "name": "Home Game", "channels": [], "roles": []}  # type: ignore[typeddict-item]
         )
-        db = await Database.open(":memory:")
+        db = await Database.open(db_path)
         service = TableService(db, shuffle=seeded_shuffle(seed))
+        if clock is not None:
+            service.clock = clock
         presenter = Presenter(service, client.transport)
         service.publish = presenter.publish
+        await service.restore()
+        await keep_table_messages(client.transport, db)
         client.runtime = Runtime(service, presenter, ChatCore(service, presenter))
         return cls(client, recorder)
 
     async def close(self) -> None:
-        """Close the database."""
-        assert self.client.runtime is not None
-        await self.client.runtime.close()
+        """Send the queued edits and close the database (once: a bot stopped in the middle
+        of a test is not closed again after it)."""
+        runtime = self.client.runtime
+        if runtime is None or self.closed:
+            return
+        self.closed = True
+        await self.client.transport.edits.drain()
+        await runtime.close()
 
     @property
     def service(self) -> TableService:
