@@ -134,6 +134,8 @@ class TournamentTable:
         counted: its results have been counted into that season.
         dealt_level: the level the hand in play (or the last one) was dealt at, 0 before
             the first.
+        held_at: since when the table is held because the platform cannot show it
+            (seconds on the service's clock); None when it is not held.
     """
 
     def __init__(
@@ -161,6 +163,7 @@ class TournamentTable:
         self.season: tuple[int, tuple[int, ...]] | None = None
         self.counted = False
         self.dealt_level = 0
+        self.held_at: float | None = None
 
     # ---------------------------------------------------------------- seats
 
@@ -290,6 +293,47 @@ class TournamentTable:
             self.start_missed = True
             return False
         return True
+
+    def hold(self, why: str, now: float) -> bool:
+        """Hold the game at ``now`` (seconds) because the platform cannot show the table
+        (:meth:`~bot.engine.table.Table.hold`; ``why``: what the host must do). Nobody can
+        play, so nothing of the tournament's runs on either: the level clock stops with its
+        time left, as at the host's pause, and the wait for rebuys and a deal on offer keep
+        the seconds they had (TDA 2024 R23, R27; RULES.md "Tournaments", the clock).
+        Returns False when it was held already (nothing changed)."""
+        if not self.table.hold(why):
+            return False
+        clock = self.tournament.level_clock
+        if clock.running:
+            clock.pause(now)
+        self.held_at = now
+        return True
+
+    def start_again(self, now: float) -> bool:
+        """The host starts the game again at ``now`` (seconds) after his pause or a hold:
+        the deal and the level clock run again from the time it had left, and after a
+        hold the wait for rebuys and a deal on offer are put off by the time it lasted.
+        Returns False when the game was running, not held, with its clock running
+        (nothing changed)."""
+        clock = self.tournament.level_clock
+        if not self.table.start_game() and clock.running:
+            return False
+        clock.resumed(now)
+        if self.held_at is not None:
+            self.waits_moved(now - self.held_at)
+            self.held_at = None
+        return True
+
+    def waits_moved(self, seconds: float) -> None:
+        """The table's timed waits (the wait for rebuys and a deal's offer, in seconds on
+        the service's clock) put ``seconds`` later: time nobody could play in (the bot
+        down, the table held) is not charged to them."""
+        if seconds <= 0:
+            return
+        if self.rebuy_until is not None:
+            self.rebuy_until += seconds
+        if self.offer is not None:
+            self.offer.until += seconds
 
     def wake_at(self) -> float | None:
         """When the table next needs a step of its own for the tournament (its start at a
@@ -713,6 +757,7 @@ class TournamentTable:
             "season": [self.season[0], list(self.season[1])] if self.season else None,
             "counted": self.counted,
             "dealt_level": self.dealt_level,
+            "held_at": self.held_at,
         }
 
     @classmethod
@@ -740,6 +785,8 @@ class TournamentTable:
         restored.season = (int(season[0]), tuple(int(p) for p in season[1])) if season else None
         restored.counted = bool(data.get("counted", False))
         restored.dealt_level = int(data.get("dealt_level", 0))
+        held_at = data.get("held_at")
+        restored.held_at = float(held_at) if held_at is not None else None
         return restored
 
     def tournament_player(self, entry_id: str) -> str:

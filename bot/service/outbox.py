@@ -117,16 +117,24 @@ class Outbox(Commits):
             return False
         async with self._lock(table_id):
             undo = live.undo_point()
-            if not live.table.hold(why):
+            if not self._held(live, why):
                 return False
             told = [Outgoing(table_id, live.table.host, TableHeld(why))]
             try:  # kept across a restart: no timer runs there either
                 await self._commit(live, None, {"type": "Hold"}, None, told, [], undo)
             except ServiceError:
                 log.error("table %s: the hold could not be saved; it holds in memory", table_id)
-                live.table.hold(why)  # the failed commit put the table back as committed
+                self._held(live, why)  # the failed commit put the table back as committed
                 self._publish(table_id, told)  # held all the same: he is told
         return True
+
+    def _held(self, live: Live, why: str) -> bool:
+        """Hold ``live``'s game, a tournament's clock and waits with it (see
+        :meth:`~bot.engine.tourneytable.TournamentTable.hold`); False when it was held
+        already."""
+        if live.tourney is not None:
+            return live.tourney.hold(why, self.clock())
+        return live.table.hold(why)
 
     def unseen(self, table_id: str) -> str | None:
         """Why the platform cannot show the table (see :meth:`hold`), or None."""

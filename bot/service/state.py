@@ -194,23 +194,12 @@ def tourney_from(
     if was_running(books.get("clock") or {}):
         read_at = data.get("read_at")
         if restarted_at is not None and read_at is not None:
-            _waits_moved(tourney, restarted_at - float(read_at))
+            tourney.waits_moved(restarted_at - float(read_at))
         if restarted_at is not None or read_at is None:
             clock.resumed(restarted_at if restarted_at is not None else 0.0)
         else:
             clock.at = float(read_at)
     return tourney
-
-
-def _waits_moved(tourney: TournamentTable, down: float) -> None:
-    """The table's timed waits (seconds on the service's clock) put ``down`` seconds
-    later: the time the bot was down."""
-    if down <= 0:
-        return
-    if tourney.rebuy_until is not None:
-        tourney.rebuy_until += down
-    if tourney.offer is not None:
-        tourney.offer.until += down
 
 
 @dataclass(frozen=True)

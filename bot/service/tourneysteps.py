@@ -179,12 +179,9 @@ def _start(step: Step, player: Player, command: Start) -> None:
         return
     if books.status != RUNNING:
         raise IllegalAction(f"the tournament is {books.status}")
-    clock = books.level_clock
-    started = tourney.table.start_game()  # a hold is lifted; a new failure holds it again
-    if not started and clock.running:
+    if not tourney.start_again(step.clock()):  # a hold is lifted; a new failure holds it again
         step.say(te.AlreadyRunning(), player.id)
         return
-    clock.resumed(step.clock())
     step.say(te.GameStarted())
 
 

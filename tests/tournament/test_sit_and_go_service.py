@@ -612,3 +612,32 @@ async def test_tournament_payouts_the_host_changes_them_until_registration_close
     restarted, _ = await open_service(any_db)
     again = restarted.tables[table_id].tourney
     assert again is not None and again.tournament.shares() == (700, 300)
+
+
+async def test_tournament_a_table_nobody_can_see_stops_its_level_clock_until_the_host_starts(
+    any_db: Database,
+) -> None:
+    """The platform refuses the bot's posts and the table is held: like the host's pause,
+    the hold stops the level clock with its time left, so the blinds do not rise while no
+    one can play; the host's start runs it again from there (TDA 2024 R23, RULES.md
+    "Tournaments", the clock)."""
+    clock = FakeClock()
+    service, published, table_id = await _open(any_db, "turbo seats 2", clock)
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    clock.now += 20
+    assert await service.hold(table_id, "invite the bot")
+    books = service.tables[table_id].tourney.tournament  # type: ignore[union-attr]
+    clock.now += 600  # two levels' time goes by before the host sees to it
+    await service.tick()
+    assert books.level_clock.number == 1
+    assert books.level_clock.time_left(clock.now) == pytest.approx(280)
+    restarted, _ = await open_service(any_db, clock)  # the hold is kept across a restart
+    again = restarted.tables[table_id].tourney
+    assert again is not None and not again.tournament.level_clock.running
+    await _say(restarted, table_id, ANN, "start")
+    clock.now += 30
+    await restarted.tick()
+    assert again.tournament.level_clock.number == 1
+    assert again.tournament.level_clock.time_left(clock.now) == pytest.approx(250)
+    assert not _events(published, tv.LevelBegins)

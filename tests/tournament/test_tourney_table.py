@@ -312,3 +312,21 @@ def test_tournament_start_at_a_time_is_stored_and_old_state_without_it_loads() -
     old = {k: v for k, v in data.items() if k not in ("start_at", "start_missed")}
     legacy = TournamentTable.from_dict(table.tournament, table.table, old)
     assert legacy.start_at is None and legacy.wake_at() is None
+
+
+def test_tournament_a_hold_stops_the_clock_and_keeps_a_deal_on_offer_for_its_seconds() -> None:
+    """The table held at 10 s (the platform cannot show it) with a deal on offer: the level
+    clock stops with its time left and, started again ten minutes later, the level and
+    the offer have the seconds they had (TDA 2024 R23, RULES.md "Tournaments", the clock)."""
+    table = _sit_and_go("ab")
+    offer = table.ask_deal("a", "chop", 10.0)
+    assert offer is not None and offer.until == 130.0
+    assert table.hold("invite the bot", 10.0)
+    assert not table.hold("invite the bot", 20.0)  # held once
+    assert table.tournament.level_clock.time_left(610.0) == pytest.approx(590.0)
+    assert table.start_again(610.0)
+    assert table.table.held is None and table.table.running
+    assert offer.until == 730.0
+    assert table.why_not_deal(700.0) is not None  # the deal is still on offer
+    assert table.tournament.level_clock.time_left(620.0) == pytest.approx(580.0)
+    assert not table.start_again(620.0)  # running already: nothing changed

@@ -249,8 +249,9 @@ async def test_tournament_night_in_discord_a_403_on_the_level_change_tells_the_h
 ) -> None:
     """The bot loses its permissions in the channel as level 1 ends: Discord answers the
     level change's post 403. The level stands (level 2 on the clock and in the table
-    message), the host is told privately what to give the bot, and once he starts again
-    the next hand is dealt at level 2's blinds."""
+    message), the host is told privately what to give the bot, and the clock stops while
+    nobody can play: once he starts again, ten minutes later, the next hand is dealt at
+    level 2's blinds with the level's time left as it stood."""
     clock = FakeClock()
     bot = await _night(open_bot, clock)
     mark = await _to_a_quiet_level_end(bot, clock)
@@ -268,7 +269,9 @@ async def test_tournament_night_in_discord_a_403_on_the_level_change_tells_the_h
     hand = live.table.hand_number
     await _move(bot, "Fold")  # the hand in play is played out; no next deal while held
     assert live.table.hand_number == hand
+    await _later(bot, clock, 600)  # the host sees to the permissions ten minutes later
     await bot.slash("Ann", "host start")
     await _shown(bot)
     assert live.table.hand_number == hand + 1
     assert "No-Limit Hold'em 20/40" in bot.table_message()["embeds"][0]["title"]
+    assert _description(bot).startswith("Level 2: 20/40 · 1:59 left")  # the hold not charged
