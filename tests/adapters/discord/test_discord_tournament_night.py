@@ -91,8 +91,9 @@ async def _move(bot: Bot, *labels: str) -> str:
 
 
 def _cards_kept_private(bot: Bot) -> None:
-    """The hand in play's hole cards went to each owner alone by direct message, and no
-    message the channel sees since the hand's table message was posted holds one."""
+    """The hand in play's hole cards went to each owner alone by direct message, and
+    nothing the channel sees of the hand (its table message and the posts since) holds
+    one."""
     hand = bot.service.tables[TABLE].table.hand
     assert hand is not None and not hand.is_complete
     dms = bot.recorder.dms()
@@ -107,7 +108,12 @@ def _cards_kept_private(bot: Bot) -> None:
         assert all(cards not in dms[user][-1] for user in others)
     sent = bot.recorder.sent
     dealt = max(sent.index(s) for s in bot.recorder.table_posts())
-    public = [str(s.body) for s in bot.recorder.public() if sent.index(s) >= dealt]
+    shown = f"/{bot.table_message()['id']}"  # the hand's message; older ones show older hands
+    public = [
+        str(s.body)
+        for s in bot.recorder.public()
+        if sent.index(s) >= dealt and (s.method == "POST" or s.path.endswith(shown))
+    ]
     hidden = {pretty(card) for cards in hand.hole if cards for card in cards}
     assert not any(card in text for card in hidden for text in public)
 

@@ -17,6 +17,7 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -26,6 +27,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
 
+from adapters.runtime import keep_table_messages
 from adapters.slack.app import SlackBot
 from adapters.slack.client import StoppableClient
 from adapters.slack.transport import SlackTransport
@@ -275,6 +277,8 @@ class Harness:
 
     Args:
         db_path: the database (``":memory:"``; a file to :meth:`restart` on).
+        clock: the service's clock in seconds (the wall clock if None), kept by the bot
+            :meth:`restart` starts.
     """
 
     def __init__(
@@ -283,12 +287,14 @@ class Harness:
         interval: float = 0.05,
         secret: str | None = SECRET,
         db_path: str = ":memory:",
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.mock = MockSlack()
         self.secret = secret  # None: Socket Mode (nothing signed)
         self.seed = seed
         self.interval = interval
         self.db_path = db_path
+        self.clock = clock
         self.triggers = itertools.count(1)
 
     async def __aenter__(self) -> Harness:
@@ -297,10 +303,13 @@ class Harness:
         return self
 
     async def _start_bot(self) -> None:
-        """A bot as a new process starts one: its tables restored from the database."""
+        """A bot as a new process starts one: its tables restored from the database, and
+        their stored table messages taken back (:func:`adapters.runtime.start`)."""
         db = await Database.open(self.db_path)
         rng = random.Random(self.seed)
         self.service = TableService(db, shuffle=lambda: Deck(rng=rng).order)
+        if self.clock is not None:
+            self.service.clock = self.clock
         client = StoppableClient(token="xoxb-test", base_url=self.mock.url)
         self.transport = SlackTransport(client, interval=self.interval)
         presenter = Presenter(self.service, self.transport)
@@ -308,6 +317,7 @@ class Harness:
         self.core = ChatCore(self.service, presenter)
         self.bot = SlackBot(self.core, self.transport, client, self.secret)
         await self.service.restore()
+        await keep_table_messages(self.transport, db)
 
     async def _stop_bot(self) -> None:
         await self.bot.settle()
