@@ -6,6 +6,7 @@ clock is a fake one the test moves (RULES.md "Tournaments")."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from pathlib import Path
@@ -185,3 +186,124 @@ async def test_tournament_night_in_slack_through_a_level_a_break_and_on_to_the_w
         money = await h.service.db.tournaments.money(live.tournament_id or "")
         prizes = [(m.player_id, m.amount) for m in money if m.kind == "prize"]
         assert prizes == [(winner.player, 6000)]
+
+
+async def test_tournament_night_in_slack_restarted_mid_level_keeps_the_level_s_time_left(
+    tmp_path: Path,
+) -> None:
+    """The bot stopped 20 seconds into level 1 and started again an hour later on the same
+    database: the level has the 1:40 it had left, not the downtime charged (TDA 2024 R23,
+    RULES.md "Tournaments", the clock); a click on the message the first bot posted plays
+    on, and the next hand's table message shows level 1 and its 1:40."""
+    clock = FakeClock()
+    async with Harness(clock=clock, db_path=str(tmp_path / "night.db")) as h:
+        await _night(h)
+        clock.now += 20
+        await _move(h, "Fold")  # hand 2 is dealt, the clock's reading committed with it
+        fold = button(table_message(h.mock), "Fold")
+        clock.now += 3600  # down for an hour
+        await h.restart()
+        live = h.service.tables[TABLE]
+        assert live.tourney is not None
+        level = live.tourney.tournament.level_clock
+        assert level.number == 1 and round(level.time_left(clock.now)) == 100
+        await h.click(h.to_act(), fold)
+        await _shown(h)
+        assert live.table.hand_number == 3
+        assert _header(h).startswith("Level 1: 10/20 · 1:40 left")
+
+
+async def _to_a_quiet_level_end(h: Harness, clock: FakeClock) -> int:
+    """Hands folded every 25 seconds to 1:40 into level 1, then the clock moved past the
+    level's end with no turn timer run out: the level change is the tick's only news.
+    Returns the call count before that tick."""
+    for _ in range(4):
+        clock.now += 25
+        await _move(h, "Fold")
+    clock.now += 21
+    return len(h.mock.calls)
+
+
+async def test_tournament_night_in_slack_a_table_message_deleted_mid_level_is_posted_again() -> (
+    None
+):
+    """The table message is deleted during level 1: the level change's update answers
+    ``message_not_found``, so it is posted again showing level 2 (TDA 2024 R23), and the
+    hand goes on from the new message's buttons."""
+    clock = FakeClock()
+    async with Harness(clock=clock) as h:
+        await _night(h)
+        mark = await _to_a_quiet_level_end(h, clock)
+        gone = table_message(h.mock)["_ts"]
+        h.mock.errors["chat.update"] = "message_not_found"
+        await h.service.tick()
+        await _shown(h)
+        del h.mock.errors["chat.update"]
+        assert "Level 2: 20/40, 2 minutes" in _lines(h, mark)
+        again = table_message(h.mock)
+        assert again.get("_ts", again.get("ts")) != gone
+        assert _header(h).startswith("Level 2: 20/40 · 1:59 left")
+        hand = h.service.tables[TABLE].table.hand_number
+        await _move(h, "Fold")
+        assert h.service.tables[TABLE].table.hand_number == hand + 1
+        assert "20/40" in _title(h)
+
+
+async def test_tournament_night_in_slack_not_in_channel_on_the_level_change_tells_the_host() -> (
+    None
+):
+    """The bot is removed from the channel as level 1 ends: the level change's post is
+    answered ``not_in_channel``. The level stands, the host is told by DM how to invite
+    the bot, and the clock stops while nobody can play: invited back and started ten
+    minutes later, the next hand is dealt at level 2 with the level's time left as it
+    stood."""
+    clock = FakeClock()
+    async with Harness(clock=clock) as h:
+        await _night(h)
+        mark = await _to_a_quiet_level_end(h, clock)
+        h.mock.refused_channels[CHANNEL] = "not_in_channel"
+        await h.service.tick()
+        await _shown(h)
+        assert "Level 2: 20/40, 2 minutes" in _lines(h, mark)  # asked, and refused
+        live = h.service.tables[TABLE]
+        assert live.tourney is not None and live.tourney.tournament.level_clock.number == 2
+        dms = [
+            str(b.get("text")) for b in h.mock.of("chat.postMessage") if b.get("channel") == "DUANN"
+        ]
+        assert any("nobody can see the table" in text and "/invite" in text for text in dms)
+        del h.mock.refused_channels[CHANNEL]
+        hand = live.table.hand_number
+        await _move(h, "Fold")  # the hand in play is played out; no next deal while held
+        assert live.table.hand_number == hand
+        await _later(h, clock, 600)
+        await h.command("UANN", "start")
+        await _shown(h)
+        assert live.table.hand_number == hand + 1
+        assert "20/40" in _title(h)
+        assert _header(h).startswith("Level 2: 20/40 · 1:59 left")
+
+
+async def test_tournament_night_in_slack_a_slow_web_api_keeps_the_night_in_order() -> None:
+    """Slack answers every post slowly as level 1 ends and a player moves meanwhile: the
+    move is applied once, the level change is posted before the next hand's table
+    message, and that message shows level 2."""
+    clock = FakeClock()
+    async with Harness(clock=clock) as h:
+        await _night(h)
+        mark = await _to_a_quiet_level_end(h, clock)
+        h.mock.slow["chat.postMessage"] = 0.2
+        fold = button(table_message(h.mock), "Fold")
+        hand = h.service.tables[TABLE].table.hand_number
+        await asyncio.gather(h.service.tick(), h.click(h.to_act(), fold))
+        await _shown(h)
+        del h.mock.slow["chat.postMessage"]
+        assert h.service.tables[TABLE].table.hand_number == hand + 1
+        posts = [
+            c.body
+            for c in h.mock.calls[mark:]
+            if c.method == "chat.postMessage" and c.body.get("channel") == CHANNEL
+        ]
+        level = next(n for n, p in enumerate(posts) if "Level 2: 20/40" in str(p.get("text")))
+        table = next(n for n, p in enumerate(posts) if p.get("blocks"))
+        assert level < table
+        assert _header(h).startswith("Level 2: 20/40 · 1:59 left")
