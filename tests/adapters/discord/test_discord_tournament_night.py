@@ -6,6 +6,7 @@ slow platform). The service's clock is a fake one the test moves (RULES.md "Tour
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -281,3 +282,31 @@ async def test_tournament_night_in_discord_a_403_on_the_level_change_tells_the_h
     assert live.table.hand_number == hand + 1
     assert "No-Limit Hold'em 20/40" in bot.table_message()["embeds"][0]["title"]
     assert _description(bot).startswith("Level 2: 20/40 · 1:59 left")  # the hold not charged
+
+
+async def test_tournament_night_in_discord_a_slow_platform_keeps_the_night_in_order(
+    open_bot: OpenBot,
+) -> None:
+    """Discord answers every request slowly as level 1 ends and a player clicks meanwhile:
+    the move is applied once, the level change is posted before the next hand's table
+    message, and that message shows level 2."""
+    clock = FakeClock()
+    bot = await _night(open_bot, clock)
+    mark = await _to_a_quiet_level_end(bot, clock)
+    message = bot.table_message()
+    fold = next(custom for label, custom in bot.buttons(message).items() if label == "Fold")
+    hand = bot.service.tables[TABLE].table.hand_number
+    bot.recorder.delay = 0.05
+    # the tick as a task of its own: the harness's click waits for every other task
+    ticking = asyncio.create_task(bot.service.tick())
+    await bot.click(_to_act(bot), message, fold)
+    await ticking
+    await _shown(bot)
+    bot.recorder.delay = 0.0
+    assert bot.service.tables[TABLE].table.hand_number == hand + 1
+    sent = bot.recorder.sent
+    posts = [s.body or {} for s in bot.recorder.channel_posts() if sent.index(s) >= mark]
+    level = next(n for n, p in enumerate(posts) if "Level 2: 20/40" in str(p.get("content")))
+    table = next(n for n, p in enumerate(posts) if p.get("embeds"))
+    assert level < table
+    assert _description(bot).startswith("Level 2: 20/40 · 1:59 left")
