@@ -188,10 +188,11 @@ class Floor:
 
     # ------------------------------------------------------------------ play
 
-    def why_not_deal(self, tid: str) -> str | None:
-        """Why table ``tid`` may not deal now, or None: its own reasons, or, hand-for-hand,
-        it has played this round's hand and waits for the other tables."""
-        why = self.tables[tid].why_not_deal()
+    def why_not_deal(self, tid: str, now: float | None = None) -> str | None:
+        """Why table ``tid`` may not deal now, or None: its own reasons (at ``now``,
+        seconds: :meth:`TournamentTable.why_not_deal`), or, hand-for-hand, it has played
+        this round's hand and waits for the other tables."""
+        why = self.tables[tid].why_not_deal(now)
         if why is not None:
             return why
         if self.hand_for_hand and tid in self.played:

@@ -186,3 +186,48 @@ class SeasonStarted(TableEvent):
 
     number: int
     points: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TablesDrawn(TableEvent):
+    """The tournament spreads over several tables: each ``(table number, players)``
+    drawn at random (TDA 2024 R7); every table's own seat draw is told at it."""
+
+    tables: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoved(TableEvent):
+    """``player`` moved with ``chips`` from table ``source`` to seat ``seat`` of table
+    ``target`` (table numbers), ``why``: ``balance`` (TDA 2024 R11-A), ``break`` (R10-B) or
+    ``final`` (the final table's redraw); ``waits`` he waits for the button there."""
+
+    player: str
+    source: int
+    target: int
+    seat: int
+    chips: int
+    why: str
+    waits: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableBroken(TableEvent):
+    """Table ``number`` broke: its players were drawn to other tables (TDA 2024 R10-B)."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHand(TableEvent):
+    """Play is hand-for-hand (``on``) or no longer (TDA 2024 RP-8): each table plays one
+    hand and waits for the others."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandWaits(TableEvent):
+    """This table played its hand-for-hand hand and waits for ``tables`` other tables."""
+
+    tables: int

@@ -42,6 +42,7 @@ from storage import (
     StorageError,
     StoredTable,
     TableDue,
+    TableWrite,
     TournamentSaved,
     Unstorable,
     Write,
@@ -149,6 +150,8 @@ class Commits(ABC):
             table.clock.turn = table.turn_key()
             data = {**data, "clock": table.clock.to_dict()}
         tourney = state.get("tournament")
+        if tourney and tourney.get("spread"):
+            tourney = None  # over the books its tournament's row holds: restore() builds it
         return Live(
             stored.id,
             stored.server_id,
@@ -165,9 +168,14 @@ class Commits(ABC):
     async def _reload(self, table_id: str) -> None:
         """Take the stored table again (another process committed to it)."""
         stored = await self.db.load_table(table_id)
-        if stored is not None:
-            self.tables[table_id] = self._live(stored)
-            self._index(self.tables[table_id])
+        if stored is None:
+            return
+        part = stored.state.get("tournament") or {}
+        if part.get("spread"):  # its tables share books: all of them are read again
+            await self._reload_spread(str(part["id"]))
+            return
+        self.tables[table_id] = self._live(stored)
+        self._index(self.tables[table_id])
 
     async def current(self, table_id: str) -> Live | None:
         """The table as last committed, or None when there is none. On a database several
@@ -190,7 +198,11 @@ class Commits(ABC):
         return self.tables.get(table_id)
 
     def _lock(self, table_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(table_id, asyncio.Lock())
+        """The table's lock; every table of a tournament over several tables shares the
+        tournament's, so a step that moves a player between two holds both."""
+        live = self.tables.get(table_id)
+        key = live.spread.tournament_id if live is not None and live.spread else table_id
+        return self.locks.setdefault(key, asyncio.Lock())
 
     async def _commit(
         self,
@@ -204,7 +216,13 @@ class Commits(ABC):
         asker: str | None = None,
     ) -> list[Outgoing]:
         hand_number = live.table.hand_number or None
-        rows = [EventRow(o.audience, event_data(o.event)) for o in out]
+        others = self._spread_others(live, out)
+        if others:
+            extra = [*extra, *(self._carried(other, live, out) for other in others)]
+            out = [o for o in out if o.table_id == live.id] + [
+                o for o in out if o.table_id != live.id
+            ]
+        rows = [EventRow(o.audience, event_data(o.event)) for o in out if o.table_id == live.id]
         data = (
             command
             if isinstance(command, dict)
@@ -260,6 +278,17 @@ class Commits(ABC):
         for write in extra:
             if isinstance(write, TournamentSaved):
                 live.books_stored = books_unclocked(write.state)
+                if live.spread is not None:
+                    live.spread.stored, live.spread.written_at = live.books_stored, self.clock()
+                    live.spread.version += 1
+            elif isinstance(write, TableWrite):
+                other = self.tables[write.table_id]
+                other.version = write.version
+                other.committed = other.table.to_dict()
+        if live.spread is not None:
+            live.spread.before.clear()
+            self._spread_committed(live, others, out)
+            out = [o for o in out if o.table_id == live.id]
         if request_id is not None:  # the commit claimed it (actions.request_id is unique)
             self._checked.pop(request_id, None)
         if self._owes_deal(live):
@@ -270,6 +299,47 @@ class Commits(ABC):
         changed = out or [Outgoing(live.id, None, TableChanged())]
         self._publish(live.id, changed, asker)
         return out
+
+    def _spread_others(self, live: Live, out: Sequence[Outgoing]) -> list[Live]:
+        """The other tables of ``live``'s tournament over several tables that its step
+        changed or tells something: each moves on in the same commit."""
+        spread = live.spread
+        if spread is None:
+            return []
+        ids = dict.fromkeys([*(o.table_id for o in out if o.table_id != live.id), *spread.before])
+        return [self.tables[tid] for tid in ids if tid != live.id]
+
+    @staticmethod
+    def _carried(other: Live, live: Live, out: Sequence[Outgoing]) -> TableWrite:
+        """Table ``other``'s part of ``live``'s commit: its new state at its next version
+        and what the step told at it."""
+        state = other.state()
+        return TableWrite(
+            other.id,
+            other.version + 1,
+            other.text.encode(state, other.committed),
+            {"type": "TournamentStep", "table": live.id},
+            [EventRow(o.audience, event_data(o.event)) for o in out if o.table_id == other.id],
+            other.table.hand_number or None,
+        )
+
+    def _spread_committed(self, live: Live, others: list[Live], out: Sequence[Outgoing]) -> None:
+        """After a commit at a table of several: what it told each other table shown
+        there, and the next deal scheduled at every table that owes one now (a player
+        moved in, a hand-for-hand round over)."""
+        for other in others:
+            told = [o for o in out if o.table_id == other.id]
+            self._publish(other.id, told or [Outgoing(other.id, None, TableChanged())])
+        spread = live.spread
+        assert spread is not None
+        for table_id, other in spread.lives.items():
+            if table_id != live.id and self._owes_deal(other):
+                self._schedule_deal(table_id)
+
+    @abstractmethod
+    async def _reload_spread(self, tournament_id: str) -> None:
+        """Read every table of a tournament over several tables again
+        (:mod:`bot.service.spreads`)."""
 
     @abstractmethod
     def _owes_deal(self, live: Live) -> bool:

@@ -19,7 +19,7 @@ from bot.process.logsafe import described, frames
 from bot.service import stepping
 from bot.service.commits import ServiceError
 from bot.service.outbox import Outbox
-from bot.service.state import Live, Outgoing
+from bot.service.state import CLOCK_SAVE_SECONDS, Live, Outgoing
 from bot.service.steps import Step
 from storage import StorageError
 
@@ -27,10 +27,6 @@ log = logging.getLogger(__name__)
 
 # Seconds the process that ended a hand has to deal the next before another may.
 DEAL_GRACE_SECONDS = 3.0
-
-# Seconds between saves of a running tournament clock's reading while nothing else is
-# committed at its table: what a restart after a crash may give back at most.
-CLOCK_SAVE_SECONDS = 15.0
 
 
 def tournament_wake(live: Live) -> float | None:
@@ -44,7 +40,9 @@ def tournament_wake(live: Live) -> float | None:
         return None
     clock = tourney.tournament.level_clock
     times = [tourney.wake_at()]
-    if clock.at is not None and tourney.tournament.status == RUNNING:
+    spread = live.spread
+    saves = spread is None or spread.home == live.id  # one clock: its home saves it
+    if saves and clock.at is not None and tourney.tournament.status == RUNNING:
         times.append(clock.at + CLOCK_SAVE_SECONDS)
     found = [t for t in times if t is not None]
     return min(found) if found else None
@@ -97,6 +95,8 @@ class Deals(Outbox):
             return True
         if not live.table.running or live.table.current is not None:
             return False
+        if live.spread is not None:
+            return live.spread.why_not_deal(live.id, now) is None
         return tourney.why_not_deal(now) is None
 
     def _owing_elsewhere(self, live: Live) -> dict[str, KillOwedElsewhere]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import Event, Table
 from bot.engine.levelclock import was_running
@@ -14,6 +14,9 @@ from bot.engine.tournament import Tournament
 from bot.engine.tourneytable import TournamentTable
 from bot.service.statetext import StateText
 from bot.words.tableview import TableView
+
+if TYPE_CHECKING:
+    from bot.service.spread import Spread
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,11 @@ class TableHeld(Event):
     why: str
 
 
+# Seconds between saves of a running tournament clock's reading while nothing else is
+# committed at its table: what a restart after a crash may give back at most.
+CLOCK_SAVE_SECONDS = 15.0
+
+
 @dataclass(frozen=True)
 class Outgoing:
     """One thing to show: the table's channel (``audience`` None) or one player only."""
@@ -132,12 +140,21 @@ class Live:
     # the tournament's books as its own row last holds them, the clock's reading left out
     # (in memory only): a step that leaves them so writes the table's row alone
     books_stored: dict[str, Any] | None = None
+    # a table of a tournament over several tables: the tournament as this process serves
+    # it, whose row holds the books this table shares with the others
+    spread: Spread | None = None
 
     def state(self) -> dict[str, Any]:
         """The stored state: the engine's table plus the display names (and, at a
         tournament's table, the tournament: :func:`tourney_state`)."""
         state = {"table": self.table.to_dict(), "names": self.names or {}}
-        if self.tourney is not None:
+        if self.spread is not None and self.tourney is not None:
+            state["tournament"] = {
+                "id": self.spread.tournament_id,
+                "table": self.tourney.to_dict(),
+                "spread": True,  # the books are the tournament's row's
+            }
+        elif self.tourney is not None:
             state["tournament"] = tourney_state(self.tourney, self.tournament_id or "")
         return state
 
@@ -151,6 +168,7 @@ class Live:
                 "session_id": self.session_id,  # ending a session switches it before its commit
             },
             tourney_state(self.tourney, self.tournament_id or "") if self.tourney else None,
+            self.spread.snapshot() if self.spread is not None else None,
         )
 
 
@@ -210,6 +228,7 @@ class UndoPoint:
     table: dict[str, Any]
     fields: dict[str, Any]
     tourney: dict[str, Any] | None = None
+    spread: dict[str, Any] | None = None  # a tournament over several tables: its books
 
     def restore(self, live: Live) -> None:
         """Put ``live`` back as it was: the table rebuilt from its data, the fields set.
@@ -220,5 +239,7 @@ class UndoPoint:
         live.table = Table.from_dict(self.table)
         for name, value in self.fields.items():
             setattr(live, name, value)
-        if self.tourney is not None:
+        if live.spread is not None and self.spread is not None and self.tourney is not None:
+            live.spread.put_back(self.spread, live.id, self.tourney["table"])
+        elif self.tourney is not None:
             live.tourney = tourney_from(self.tourney, live.table)

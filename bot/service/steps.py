@@ -101,6 +101,11 @@ class Step:
         player id; the words wing tells it."""
         self.out.append(Outgoing(self.live.id, audience, event))
 
+    def say_at(self, table_id: str, event: te.TableEvent, audience: str | None = None) -> None:
+        """One of the table's own events at another table of its tournament (committed
+        with this step, :mod:`bot.service.spread`)."""
+        self.out.append(Outgoing(table_id, audience, event))
+
     def show(self, events: Sequence[Event]) -> None:
         """The engine's events, each to its audience (:func:`outgoing`)."""
         self.out += outgoing(self.live, events)

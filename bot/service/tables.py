@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.engine import ConfigError, Decision, EngineError, LegalMove, Table, TableSettings
@@ -28,13 +28,13 @@ from bot.process.logsafe import described, frames
 from bot.service import booklines, controls, stepping
 from bot.service.commits import ServiceError as ServiceError
 from bot.service.commits import _kind, _Stale
+from bot.service.spreads import Spreads
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
 from bot.service.state import Outgoing as Outgoing
 from bot.service.state import Player as Player
 from bot.service.state import Publisher as Publisher
 from bot.service.state import TableChanged as TableChanged
-from bot.service.timers import Timers
 from bot.service.views import READS, Views
 from bot.words.commands import Command, EndSession, NewSeason, Play
 from bot.words.commandset import declared_of
@@ -65,7 +65,7 @@ class NeedsConfirm(ServiceError):
         self.hand, self.step = hand, step
 
 
-class TableService(Timers, Views):
+class TableService(Spreads, Views):
     """All tables of one bot process.
 
     Args:
@@ -82,6 +82,7 @@ class TableService(Timers, Views):
         ``self.broken``; the others play on.
         """
         self.broken: list[tuple[str, str]] = list(self.db.broken)
+        spreads: dict[str, dict[str, dict[str, Any]]] = {}
         for stored in await self.db.load_tables():
             try:
                 self.tables[stored.id] = self._live(stored, self.clock())
@@ -89,6 +90,11 @@ class TableService(Timers, Views):
             except (EngineError, KeyError, TypeError, ValueError) as exc:
                 # a hand that does not replay may name the card it stumbled on
                 self.broken.append((stored.id, described(exc)))
+                continue
+            part = stored.state.get("tournament") or {}
+            if part.get("spread"):
+                spreads.setdefault(str(part["id"]), {})[stored.id] = part["table"]
+        await self._restore_spreads(spreads, self.clock())
         self.broken += self.db.broken
         return len(self.tables)
 
@@ -121,18 +127,28 @@ class TableService(Timers, Views):
         return table_id
 
     async def create_tournament(
-        self, server_id: str, channel: str, host: Player, setup: TournamentSetup
+        self,
+        server_id: str,
+        channel: str,
+        host: Player,
+        setup: TournamentSetup,
+        channels: Sequence[str] = (),
     ) -> str:
         """Set up a tournament in a channel, its lobby open for registration; the host
         runs it. A channel whose last tournament is over takes a new one at the same
-        table; a cash table's channel does not.
+        table; a cash table's channel does not. A tournament of several tables plays its
+        first in this channel and the others in ``channels`` (one fewer than its tables),
+        each a table of its own, every one of them stored at once
+        (:mod:`bot.service.spread`).
 
         Returns:
             The table's id.
         Raises:
-            ServiceError: a cash table or a tournament not over plays in that channel, or
-                it cannot be saved.
+            ServiceError: a cash table or a tournament not over plays in that channel or
+                one of ``channels``, not one channel a table, or it cannot be saved.
         """
+        if setup.rules.tables > 1:
+            return await self._create_spread(server_id, channel, host, setup, channels)
         table_id = f"{server_id}/{channel}"
         held = await self.current(table_id)
         if held is not None and (

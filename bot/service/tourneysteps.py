@@ -16,10 +16,11 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import HandStarted, IllegalAction
+from bot.engine import HandStarted, IllegalAction, Table
 from bot.engine import tableevents as te
 from bot.engine import tourneyevents as tv
 from bot.engine.blindlevels import Level
+from bot.engine.floor import Floor
 from bot.engine.league import place_points
 from bot.engine.levelclock import BreakBegins, ClockChange, LevelUp
 from bot.engine.payouts import shared_prizes
@@ -28,7 +29,7 @@ from bot.engine.tournament import FINISHED, REGISTERING, RUNNING, Bought
 from bot.engine.tourneytable import TournamentTable
 from bot.phh.pokerstars import TournamentHeader, tournament_fields, tournament_number
 from bot.service import steps
-from bot.service.state import Player, books_unclocked
+from bot.service.state import CLOCK_SAVE_SECONDS, Live, Player, books_unclocked
 from bot.service.steps import Step
 from bot.words.commands import (
     AddOn,
@@ -119,10 +120,22 @@ def _register(step: Step, player: Player, command: Register) -> None:
     bought = books.re_enter(player.id) if again else books.register(player.id)
     _line(step, player.id, bought)
     seat = None
+    spread = step.live.spread
+    if books.status == RUNNING and spread is not None and spread.floor is not None:
+        # at the shortest table (TDA 2024 R8-A): told there, and to the player
+        spread.keep()
+        moved = spread.floor.seat_late(player.id, player.name, bought.chips, _draw(step))
+        where = spread.number(moved.target)
+        step.say(tv.Registered(player.id, len(books.alive), books.pool, again, moved.seat))
+        late = tv.PlayerMoved(player.id, 0, where, moved.seat, moved.chips, "late")
+        step.say_at(moved.target, late)
+        step.say_at(moved.target, late, player.id)
+        return
     if books.status == RUNNING:  # late registration: a seat drawn at once (TDA 2024 R8-A)
         seat = tourney.seat_late(player.id, player.name, bought.chips, _draw(step)).seat
     step.say(tv.Registered(player.id, len(books.alive), books.pool, again, seat))
-    full = len(books.alive) >= books.rules.seats * books.rules.tables
+    tables = len(spread.lives) if spread is not None else books.rules.tables
+    full = len(books.alive) >= books.rules.seats * tables
     if books.status == REGISTERING and tourney.starts_full and full:
         step.say(tv.TournamentFull())
         _begin(step)
@@ -179,31 +192,44 @@ def _start(step: Step, player: Player, command: Start) -> None:
         return
     if books.status != RUNNING:
         raise IllegalAction(f"the tournament is {books.status}")
-    if not tourney.start_again(step.clock()):  # a hold is lifted; a new failure holds it again
+    started = tourney.start_again(step.clock())  # a hold is lifted; a new one holds again
+    for other in _others(step):
+        other.table.running = other.table.running or _in_play(step, other.id)
+    if not started:
         step.say(te.AlreadyRunning(), player.id)
         return
     step.say(te.GameStarted())
 
 
 def _begin(step: Step) -> None:
-    """Start the tournament: level 1 on the clock, every entrant drawn to a seat."""
+    """Start the tournament: level 1 on the clock, every entrant drawn to a seat (over
+    several tables: :func:`_begin_spread`)."""
     tourney = _tourney(step)
     books = tourney.tournament
+    if step.live.spread is not None:
+        _begin_spread(step)
+        return
     change = books.start(step.clock())
-    seats = tourney.seat_entries(step.live.names or {}, _draw(step))
+    tourney.seat_entries(step.live.names or {}, _draw(step))
     tourney.table.running = True
-    level = change.level
+    _tell_seats(step, step.live.id, tourney, change.level)
+
+
+def _tell_seats(step: Step, table_id: str, tourney: TournamentTable, level: Level) -> None:
+    """Tell table ``table_id`` its seats as drawn and its first button."""
+    seats = list(tourney.table.seating.seats.values())
     button = min(seat.seat for seat in seats)
     with contextlib.suppress(IllegalAction):  # the first deal's button, when it is known
         button = tourney.table.seating.next_deal(level.small_blind, level.big_blind).button
-    step.say(
+    step.say_at(
+        table_id,
         tv.TournamentBegins(
             tuple((seat.player_id, seat.seat) for seat in seats),
             button,
             level.small_blind,
             level.big_blind,
             level.big_blind_ante or level.ante,
-        )
+        ),
     )
 
 
@@ -215,6 +241,71 @@ def _payouts(step: Step, player: Player, command: Payouts) -> None:
     step.say(tv.PayoutsChanged(command.shares, books.prizes()))
 
 
+def _begin_spread(step: Step) -> None:
+    """Start a tournament over several tables: as many tables as the entries need
+    (TDA 2024 R7), every entrant drawn to a table and a seat, the tables breaking in a
+    drawn order with the tournament's own channel's table last: the final table plays
+    where the tournament was set up (a house choice)."""
+    spread = step.live.spread
+    assert spread is not None
+    books = spread.books
+    seats = books.rules.seats
+    needed = max(1, -(-len(books.alive) // seats))
+    if needed > len(spread.lives):
+        raise IllegalAction(
+            f"{len(books.alive)} entries need {needed} tables of {seats} seats:"
+            f" this tournament has {len(spread.lives)}"
+        )
+    used = list(spread.lives)[:needed]
+    rng = _draw(step)
+    order = used[1:]
+    rng.shuffle(order)
+    spread.keep(used)
+    floor = Floor(books, {tid: spread.tourney(tid) for tid in used}, [*order, used[0]])
+    change = books.start(step.clock())
+    floor.start(step.live.names or {}, rng)
+    spread.floor = floor
+    drawn = []
+    for tid in used:
+        tourney = spread.tourney(tid)
+        tourney.table.running = True
+        players = tuple(seat.player_id for seat in tourney.table.seating.seats.values())
+        drawn.append((spread.number(tid), players))
+    step.say(tv.TablesDrawn(tuple(drawn)))
+    for tid in used:
+        _tell_seats(step, tid, spread.tourney(tid), change.level)
+        for seat in spread.tourney(tid).table.seating.seats.values():
+            where = tv.PlayerMoved(
+                seat.player_id, 0, spread.number(tid), seat.seat, seat.stack, "draw"
+            )
+            step.say_at(tid, where, seat.player_id)
+
+
+def _others(step: Step) -> list[Live]:
+    """The other tables of the step's tournament over several tables (their ``Live``s),
+    none at a sit & go."""
+    spread = step.live.spread
+    if spread is None:
+        return []
+    return [live for tid, live in spread.lives.items() if tid != step.live.id]
+
+
+def _in_play(step: Step, table_id: str) -> bool:
+    """Whether a table of the step's tournament is one the floor plays (not broken, not
+    left unused by the start)."""
+    spread = step.live.spread
+    return spread is not None and spread.floor is not None and table_id in spread.floor.tables
+
+
+def _why_not_deal(step: Step, now: float) -> str | None:
+    """Why the step's table may not deal now: its own reasons, and over several tables
+    the floor's (hand-for-hand, TDA 2024 RP-8)."""
+    spread = step.live.spread
+    if spread is not None:
+        return spread.why_not_deal(step.live.id, now)
+    return _tourney(step).why_not_deal(now)
+
+
 def _pause(step: Step, player: Player, command: Pause) -> None:
     """The host stops the clock now and the deal after this hand (TDA: the floor may stop
     the clock)."""
@@ -224,6 +315,9 @@ def _pause(step: Step, player: Player, command: Pause) -> None:
         clock.pause(step.clock())
     tourney.table.running = False
     step.say(te.GamePaused())
+    for other in _others(step):
+        other.table.running = False
+        step.say_at(other.id, te.GamePaused())
 
 
 def _away(step: Step, player: Player, command: SitOut) -> None:
@@ -330,7 +424,7 @@ def advance(step: Step, deal_now: bool = False) -> None:
             continue
         if finished and not deal_now:
             break
-        if table.current is None and table.running and tourney.why_not_deal(now) is None:
+        if table.current is None and table.running and _why_not_deal(step, now) is None:
             if tourney.offer_asked(now) is not None:
                 _offered(step)
                 break  # the next hand waits for the players' answers
@@ -377,6 +471,9 @@ def _deal(step: Step) -> None:
         return
     if not events:
         return
+    spread = live.spread
+    if spread is not None and spread.floor is not None:
+        spread.floor.dealt(live.id)
     current = tourney.table.current
     assert current is not None
     commit = next((e.commitment for e in events if isinstance(e, HandStarted)), None)
@@ -398,11 +495,14 @@ def _deal(step: Step) -> None:
 def _changes(step: Step, changes: list[ClockChange]) -> None:
     """Announce each change of the clock: a new level, from the next hand, or a break."""
     books = _tourney(step).tournament
+    tables = [step.live.id, *(o.id for o in _others(step) if _in_play(step, o.id))]
     for change in changes:
-        if isinstance(change, LevelUp):
-            step.say(_level(change.number, change.level))
-        elif isinstance(change, BreakBegins):
-            step.say(tv.BreakBegins(change.minutes, change.after, books.add_on_open()))
+        for table_id in tables:  # one clock: every table is told at once
+            if isinstance(change, LevelUp):
+                step.say_at(table_id, _level(change.number, change.level))
+            elif isinstance(change, BreakBegins):
+                told = tv.BreakBegins(change.minutes, change.after, books.add_on_open())
+                step.say_at(table_id, told)
 
 
 def _level(number: int, level: Level) -> tv.LevelBegins:
@@ -430,12 +530,78 @@ def _finish(step: Step) -> None:
         tourney.dealt_level or books.level_clock.number,
     )
     steps.record_hand(step, tournament_fields(header))
-    end = tourney.finish(now=step.clock())
+    spread = live.spread
+    floor = spread.floor if spread is not None else None
+    end = tourney.finish(hold=floor is not None and floor.hand_for_hand, now=step.clock())
     _finished(step, end.finishes)
     for player in end.offers:
         step.say(tv.RebuyOpen(player))
+    if floor is not None:
+        _floor_after(step)
     if tourney.tournament.status == FINISHED:
         _over(step, end.finishes)
+
+
+def _floor_after(step: Step) -> None:
+    """After a hand at one table of several: the floor places a hand-for-hand round's
+    players out once every table has played it, and makes the moves due between hands
+    (TDA 2024 R10-B, R11-A, the final table's redraw), each told at both tables and to
+    the player; a table broken is told so and stops."""
+    spread = step.live.spread
+    assert spread is not None and spread.floor is not None
+    floor = spread.floor
+    spread.keep()
+    was = floor.hand_for_hand
+    end = floor.hand_ended(step.live.id, _draw(step))
+    if end.finishes:
+        _finished_at(step, end.finishes)
+    for move in end.moves:
+        target = spread.tourney(move.target)
+        waits = move.player in target.waiting
+        told = tv.PlayerMoved(
+            move.player,
+            spread.number(move.source),
+            spread.number(move.target),
+            move.seat,
+            move.chips,
+            move.why,
+            waits,
+        )
+        for table_id in dict.fromkeys((move.source, move.target)):
+            step.say_at(table_id, told)
+        step.say_at(move.target, told, move.player)
+    for broken in end.broken:
+        spread.lives[broken].table.running = False
+        step.say_at(broken, tv.TableBroken(spread.number(broken)))
+    if end.hand_for_hand != was:
+        for table_id in floor.tables:
+            step.say_at(table_id, tv.HandForHand(end.hand_for_hand))
+    elif floor.hand_for_hand and step.live.id in floor.played:
+        waiting = [t for t in floor.tables if t not in floor.played and t != step.live.id]
+        if waiting:
+            step.say(tv.HandForHandWaits(len(waiting)))
+
+
+def _finished_at(step: Step, finishes: tuple[Finish, ...]) -> None:
+    """A hand-for-hand round's players out, each told at the table he went out at."""
+    spread = step.live.spread
+    assert spread is not None
+    by_player = {
+        seat.player_id: tid
+        for tid, before in spread.before.items()
+        for seat in Table.from_dict(before[0]).seating.seats.values()
+    }
+    books = spread.books
+    by_place = books.prizes() if books.closed else ()
+    for finish in finishes:
+        entry = books.entry(finish.entry)
+        if finish.place == 1 and books.status == FINISHED:
+            continue
+        prize = entry.prize or (
+            shared_prizes(by_place, finish.place, finish.tied)[0] if by_place else 0
+        )
+        told = tv.PlayerOut(entry.player, finish.place, finish.tied, prize)
+        step.say_at(by_player.get(entry.player, step.live.id), told)
 
 
 def _finished(step: Step, finishes: tuple[Finish, ...]) -> None:
@@ -518,11 +684,34 @@ def _save(step: Step) -> None:
         tourney.counted = True
         results = season_results(tourney, live.tournament_id or "")
         season = (live.server_id, tourney.season[0], results)
+    if live.spread is not None:
+        _save_spread(step, season)
+        return
     state = books.to_dict()
     if step.money or season is not None or books_unclocked(state) != live.books_stored:
         step.extra.append(
             TournamentSaved(
                 live.tournament_id or "", state, books.status, tuple(step.money), season
+            )
+        )
+    step.money.clear()
+
+
+def _save_spread(step: Step, season: tuple[str, int, tuple[SeasonResult, ...]] | None) -> None:
+    """The tournament's row of a tournament over several tables, written at the version
+    it was read at when its books changed, or when its clock's reading is older than
+    :data:`CLOCK_SAVE_SECONDS` (the row alone holds it)."""
+    spread = step.live.spread
+    assert spread is not None
+    books = spread.books
+    state = spread.state()
+    stale = spread.written_at is None or step.clock() - spread.written_at >= CLOCK_SAVE_SECONDS
+    changed = books_unclocked(state) != spread.stored
+    if step.money or season is not None or changed or (stale and books.level_clock.running):
+        money = tuple(step.money)
+        step.extra.append(
+            TournamentSaved(
+                spread.tournament_id, state, books.status, money, season, spread.version
             )
         )
     step.money.clear()

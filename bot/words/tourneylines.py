@@ -239,7 +239,61 @@ def _season(event: tv.SeasonStarted, name: Name, currency: str) -> str:
     return f"League season {event.number} starts: {points}"
 
 
+def _drawn(event: tv.TablesDrawn, name: Name, currency: str) -> str:
+    tables = "; ".join(
+        f"table {number}: " + ", ".join(name(player) for player in players)
+        for number, players in event.tables
+    )
+    count = len(event.tables)
+    return f"The tournament begins over {count} tables, drawn at random (TDA 2024 R7): {tables}"
+
+
+_WHY_MOVED = {
+    "balance": "to balance the tables (TDA 2024 R11-A)",
+    "break": "as his table broke (TDA 2024 R10-B)",
+    "final": "to the final table, its seats drawn again",
+}
+
+
+def _moved(event: tv.PlayerMoved, name: Name, currency: str) -> str:
+    waits = "; he waits there for the button to pass" if event.waits else ""
+    if not event.source:  # drawn at the start, or seated late
+        return (
+            f"{name(event.player)}: table {event.target}, seat {event.seat}, with"
+            f" {event.chips:,} chips{waits}"
+        )
+    if event.source == event.target:
+        return f"{name(event.player)} is drawn to seat {event.seat} at the final table{waits}"
+    return (
+        f"{name(event.player)} moves from table {event.source} to table {event.target}, seat"
+        f" {event.seat}, with {event.chips:,} chips, {_WHY_MOVED.get(event.why, event.why)}{waits}"
+    )
+
+
+def _broken(event: tv.TableBroken, name: Name, currency: str) -> str:
+    return f"Table {event.number} breaks: its players are drawn to seats at the other tables"
+
+
+def _hand_for_hand(event: tv.HandForHand, name: Name, currency: str) -> str:
+    if event.on:
+        return (
+            "Hand-for-hand (TDA 2024 RP-8): every table plays one hand, then waits for the"
+            " others; players out in the same round finish by their stacks at its start"
+        )
+    return "Hand-for-hand is over: the tables deal at their own pace again"
+
+
+def _h4h_waits(event: tv.HandForHandWaits, name: Name, currency: str) -> str:
+    tables = "table" if event.tables == 1 else "tables"
+    return f"Hand-for-hand: this table waits for {event.tables} other {tables} to finish"
+
+
 _TOLD: dict[type, Callable[[Any, Name, str], str]] = {
+    tv.TablesDrawn: _drawn,
+    tv.PlayerMoved: _moved,
+    tv.TableBroken: _broken,
+    tv.HandForHand: _hand_for_hand,
+    tv.HandForHandWaits: _h4h_waits,
     tv.Registered: _registered,
     tv.Unregistered: _unregistered,
     tv.TournamentBegins: _begins,

@@ -28,7 +28,8 @@ HELP = (
     "  GAME and STRUCTURE: as for 'new' (default no-limit hold'em; no spread limit)\n"
     "  PRESET: turbo (5-minute levels, 1,500 chips), regular (10 minutes, 3,000 chips, a "
     "5-minute break hourly; the default), deep (15 minutes, 5,000 chips)\n"
-    "  buyin MONEY (e.g. 20 or 7.50; 0 for a freeroll), stack CHIPS, seats N\n"
+    "  buyin MONEY (e.g. 20 or 7.50; 0 for a freeroll), stack CHIPS, seats N (a table's),\n"
+    "  tables N (at most N tables: as many are played as the entries need)\n"
     "  levels 10/20 15/30 25/50 ante 5 50/100 bbante 100 ... (written out), "
     "minutes M or hands N (each level's length), noante (no big-blind ante in a preset)\n"
     "  break M every N (an M-minute break every N levels), nobreaks\n"
@@ -333,6 +334,9 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         elif word == "seats":
             seats = _number(words, i + 1, 2, 10, "seats")
             i += 2
+        elif word == "tables":
+            options["tables"] = _number(words, i + 1, 1, 200, "tables")
+            i += 2
         elif word == "levels":
             written, i = _levels(words, i + 1)
         elif word in ("minutes", "hands"):
@@ -425,7 +429,8 @@ def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:
     rules, schedule = setup.rules, setup.rules.schedule
     buy_in = cash(rules.buy_in, currency) if rules.buy_in else "free (a freeroll)"
     lines = [
-        f"{setup.settings.config.description}, {rules.seats} seats",
+        f"{setup.settings.config.description}, {rules.seats} seats"
+        + (f" a table, up to {rules.tables} tables" if rules.tables > 1 else ""),
         f"Buy-in {buy_in}, {rules.stack:,} chips",
     ]
     first = [schedule.level(n) for n in range(1, min(len(schedule.levels), 4) + 1)]
@@ -461,7 +466,7 @@ def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:
 
 def _start_line(setup: TournamentSetup) -> str:
     """How the tournament starts, in words."""
-    seats = setup.rules.seats
+    seats = setup.rules.seats * setup.rules.tables
     if setup.start == "full":
         return f"Starts when the {seats} seats fill, or at the host's 'start'"
     if setup.start != "time":

@@ -1,0 +1,208 @@
+"""A tournament over several tables served by the table service: the draw to tables, one
+clock told at every table, players moved between tables in one commit, tables broken, the
+final table, and a restart that puts every table back over the tournament's books
+(RULES.md "Tournaments", several tables)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
+
+from support import FakeClock, open_service  # noqa: E402
+
+from bot.engine import tourneyevents as tv  # noqa: E402
+from bot.engine.cards import Deck  # noqa: E402
+from bot.engine.tournament import FINISHED, RUNNING  # noqa: E402
+from bot.service.tables import Outgoing, Player, TableService  # noqa: E402
+from bot.words.commands import parse  # noqa: E402
+from bot.words.tourneysetup import parse_tournament_setup  # noqa: E402
+from storage.db import Database  # noqa: E402
+
+PLAYERS = [Player(f"u{n}", f"P{n}") for n in range(1, 9)]
+HOST = PLAYERS[0]
+
+
+async def _open(
+    db: Database, words: str, clock: FakeClock, seed: int = 5
+) -> tuple[TableService, list[Outgoing], str]:
+    rng = random.Random(seed)
+    service, published = await open_service(db, clock, shuffle=lambda: Deck(rng=rng).order)
+    home = await service.create_tournament(
+        "srv", "night", HOST, parse_tournament_setup(f"tournament new {words}")
+    )
+    return service, published, home
+
+
+def _tables(service: TableService, home: str) -> dict[str, object]:
+    spread = service.tables[home].spread
+    assert spread is not None
+    return dict(spread.lives)
+
+
+def _chips(service: TableService, home: str) -> int:
+    total = 0
+    for live in _tables(service, home).values():
+        hand = live.table.hand  # type: ignore[attr-defined]
+        if hand is not None and not hand.is_complete:
+            total += sum(hand.stacks) + sum(hand.contributed)
+        else:
+            total += sum(seat.stack for seat in live.table.seating.seats.values())  # type: ignore[attr-defined]
+    return total
+
+
+def _seated(service: TableService, home: str) -> list[str]:
+    return [
+        seat.player_id
+        for live in _tables(service, home).values()
+        for seat in live.table.seating.seats.values()  # type: ignore[attr-defined]
+    ]
+
+
+async def _entered(
+    db: Database, clock: FakeClock, words: str
+) -> tuple[TableService, list[Outgoing], str]:
+    service, published, home = await _open(db, words, clock)
+    for player in PLAYERS:
+        await service.handle(home, player, parse("register"))
+    await service.handle(home, HOST, parse("start"))
+    return service, published, home
+
+
+async def _step(service: TableService, home: str, rng: random.Random) -> bool:
+    """One move at a table whose turn it is (all in or call), else the clock moved and the
+    timers run; False once the tournament is over."""
+    spread = service.tables[home].spread
+    assert spread is not None
+    if spread.books.status == FINISHED:
+        return False
+    by_id = {p.id: p for p in PLAYERS}
+    acting = [
+        live
+        for live in spread.lives.values()
+        if live.table.hand is not None
+        and not live.table.hand.is_complete
+        and live.table.hand.to_act is not None
+    ]
+    if not acting:
+        await service.tick()
+        await service.idle()
+        return True
+    live = rng.choice(acting)
+    hand = live.table.hand
+    assert hand is not None and hand.to_act is not None
+    legal = hand.legal_actions()
+    roll = rng.random()
+    if legal.can_raise and roll < 0.5:
+        text = "allin"
+    elif legal.can_check:
+        text = "check"
+    else:
+        text = "call" if roll < 0.9 else "fold"
+    await service.handle(live.id, by_id[hand.names[hand.to_act]], parse(text), confirmed=True)
+    return True
+
+
+async def test_tda_2024_r7_a_tournament_over_several_tables_draws_every_entrant_once(
+    any_db: Database,
+) -> None:
+    """At the start the entries are drawn to as many tables as they need, each player
+    once, every table told its seats and each player his table and seat privately (TDA
+    2024 R7)."""
+    clock = FakeClock()
+    service, published, home = await _entered(any_db, clock, "turbo seats 3 tables 3 start now")
+    spread = service.tables[home].spread
+    assert spread is not None and spread.books.status == RUNNING
+    assert sorted(_seated(service, home)) == sorted(p.id for p in PLAYERS)
+    counts = sorted(len(live.table.seating.seats) for live in spread.lives.values())
+    assert counts == [2, 3, 3]
+    begun = {o.table_id for o in published if isinstance(o.event, tv.TournamentBegins)}
+    assert begun == set(spread.lives)
+    private = {o.audience for o in published if isinstance(o.event, tv.PlayerMoved)}
+    assert private >= {p.id for p in PLAYERS}
+    assert all(live.table.hand is not None for live in spread.lives.values())
+
+
+async def test_tda_2024_r10_r11_tables_balance_break_and_play_to_one_winner(
+    any_db: Database,
+) -> None:
+    """Played to the end: chips are conserved across the tables after every move, no
+    player is seated twice, players are moved between tables (each move told at both),
+    the tables break down to the final table, and the prizes paid are the pool."""
+    clock = FakeClock()
+    service, published, home = await _entered(any_db, clock, "turbo seats 3 tables 3 start now")
+    spread = service.tables[home].spread
+    assert spread is not None
+    chips = spread.books.chips
+    rng = random.Random(11)
+    for _ in range(3000):
+        clock.now += 3
+        if not await _step(service, home, rng):
+            break
+        seated = _seated(service, home)
+        assert len(seated) == len(set(seated)), "a player seated twice"
+        assert _chips(service, home) == chips
+    books = service.tables[home].spread.books  # type: ignore[union-attr]
+    assert books.status == FINISHED
+    assert sum(e.prize for e in books.entries) == books.pool
+    moved = [o for o in published if isinstance(o.event, tv.PlayerMoved) and o.event.source]
+    assert moved, "no player was moved between tables"
+    assert {o.table_id for o in moved} >= {t for o in moved for t in (o.table_id,)}
+    assert any(isinstance(o.event, tv.TableBroken) for o in published)
+    stored = await any_db.tournaments.load(books_id := service.tables[home].tournament_id or "")
+    assert stored is not None and stored.status == FINISHED, books_id
+
+
+async def test_a_restart_puts_every_table_back_over_the_tournament_s_books(
+    any_db: Database,
+    open_db,
+    backend_target: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """A restart in the middle of a tournament over several tables: every table back with
+    its seats and stacks, over one set of books, the floor as it stood."""
+    clock = FakeClock()
+    service, _, home = await _entered(any_db, clock, "turbo seats 3 tables 3 start now")
+    rng = random.Random(3)
+    for _ in range(120):
+        clock.now += 3
+        await _step(service, home, rng)
+    await service.idle()
+    spread = service.tables[home].spread
+    assert spread is not None
+    kept = {tid: live.table.to_dict() for tid, live in spread.lives.items()}
+    floor = spread.floor.to_dict() if spread.floor else None
+    chips = spread.books.chips
+    await any_db.close()
+    again_db = await open_db(backend_target)
+    again, _ = await open_service(again_db, clock)
+    restored = again.tables[home].spread
+    assert restored is not None
+    assert {tid: live.table.to_dict() for tid, live in restored.lives.items()} == kept
+    assert (restored.floor.to_dict() if restored.floor else None) == floor
+    assert all(live.tourney.tournament is restored.books for live in restored.lives.values())  # type: ignore[union-attr]
+    assert _chips(again, home) == chips
+    for _ in range(3000):
+        clock.now += 3
+        if not await _step(again, home, rng):
+            break
+    assert restored.books.status == FINISHED or again.tables[home].spread.books.status == FINISHED  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("words", ["turbo seats 3 tables 2"])
+async def test_a_tournament_over_several_tables_fills_all_its_seats_to_start(
+    any_db: Database, words: str
+) -> None:
+    """``start full`` waits for every seat of every table."""
+    clock = FakeClock()
+    service, _, home = await _open(any_db, words, clock)
+    for player in PLAYERS[:5]:
+        await service.handle(home, player, parse("register"))
+    spread = service.tables[home].spread
+    assert spread is not None and spread.books.status != RUNNING
+    await service.handle(home, PLAYERS[5], parse("register"))
+    assert spread.books.status == RUNNING
+    assert sorted(len(live.table.seating.seats) for live in spread.lives.values()) == [3, 3]
