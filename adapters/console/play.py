@@ -34,6 +34,12 @@ SERVER = "console"
 BOT_NAMES = ("Ada", "Bix", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal")
 
 
+def bot_names(count: int) -> list[str]:
+    """The computer players' names: the eight of :data:`BOT_NAMES`, then numbered (a
+    tournament over several tables may take more)."""
+    return [*BOT_NAMES[:count], *(str(n) for n in range(len(BOT_NAMES) + 1, count + 1))]
+
+
 @dataclass
 class Options:
     """What ``killbutton play`` was asked for."""
@@ -127,11 +133,14 @@ class Session:
     rng: random.Random
     options: Options
     close: Callable[[], Awaitable[None]]
+    # at a tournament over several tables: the channel of the table being played now
+    # (yours, or one a computer player is to act at); "" for the console's own
+    channel: str = ""
 
     @property
     def table_id(self) -> str:
         """The table's id: ``console/TABLE``."""
-        return f"{SERVER}/{self.options.table}"
+        return f"{SERVER}/{self.channel or self.options.table}"
 
     def facts(self) -> TableFacts:
         """The table as it stands (it is open by then).
@@ -145,16 +154,18 @@ class Session:
         return facts
 
 
-def _request(options: Options, player: Person, text: str, confirmed: bool = False) -> Request:
-    """A console line as the chat vocabulary's request (the same commands as in chat)."""
+def _request(session: Session, player: Person, text: str, confirmed: bool = False) -> Request:
+    """A console line as the chat vocabulary's request (the same commands as in chat), in
+    the channel of the table being played."""
     user = player.id.split(":", 1)[1]
-    return Request("console", SERVER, options.table, user, player.name, text, confirmed=confirmed)
+    channel = session.channel or session.options.table
+    return Request("console", SERVER, channel, user, player.name, text, confirmed=confirmed)
 
 
 async def _act(session: Session, player: Person, text: str) -> Reply:
     """Send ``text`` as ``player`` (confirmed: no click to wait for) and wait until the
     table's lines it caused are printed; returns the chat core's reply."""
-    reply = await session.core.handle(_request(session.options, player, text, True))
+    reply = await session.core.handle(_request(session, player, text, True))
     await session.core.idle()  # each reply right under what its line caused
     return reply
 
@@ -263,9 +274,8 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
             await _open_table(session, you)
         facts = session.facts()
         resumed = facts.turn is not None
-        computers = [
-            person(f"Bot {n}") for n in BOT_NAMES[: max(1, min(options.bots, len(BOT_NAMES)))]
-        ]
+        most = options.bots if options.tournament else min(options.bots, len(BOT_NAMES))
+        computers = [person(f"Bot {n}") for n in bot_names(max(1, most))]
         default = facts.default_buy_in
         for player in [you, *computers]:
             session.transport.names[player.id] = player.name
@@ -304,6 +314,7 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
         watched = -1  # the last hand you were told you are not in
         while True:
             await core.idle()  # a hand just ended: its next deal first
+            elsewhere = await _other_tables(session, you, computers, away, out)
             facts = session.facts()
             number = facts.hand_number
             if number != last_hand:
@@ -333,6 +344,8 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                     text = f"choose {text}"  # a bare game name picks it
                 await _send(session, you, text, out, read)
                 continue
+            if turn is None and elsewhere:
+                continue  # the tournament's other tables play on meanwhile
             if turn is None and options.autoplay:
                 if not await _wait_for_turn(session):
                     break  # nothing more will be dealt: the tournament is over
@@ -367,6 +380,37 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
         print("", file=out)
     print("Bye: the table is saved; 'killbutton play' carries on where you stopped.", file=out)
     return 0
+
+
+async def _other_tables(
+    session: Session, you: Person, computers: Sequence[Person], away: set[str], out: TextIO
+) -> bool:
+    """At a tournament over several tables: one move at each other table whose player to
+    act is a computer player (a rebuy first where one is out), the console's own lines
+    showing them all; then the table played is yours (the tournament's first while you
+    have no seat). True if a move was made elsewhere."""
+    home = f"{SERVER}/{session.options.table}"
+    tables = session.core.tournament_tables(home)
+    if not tables:
+        return False
+    yours = next(
+        (tid for tid in tables if (f := session.core.facts(tid)) and f.seat_of(you.id)), home
+    )
+    moved = False
+    for table_id in tables:
+        if table_id == yours:
+            continue
+        session.channel = table_id.split("/", 1)[1]
+        facts = session.facts()
+        if await _rebuy_busted(session, computers, 0, tournament=True):
+            moved = True
+            continue
+        turn = facts.turn
+        if turn is not None and turn.player_id != you.id:
+            await _computer_moves(session, facts, away, out)
+            moved = True
+    session.channel = yours.split("/", 1)[1]
+    return moved
 
 
 async def _computer_moves(session: Session, facts: TableFacts, away: set[str], out: TextIO) -> None:
@@ -542,12 +586,12 @@ async def _send(
     if not text.strip():
         return  # an empty line asks nothing
     core = session.core
-    reply = await core.handle(_request(session.options, you, text))
+    reply = await core.handle(_request(session, you, text))
     if reply.confirm is not None:
         answer = read(f"{reply.text} [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("  (you) not sent", file=out)
             return
-        reply = await core.handle(_request(session.options, you, reply.confirm, confirmed=True))
+        reply = await core.handle(_request(session, you, reply.confirm, confirmed=True))
     await core.idle()  # the table's lines first, then your reply under them
     _yours(reply, out)

@@ -73,7 +73,7 @@ async def _open(options: Options, out: TextIO, viewer: str | None) -> Session:
 
     clock = ScriptClock()
     service = TableService(db, clock=clock, shuffle=shuffle)
-    transport = ConsoleTransport(out, viewer)
+    transport = ConsoleTransport(out, viewer, f"console/{options.table}")
     presenter = Presenter(service, transport)
     service.publish = presenter.publish
     await service.restore()

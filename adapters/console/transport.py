@@ -20,15 +20,24 @@ class ConsoleTransport:
             (marked ``(you)``); None shows every reader's, marked ``[to NAME]`` (scripts).
     """
 
-    def __init__(self, out: TextIO, viewer: str | None) -> None:
+    def __init__(self, out: TextIO, viewer: str | None, home: str = "") -> None:
         self.out = out
         self.viewer = viewer
+        # the console's own table id: a line from another table (a tournament's over
+        # several) is marked with that table's channel
+        self.home = home
         # names heard at the keyboard or in the script, over those the table stored
         self.names: dict[str, str] = {}
 
     async def say(self, table_id: str, text: str, reader: str | None, name: str) -> None:
         """One line (or several) for the channel (``reader`` None) or for one player."""
-        self.show(text, reader, name)
+        self.show(self._marked(table_id, text), reader, name)
+
+    def _marked(self, table_id: str, text: str) -> str:
+        if not self.home or table_id == self.home:
+            return text
+        where = table_id.split("/", 1)[-1]
+        return "\n".join(f"[{where}] {line}" for line in text.splitlines())
 
     def show(self, text: str, reader: str | None = None, name: str = "") -> None:
         """Print ``text``, every line of a private one marked with its reader (or left out
@@ -46,7 +55,7 @@ class ConsoleTransport:
 
     async def post(self, table_id: str, text: str) -> None:
         """A line to the table's channel."""
-        self.show(text)
+        self.show(self._marked(table_id, text))
 
     async def tell(self, table_id: str, player_id: str, text: str) -> bool:
         """A private line to one player; always delivered."""

@@ -154,7 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(a demo, or a whole-process benchmark)",
     )
     play.add_argument(
-        "--bots", type=_whole(1, 8), default=3, metavar="N", help="computer players (1-8)"
+        "--bots",
+        type=_whole(1, 99),
+        default=3,
+        metavar="N",
+        help="computer players (1-8 at a table; up to 99 in a tournament of several tables)",
     )
     play.add_argument("--name", type=_name, default="", help="your name at the table (64 at most)")
     play.add_argument("--script", help="read 'name: command' and 'deck: cards' lines")

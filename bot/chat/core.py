@@ -40,7 +40,7 @@ from bot.words.render import cards_text, render
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
 from bot.words.tourneysetup import HELP as TOURNEY_HELP
-from bot.words.tourneysetup import parse_tournament_setup, setup_lines
+from bot.words.tourneysetup import parse_tournament_setup, setup_lines, tables_wanted
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -461,8 +461,12 @@ class ChatCore:
             return Reply(TOURNEY_HELP)
         player = player_of(request)
         setup = parse_tournament_setup(command.text)
+        missing = setup.rules.tables - 1 - len(setup.channels)
+        if request.platform != "console" and missing > 0:
+            # the console names its tables itself; a chat plays each in a channel it has
+            return Reply(tables_wanted(setup.rules.tables, missing), ok=False)
         table_id = await self.service.create_tournament(
-            request.server_id, request.channel_id, player, setup
+            request.server_id, request.channel_id, player, setup, setup.channels
         )
         if self.presenter is not None:
             await self._refused(table_id, await self.presenter.refresh(table_id))
@@ -544,6 +548,17 @@ class ChatCore:
             games=tuple(g.value for g in rotation.games) if rotation is not None else (),
             deal_offered=_deal_offered(live),
         )
+
+    def tournament_tables(self, table_id: str) -> list[str]:
+        """The tables of the tournament over several tables that ``table_id`` is one of,
+        the tournament's own channel's first, those still in play ([] at any other
+        table): for a chat that shows and plays every table (the console)."""
+        live = self.service.tables.get(table_id)
+        spread = live.spread if live is not None else None
+        if spread is None:
+            return []
+        floor = spread.floor
+        return [tid for tid in spread.lives if floor is None or tid in floor.tables]
 
     def public_state(self, table_id: str) -> dict[str, object] | None:
         """What everyone at the table may know, as plain data (see

@@ -214,13 +214,17 @@ class Floor:
             What changed.
         """
         end = FloorEnd()
-        if self.hand_for_hand:
+        if self.hand_for_hand and tid not in self.played:
+            # a hand dealt before the round began is no part of it: its players out are
+            # placed now, before the round's (held, they were lost when it ended)
+            end.finishes = close_busts(self.tournament, self.tables[tid].take_busts())
+        elif self.hand_for_hand:
             self.held += self.tables[tid].take_busts()
             done = all(
                 t in self.played or self.tables[t].why_not_deal() is not None for t in self.tables
             ) and all(self._idle(t) for t in self.tables)
             if done:
-                end.finishes = close_busts(self.tournament, self.held)
+                end.finishes += close_busts(self.tournament, self.held)
                 self.held, self.played = [], set()
         if not self.hand_for_hand or not self.played:
             end.moves += self._settle(end, rng)

@@ -285,10 +285,8 @@ class Commits(ABC):
                 other = self.tables[write.table_id]
                 other.version = write.version
                 other.committed = other.table.to_dict()
-        if live.spread is not None:
-            live.spread.before.clear()
-            self._spread_committed(live, others, out)
-            out = [o for o in out if o.table_id == live.id]
+        told_elsewhere = [o for o in out if o.table_id != live.id]
+        out = [o for o in out if o.table_id == live.id]
         if request_id is not None:  # the commit claimed it (actions.request_id is unique)
             self._checked.pop(request_id, None)
         if self._owes_deal(live):
@@ -298,6 +296,9 @@ class Commits(ABC):
         # it ran under: his own notices in it go to him like anyone's
         changed = out or [Outgoing(live.id, None, TableChanged())]
         self._publish(live.id, changed, asker)
+        if live.spread is not None:
+            live.spread.before.clear()
+            self._spread_committed(live, others, told_elsewhere)
         return out
 
     def _spread_others(self, live: Live, out: Sequence[Outgoing]) -> list[Live]:

@@ -29,9 +29,9 @@ log = logging.getLogger(__name__)
 
 def table_channels(channel: str, tables: int, named: Sequence[str]) -> list[str]:
     """The channels of a tournament's tables: its own first, then those named, then (for
-    the console, which has no channels of its own) ``CHANNEL table N`` for the rest."""
+    the console, which has no channels of its own) ``CHANNEL-N`` for the rest."""
     extra = [*named][: tables - 1]
-    extra += [f"{channel} table {n}" for n in range(len(extra) + 2, tables + 1)]
+    extra += [f"{channel}-{n}" for n in range(len(extra) + 2, tables + 1)]
     return [channel, *extra]
 
 

@@ -128,6 +128,8 @@ def _register(step: Step, player: Player, command: Register) -> None:
         where = spread.number(moved.target)
         step.say(tv.Registered(player.id, len(books.alive), books.pool, again, moved.seat))
         late = tv.PlayerMoved(player.id, 0, where, moved.seat, moved.chips, "late")
+        there = spread.lives[moved.target]
+        there.names = {**(there.names or {}), player.id: player.name}
         step.say_at(moved.target, late)
         step.say_at(moved.target, late, player.id)
         return
@@ -266,7 +268,9 @@ def _begin_spread(step: Step) -> None:
     floor.start(step.live.names or {}, rng)
     spread.floor = floor
     drawn = []
+    names = step.live.names or {}
     for tid in used:
+        spread.lives[tid].names = {**(spread.lives[tid].names or {}), **names}
         tourney = spread.tourney(tid)
         tourney.table.running = True
         players = tuple(seat.player_id for seat in tourney.table.seating.seats.values())
@@ -557,6 +561,10 @@ def _floor_after(step: Step) -> None:
         _finished_at(step, end.finishes)
     for move in end.moves:
         target = spread.tourney(move.target)
+        source_names = spread.lives[move.source].names or {}
+        if move.player in source_names:  # his name goes with him
+            arrived = spread.lives[move.target].names or {}
+            spread.lives[move.target].names = {**arrived, move.player: source_names[move.player]}
         waits = move.player in target.waiting
         told = tv.PlayerMoved(
             move.player,

@@ -64,6 +64,8 @@ NOT_PLAYED = {
     "straddle": _CUSTOM.format("straddle"),
     "runs": _CUSTOM.format("run it twice"),
 }
+# a channel as a platform writes its mention (Discord <#123>, Slack <#C123|name>) or #name
+_CHANNEL = re.compile(r"<#([A-Za-z0-9]+)(?:\|[^>]*)?>|(?<!\S)#([\w-]{1,80})")
 _PAIR = re.compile(r"(\d[\d,.]*[kKmM]?)/(\d[\d,.]*[kKmM]?)")
 # one level's blinds with thousands grouped by commas (1,000), and a run of them parted by
 # commas with no space (10/20,15/30): the comma after a big blind parts the levels
@@ -109,6 +111,8 @@ class TournamentSetup:
             time the clock shows, or None.
         start_minutes: minutes from its setup it starts in (0: none).
         start_full: with a time, the seats filling starts it early too.
+        channels: the channels the host named for the tournament's other tables
+            (``#t2``, a platform's ``<#C123|t2>`` mention), by their ids.
     """
 
     rules: TournamentRules
@@ -117,6 +121,7 @@ class TournamentSetup:
     start_clock: tuple[int, int] | None = None
     start_minutes: int = 0
     start_full: bool = False
+    channels: tuple[str, ...] = ()  # the channels named for its other tables, in order
 
     def start_moment(self, now: float) -> float | None:
         """When a start at a time is, in epoch seconds, for a setup made at ``now``
@@ -140,6 +145,17 @@ class TournamentSetup:
     def starts_full(self) -> bool:
         """Whether the seats filling starts it."""
         return self.start == "full" or self.start_full
+
+
+def tables_wanted(tables: int, missing: int) -> str:
+    """Why a tournament of ``tables`` tables is not set up in a chat: ``missing`` of its
+    other tables' channels are not named."""
+    example = " ".join(f"#table-{n}" for n in range(2, tables + 1))
+    return (
+        f"A tournament of {tables} tables plays each in a channel of its own: name"
+        f" {missing} more (e.g. 'tournament new ... tables {tables} {example}'), channels"
+        " the bot may post in; this one is the first table's and the tournament's"
+    )
 
 
 def parse_money(text: str) -> int:
@@ -302,7 +318,8 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         ParseError: a word not understood, a number out of range, or a tournament that
             cannot be played (the engine's reason); nothing is created.
     """
-    words = _parted(text.lower().split())
+    channels = tuple(m.group(1) or m.group(2) for m in _CHANNEL.finditer(text))
+    words = _parted(_CHANNEL.sub(" ", text).lower().split())
     if words[:1] == ["tournament"]:
         words = words[1:]
     if words[:1] == ["new"]:
@@ -419,7 +436,13 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         raise ParseError(str(exc)) from exc
     except NotAnOption as exc:
         raise ParseError(f"{exc.word!r} is not a tournament word.\n{HELP}") from exc
-    return TournamentSetup(rules, table, start.kind, start.clock, start.minutes, start.full)
+    if channels and rules.tables < 2:
+        raise ParseError(
+            "channels are named for the tables of a tournament of several: add 'tables N'"
+        )
+    return TournamentSetup(
+        rules, table, start.kind, start.clock, start.minutes, start.full, channels
+    )
 
 
 def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:

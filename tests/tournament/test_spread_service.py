@@ -206,3 +206,38 @@ async def test_a_tournament_over_several_tables_fills_all_its_seats_to_start(
     await service.handle(home, PLAYERS[5], parse("register"))
     assert spread.books.status == RUNNING
     assert sorted(len(live.table.seating.seats) for live in spread.lives.values()) == [3, 3]
+
+
+async def test_tda_2024_rp_8_hand_for_hand_at_the_bubble_each_table_deals_one_hand_a_round(
+    any_db: Database,
+) -> None:
+    """When the next player out is the last unpaid, play goes hand-for-hand, told at every
+    table: no table deals its next hand before every other table has played its own, and
+    the round's players out are placed together (TDA 2024 RP-8)."""
+    clock = FakeClock()
+    words = "turbo buyin 10 seats 4 tables 2 start now payouts 40 25 20 15"
+    service, published, home = await _open(any_db, words, clock, seed=8)
+    for player in PLAYERS:
+        await service.handle(home, player, parse("register"))
+    await service.handle(home, HOST, parse("start"))
+    spread = service.tables[home].spread
+    assert spread is not None
+    rng = random.Random(2)
+    seen = 0
+    dealt: dict[str, int] | None = None
+    rounds = 0
+    for _ in range(4000):
+        clock.now += 3
+        if not await _step(service, home, rng):
+            break
+        for item in published[seen:]:
+            if isinstance(item.event, tv.HandForHand):
+                dealt = {tid: 0 for tid in spread.floor.tables} if item.event.on else None  # type: ignore[union-attr]
+                rounds += item.event.on
+            elif dealt is not None and type(item.event).__name__ == "HandStarted":
+                dealt[item.table_id] = dealt.get(item.table_id, 0) + 1
+                assert max(dealt.values()) - min(dealt.values()) <= 1, dealt
+        seen = len(published)
+    assert rounds, "play never went hand-for-hand"
+    books = service.tables[home].spread.books  # type: ignore[union-attr]
+    assert books.status == FINISHED and sum(e.prize for e in books.entries) == books.pool
