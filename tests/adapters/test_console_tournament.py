@@ -105,3 +105,26 @@ ann: status
     assert "The tournament begins" not in text[:came]
     assert "The tournament begins" in text[came:]
     assert "posts big blind 20" in text[came:]  # level 1's first hand dealt
+
+
+async def test_tournament_of_several_tables_in_the_console_plays_every_table_to_a_winner(
+    tmp_path: Path,
+) -> None:
+    """``--tournament "... tables 3"`` with eight computer players: the entries drawn to
+    three tables, every table played (its lines marked with its channel), players moved
+    as tables break, the final table in the console's own channel, one winner."""
+    out = io.StringIO()
+    options = Options(
+        db=str(tmp_path / "t.db"),
+        name="Me",
+        bots=8,
+        seed=6,
+        tournament="turbo buyin 5 seats 3 tables 3",
+        autoplay=True,
+    )
+    await play_interactive(options, lambda prompt: "quit", out)
+    text = out.getvalue()
+    assert "The tournament begins over 3 tables" in text
+    assert "[table-2] " in text and "[table-3] " in text
+    assert "breaks: its players are drawn" in text
+    assert text.count("wins the tournament") == 1 and "Results: 1st" in text
