@@ -360,6 +360,9 @@ def _chop(step: Step, player: Player, command: Chop) -> None:
     """A deal of the prizes left: offered, accepted, or turned down (TOURNAMENT.md
     "Deals"); made when every player left has accepted the same one."""
     tourney = _tourney(step)
+    spread = step.live.spread
+    if spread is not None and spread.floor is not None and len(spread.floor.tables) > 1:
+        raise IllegalAction("a deal is made at the final table, by every player left")
     if command.kind == "no":
         tourney.turn_down_deal(player.id)
         step.say(tv.DealTurnedDown(player.id))

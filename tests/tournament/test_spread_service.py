@@ -241,3 +241,14 @@ async def test_tda_2024_rp_8_hand_for_hand_at_the_bubble_each_table_deals_one_ha
     assert rounds, "play never went hand-for-hand"
     books = service.tables[home].spread.books  # type: ignore[union-attr]
     assert books.status == FINISHED and sum(e.prize for e in books.entries) == books.pool
+
+
+async def test_a_deal_waits_for_the_final_table(any_db: Database) -> None:
+    """While more than one table plays, a deal is refused with the reason: it is made at
+    the final table, by every player left (TOURNAMENT.md "Deals")."""
+    from bot.service.tables import ServiceError
+
+    clock = FakeClock()
+    service, _, home = await _entered(any_db, clock, "turbo buyin 5 seats 3 tables 3 start now")
+    with pytest.raises(ServiceError, match="final table"):
+        await service.handle(home, HOST, parse("chop icm"))
