@@ -17,8 +17,7 @@ from bot.engine.levelclock import was_running
 from bot.engine.tournament import Tournament
 from bot.engine.tourneytable import TournamentTable, tournament_settings
 from bot.service.commits import ServiceError
-from bot.service.spread import Spread, books_of
-from bot.service.state import Player
+from bot.service.state import Player, Spread, books_of
 from bot.service.timers import Timers
 from bot.words.houserefusals import Refused, not_created
 from bot.words.tourneysetup import TournamentSetup

@@ -103,7 +103,7 @@ class Step:
 
     def say_at(self, table_id: str, event: te.TableEvent, audience: str | None = None) -> None:
         """One of the table's own events at another table of its tournament (committed
-        with this step, :mod:`bot.service.spread`)."""
+        with this step, :mod:`bot.service.spreads`)."""
         self.out.append(Outgoing(table_id, audience, event))
 
     def show(self, events: Sequence[Event]) -> None:

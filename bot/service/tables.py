@@ -139,7 +139,7 @@ class TableService(Spreads, Views):
         table; a cash table's channel does not. A tournament of several tables plays its
         first in this channel and the others in ``channels`` (one fewer than its tables),
         each a table of its own, every one of them stored at once
-        (:mod:`bot.service.spread`).
+        (:mod:`bot.service.spreads`).
 
         Returns:
             The table's id.

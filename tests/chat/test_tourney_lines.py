@@ -196,7 +196,34 @@ def test_tournament_lines_every_event_of_a_tournament_is_told() -> None:
         tv.SeasonStarted: tv.SeasonStarted(2, (10, 5)),
         tv.StartTimeCame: tv.StartTimeCame(1, False),
         tv.PayoutsChanged: tv.PayoutsChanged((), ()),
+        tv.TablesDrawn: tv.TablesDrawn(((1, ("d:1",)), (2, ("d:2",)))),
+        tv.PlayerMoved: tv.PlayerMoved("d:1", 2, 1, 3, 1500, "balance"),
+        tv.TableBroken: tv.TableBroken(2),
+        tv.HandForHand: tv.HandForHand(True),
+        tv.HandForHandWaits: tv.HandForHandWaits(1),
     }
     assert sorted(k.__name__ for k in kinds) == sorted(k.__name__ for k in samples)
     for kind in kinds:
         assert _line(samples[kind])
+
+
+def test_tournament_lines_several_tables_moves_breaks_and_hand_for_hand() -> None:
+    """A tournament over several tables told: the draw, a move with its reason and rule,
+    a seat drawn at the start, the final table's redraw, a table broken, hand-for-hand."""
+    assert _line(tv.PlayerMoved("d:1", 2, 1, 3, 1500, "balance")) == (
+        "Ann moves from table 2 to table 1, seat 3, with 1,500 chips, to balance the tables"
+        " (TDA 2024 R11-A)"
+    )
+    assert _line(tv.PlayerMoved("d:1", 0, 2, 4, 1500, "draw")) == (
+        "Ann: table 2, seat 4, with 1,500 chips"
+    )
+    assert _line(tv.PlayerMoved("d:1", 1, 1, 2, 900, "final", True)) == (
+        "Ann is drawn to seat 2 at the final table; he waits there for the button to pass"
+    )
+    assert _line(tv.TableBroken(3)) == (
+        "Table 3 breaks: its players are drawn to seats at the other tables"
+    )
+    assert "TDA 2024 RP-8" in _line(tv.HandForHand(True))
+    assert _line(tv.HandForHandWaits(2)) == (
+        "Hand-for-hand: this table waits for 2 other tables to finish"
+    )
