@@ -230,8 +230,8 @@ class Commits(ABC):
         )
         who = (player.id, player.platform, player.name) if player else None
         state = live.state()
-        if self.db.shared:
-            extra = [*extra, TableDue(live.id, self._due(live))]
+        if self.db.shared:  # and each table it carries: another process may take them
+            extra = [*extra, *(TableDue(t.id, self._due(t)) for t in (live, *others))]
         try:
             await self.db.commit(
                 live.id,

@@ -298,8 +298,8 @@ def test_the_pick_prompt_of_dealers_choice_takes_any_command(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("flag", "value", "said"),
     [
-        ("--bots", "9", "--bots: 9 is not a whole number from 1 to 8"),
-        ("--bots", "0", "--bots: 0 is not a whole number from 1 to 8"),
+        ("--bots", "100", "--bots: 100 is not a whole number from 1 to 99"),
+        ("--bots", "0", "--bots: 0 is not a whole number from 1 to 99"),
         ("--hands", "-1", "--hands: -1 is not a whole number from 0"),
     ],
 )
