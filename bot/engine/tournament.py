@@ -53,6 +53,10 @@ class TournamentRules:
             the standard table by entries.
         bounty: money units of each buy-in that go on the entry's head (knockout; 0 for
             none).
+        balance: players tables of several may differ by (1 or 2; 0: the house default,
+            :func:`bot.engine.balancing.tolerance_for`, TDA 2024 R11-D).
+        pay_jumps: play hand-for-hand at every pay jump too, not only at the bubble
+            (TDA 2024 RP-8 leaves when to the house).
     Raises:
         ConfigError: an amount out of range or a bounty over the buy-in.
     """
@@ -73,6 +77,8 @@ class TournamentRules:
     re_entries: int = 0
     shares: tuple[int, ...] = ()
     bounty: int = 0
+    balance: int = 0
+    pay_jumps: bool = False
 
     def __post_init__(self) -> None:
         check_whole(
@@ -91,6 +97,7 @@ class TournamentRules:
                 ("add_on_stack", 0, STACK_MOST),
                 ("re_entries", 0, 100),
                 ("bounty", 0, MONEY_MOST),
+                ("balance", 0, 2),
             ),
             "a tournament's",
         )
@@ -703,10 +710,12 @@ _RULES: Codec[TournamentRules] = Codec(
                 "add_on_stack",
                 "re_entries",
                 "bounty",
+                "balance",
             )
         },
         "schedule": As(Schedule.to_dict, Schedule.from_dict),
         "add_on": BOOL,
+        "pay_jumps": BOOL,
         "shares": tuple_of(INT),
     },
 )

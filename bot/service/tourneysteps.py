@@ -263,7 +263,13 @@ def _begin_spread(step: Step) -> None:
     order = used[1:]
     rng.shuffle(order)
     spread.keep(used)
-    floor = Floor(books, {tid: spread.tourney(tid) for tid in used}, [*order, used[0]])
+    floor = Floor(
+        books,
+        {tid: spread.tourney(tid) for tid in used},
+        [*order, used[0]],
+        books.rules.balance,
+        books.rules.pay_jumps,
+    )
     change = books.start(step.clock())
     floor.start(step.live.names or {}, rng)
     spread.floor = floor

@@ -29,7 +29,9 @@ HELP = (
     "  PRESET: turbo (5-minute levels, 1,500 chips), regular (10 minutes, 3,000 chips, a "
     "5-minute break hourly; the default), deep (15 minutes, 5,000 chips)\n"
     "  buyin MONEY (e.g. 20 or 7.50; 0 for a freeroll), stack CHIPS, seats N (a table's),\n"
-    "  tables N (at most N tables: as many are played as the entries need)\n"
+    "  tables N (at most N tables: as many are played as the entries need), #CHANNEL ... "
+    "(their channels), balance 1|2 (players tables may differ by), jumps (hand-for-hand "
+    "at every pay jump, not only the bubble)\n"
     "  levels 10/20 15/30 25/50 ante 5 50/100 bbante 100 ... (written out), "
     "minutes M or hands N (each level's length), noante (no big-blind ante in a preset)\n"
     "  break M every N (an M-minute break every N levels), nobreaks\n"
@@ -94,6 +96,9 @@ _PARTS: dict[str, tuple[str, str]] = {
     },
     "bounty": ("bounty", "the bounty"),
     "start": ("start", "the start"),
+    "tables": ("tables", "the tables"),
+    "balance": ("balance", "the balancing"),
+    "jumps": ("jumps", "hand-for-hand at the pay jumps"),
 }
 _MONEY = re.compile(r"[$€£]?(\d{1,9})(?:\.(\d{1,2}))?")
 
@@ -375,6 +380,12 @@ def parse_tournament_setup(text: str) -> TournamentSetup:  # noqa: C901, PLR0912
         elif word == "late":
             options["late_until"] = _number(words, i + 1, 1, 60, "levels")
             i += 2
+        elif word == "balance":
+            options["balance"] = _number(words, i + 1, 1, 2, "players the tables may differ by")
+            i += 2
+        elif word == "jumps":
+            options["pay_jumps"] = True
+            i += 1
         elif word in ("reentry", "reentries", "re-entry"):
             options["re_entries"] = _number(words, i + 1, 1, 100, "re-entries")
             i += 2
@@ -453,7 +464,9 @@ def setup_lines(setup: TournamentSetup, currency: str = "") -> list[str]:
     buy_in = cash(rules.buy_in, currency) if rules.buy_in else "free (a freeroll)"
     lines = [
         f"{setup.settings.config.description}, {rules.seats} seats"
-        + (f" a table, up to {rules.tables} tables" if rules.tables > 1 else ""),
+        + (f" a table, up to {rules.tables} tables" if rules.tables > 1 else "")
+        + (f", balanced within {counted(rules.balance, 'player')}" if rules.balance else "")
+        + (", hand-for-hand at every pay jump" if rules.pay_jumps else ""),
         f"Buy-in {buy_in}, {rules.stack:,} chips",
     ]
     first = [schedule.level(n) for n in range(1, min(len(schedule.levels), 4) + 1)]

@@ -252,3 +252,21 @@ async def test_a_deal_waits_for_the_final_table(any_db: Database) -> None:
     service, _, home = await _entered(any_db, clock, "turbo buyin 5 seats 3 tables 3 start now")
     with pytest.raises(ServiceError, match="final table"):
         await service.handle(home, HOST, parse("chop icm"))
+
+
+async def test_tda_2024_r11_d_the_host_sets_the_balancing_and_hand_for_hand_at_pay_jumps(
+    any_db: Database,
+) -> None:
+    """The house options of several tables: tables within two players (TDA 2024 R11-D
+    leaves it to the house) and hand-for-hand at every pay jump (TDA 2024 RP-8); the floor
+    plays them from the start, and a number out of range is refused with the range."""
+    from bot.words.commands import ParseError
+
+    clock = FakeClock()
+    words = "turbo buyin 5 seats 3 tables 3 start now balance 2 jumps"
+    service, _, home = await _entered(any_db, clock, words)
+    floor = service.tables[home].spread.floor  # type: ignore[union-attr]
+    assert floor is not None and floor.tolerance == 2 and floor.at_pay_jumps
+    for bad in ("balance 3", "balance abc", "tables 0", "tables 1e9", "balance"):
+        with pytest.raises(ParseError):
+            parse_tournament_setup(f"tournament new turbo seats 3 tables 2 {bad}")
