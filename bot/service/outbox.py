@@ -14,6 +14,7 @@ from bot.process.logsafe import described
 from bot.service.commits import Commits, ServiceError
 from bot.service.state import Live, Outgoing, TableHeld, TableShown
 from bot.words.tableview import TableView, table_view
+from bot.words.tourneyview import Standings
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ class Outbox(Commits):
             live.table.clock.deadline,
             self.clock(),
             live.tourney,
+            _standings(live),
         )
 
     def _publish(self, table_id: str, out: Sequence[Outgoing], asker: str | None = None) -> None:
@@ -140,3 +142,17 @@ class Outbox(Commits):
         """Why the platform cannot show the table (see :meth:`hold`), or None."""
         live = self.tables.get(table_id)
         return live.table.held if live is not None else None
+
+
+def _standings(live: Live) -> Standings | None:
+    """Where a table of a tournament over several tables stands among them, once its
+    floor plays; None at any other table."""
+    spread = live.spread
+    floor = spread.floor if spread is not None else None
+    if spread is None or floor is None or live.id not in floor.tables:
+        return None
+    largest = max(
+        (seat.stack for t in floor.tables.values() for seat in t.table.seating.seats.values()),
+        default=0,
+    )
+    return Standings(spread.number(live.id), len(floor.tables), largest, floor.hand_for_hand)

@@ -16,7 +16,7 @@ from bot.engine.tourneytable import TournamentTable
 from bot.words.gamewords import game_title, hand_title
 from bot.words.legalwords import phase_legal_text
 from bot.words.render import cards_text
-from bot.words.tourneyview import table_choices, tournament_lines
+from bot.words.tourneyview import Standings, table_choices, tournament_lines
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,7 @@ def table_view(
     deadline: float | None = None,
     now: float = 0.0,
     tourney: TournamentTable | None = None,
+    standings: Standings | None = None,
 ) -> TableView:
     """The summary of a table now, and at a tournament's table its tournament part.
 
@@ -184,6 +185,7 @@ def table_view(
             counted from it too.
         tourney: the tournament's table whose ``table`` is ``table`` (None at a cash
             table): its header lines and table-wide buttons (:mod:`bot.words.tourneyview`).
+        standings: at a table of several, where it stands among them.
     Returns:
         The view; between hands it shows the seats and stacks only (and a tournament's
         lines and buttons).
@@ -193,7 +195,8 @@ def table_view(
         return view
     currency = table.settings.currency
     lobby = tuple(Choice(label, command, style) for label, command, style in table_choices(tourney))
-    return replace(view, tournament=tournament_lines(tourney, names, now, currency), lobby=lobby)
+    lines = tournament_lines(tourney, names, now, currency, standings)
+    return replace(view, tournament=lines, lobby=lobby)
 
 
 def _view(

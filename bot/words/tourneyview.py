@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from bot.engine.blindlevels import Level
 from bot.engine.tournament import CANCELLED, FINISHED, REGISTERING, Tournament
@@ -55,8 +56,24 @@ def _payouts(tournament: Tournament, currency: str) -> str:
     return pool + (f" · paid: {paid}" if paid else "") + table
 
 
+@dataclass(frozen=True)
+class Standings:
+    """Where a table of a tournament over several tables stands among them: its number,
+    the tables in play, the largest stack over all of them (chips) and whether play is
+    hand-for-hand (TDA 2024 RP-8)."""
+
+    table: int
+    tables: int
+    largest: int
+    hand_for_hand: bool = False
+
+
 def tournament_lines(
-    tourney: TournamentTable, names: Mapping[str, str], now: float, currency: str = ""
+    tourney: TournamentTable,
+    names: Mapping[str, str],
+    now: float,
+    currency: str = "",
+    standings: Standings | None = None,
 ) -> tuple[str, ...]:
     """The tournament's header lines of the table message.
 
@@ -66,6 +83,7 @@ def tournament_lines(
         now: the service's clock, in seconds: the time left of a level, a break and the
             wait for rebuys are counted from it.
         currency: the table's money sign ("" for none).
+        standings: over several tables, this table's place among them (None for one).
     Returns:
         In the lobby: the buy-in and stack, the entrants, the prize pool and payouts by
         place, how it starts and the seats left. In play: the level and its time (or
@@ -85,7 +103,14 @@ def tournament_lines(
         return _results(tournament, name, currency)
     if tournament.status == REGISTERING:
         return _lobby(tourney, name, now, currency)
-    return _running(tourney, name, now, currency)
+    lines = _running(tourney, name, now, currency)
+    if standings is None:
+        return lines
+    where = f"Table {standings.table} of {counted(standings.tables, 'table')} in play"
+    if standings.tables == 1:
+        where = "The final table"
+    h4h = " · hand-for-hand" if standings.hand_for_hand else ""
+    return (*lines, f"{where} · largest stack {standings.largest:,}{h4h}")
 
 
 def _lobby(tourney: TournamentTable, name: Name, now: float, currency: str) -> tuple[str, ...]:

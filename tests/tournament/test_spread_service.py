@@ -270,3 +270,18 @@ async def test_tda_2024_r11_d_the_host_sets_the_balancing_and_hand_for_hand_at_p
     for bad in ("balance 3", "balance abc", "tables 0", "tables 1e9", "balance"):
         with pytest.raises(ParseError):
             parse_tournament_setup(f"tournament new turbo seats 3 tables 2 {bad}")
+
+
+async def test_each_table_message_of_several_tables_shows_where_it_stands(
+    any_db: Database,
+) -> None:
+    """The table message at each table of several shows its number among the tables in
+    play and the largest stack over all of them, beside the level and players left."""
+    clock = FakeClock()
+    service, _, home = await _entered(any_db, clock, "turbo buyin 5 seats 3 tables 3 start now")
+    spread = service.tables[home].spread
+    assert spread is not None
+    for number, table_id in enumerate(spread.lives, start=1):
+        lines = service.table_message(service.tables[table_id]).tournament
+        assert f"Table {number} of 3 tables in play · largest stack 1,500" in lines
+        assert any(line.startswith("Players left: 8 of 8") for line in lines)
