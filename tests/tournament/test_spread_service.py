@@ -5,6 +5,7 @@ final table, and a restart that puts every table back over the tournament's book
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from support import FakeClock, open_service  # noqa: E402
 from bot.engine import tourneyevents as tv  # noqa: E402
 from bot.engine.cards import Deck  # noqa: E402
 from bot.engine.tournament import FINISHED, RUNNING  # noqa: E402
-from bot.service.tables import Outgoing, Player, TableService  # noqa: E402
+from bot.service.tables import Outgoing, Player, ServiceError, TableService  # noqa: E402
 from bot.words.commands import parse  # noqa: E402
 from bot.words.tourneysetup import parse_tournament_setup  # noqa: E402
 from storage.db import Database  # noqa: E402
@@ -50,6 +51,11 @@ def _chips(service: TableService, home: str) -> int:
         hand = live.table.hand  # type: ignore[attr-defined]
         if hand is not None and not hand.is_complete:
             total += sum(hand.stacks) + sum(hand.contributed)
+            total += sum(  # seated since the hand was dealt (a late entry): not in it
+                seat.stack
+                for seat in live.table.seating.seats.values()  # type: ignore[attr-defined]
+                if seat.player_id not in hand.names
+            )
         else:
             total += sum(seat.stack for seat in live.table.seating.seats.values())  # type: ignore[attr-defined]
     return total
@@ -246,8 +252,6 @@ async def test_tda_2024_rp_8_hand_for_hand_at_the_bubble_each_table_deals_one_ha
 async def test_a_deal_waits_for_the_final_table(any_db: Database) -> None:
     """While more than one table plays, a deal is refused with the reason: it is made at
     the final table, by every player left (TOURNAMENT.md "Deals")."""
-    from bot.service.tables import ServiceError
-
     clock = FakeClock()
     service, _, home = await _entered(any_db, clock, "turbo buyin 5 seats 3 tables 3 start now")
     with pytest.raises(ServiceError, match="final table"):
@@ -285,3 +289,86 @@ async def test_each_table_message_of_several_tables_shows_where_it_stands(
         lines = service.table_message(service.tables[table_id]).tournament
         assert f"Table {number} of 3 tables in play · largest stack 1,500" in lines
         assert any(line.startswith("Players left: 8 of 8") for line in lines)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_random_tournaments_over_several_tables_conserve_chips_and_seat_everyone_once(
+    open_db,
+    seed: int,  # type: ignore[no-untyped-def]
+) -> None:
+    """Random tournaments of 20 to 30 entries over up to six tables, served end to end:
+    late entries and re-entries seated at the shortest table, players away and back,
+    after every step the chips on all tables are what the books hold, no player is
+    seated twice and every entry still in is seated once between hands; the prizes paid
+    are the pool (TDA 2024 R8-A, R10-B, R11-A, RP-8)."""
+    db = await open_db(":memory:")
+    rng = random.Random(seed)
+    clock = FakeClock()
+    deck_rng = random.Random(seed)
+    service, _ = await open_service(db, clock, shuffle=lambda: Deck(rng=deck_rng).order)
+    words = "turbo buyin 5 seats 5 tables 6 start now late 3 reentry 1"
+    home = await service.create_tournament(
+        "srv", "night", HOST, parse_tournament_setup(f"tournament new {words}")
+    )
+    everyone = [Player(f"u{n}", f"P{n}") for n in range(1, 41)]
+    by_id = {p.id: p for p in everyone}
+    entrants = rng.randint(20, 30)
+    for player in everyone[:entrants]:
+        await service.handle(home, player, parse("register"))
+    await service.handle(home, HOST, parse("start"))
+    spread = service.tables[home].spread
+    assert spread is not None
+    for _ in range(6000):
+        clock.now += 2
+        books = spread.books
+        if books.status == FINISHED:
+            break
+        roll = rng.random()
+        if roll < 0.01:  # someone late, or back for another entry
+            with contextlib.suppress(ServiceError):  # full, closed, no re-entry left
+                await service.handle(home, rng.choice(everyone), parse("register"))
+        elif roll < 0.02:
+            seated = [
+                (tid, s.player_id)
+                for tid, lv in spread.lives.items()
+                for s in lv.table.seating.seats.values()
+            ]
+            if seated:
+                tid, who = rng.choice(seated)
+                with contextlib.suppress(ServiceError):  # refused with a reason
+                    await service.handle(tid, by_id[who], parse(rng.choice(["sitout", "back"])))
+        acting = [
+            lv
+            for lv in spread.lives.values()
+            if lv.table.hand is not None
+            and not lv.table.hand.is_complete
+            and lv.table.hand.to_act is not None
+        ]
+        if acting:
+            live = rng.choice(acting)
+            hand = live.table.hand
+            assert hand is not None and hand.to_act is not None
+            legal = hand.legal_actions()
+            text = (
+                "allin"
+                if legal.can_raise and rng.random() < 0.4
+                else ("check" if legal.can_check else "call")
+            )
+            await service.handle(
+                live.id, by_id[hand.names[hand.to_act]], parse(text), confirmed=True
+            )
+        else:
+            await service.tick()
+            await service.idle()
+        seated = _seated(service, home)
+        assert len(seated) == len(set(seated)), "a player seated twice"
+        assert _chips(service, home) == spread.books.chips
+        idle = all(lv.table.current is None for lv in spread.lives.values())
+        if idle:
+            alive = {e.player for e in spread.books.alive}
+            waiting = {b.player for lv in spread.lives.values() for b in lv.tourney.busts}  # type: ignore[union-attr]
+            assert alive - waiting <= set(seated), "an entry still in has no seat"
+    books = spread.books
+    assert books.status == FINISHED, "the tournament ends"
+    assert sum(e.prize for e in books.entries) == books.pool
+    assert sorted(e.place for e in books.entries)[0] == 1
