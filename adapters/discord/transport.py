@@ -15,7 +15,7 @@ import io
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Literal, TypeVar, cast
 
 import discord
 
@@ -62,6 +62,9 @@ class Shown:
 
     hand: int
     message_id: int
+
+
+THREAD_MINUTES: Literal[1440] = 1440  # a table's thread archives after a day unused
 
 
 class DiscordTransport:
@@ -182,6 +185,31 @@ class DiscordTransport:
             return  # a newer hand's message came meanwhile: it stays the one followed
         await self._keep(table_id, Shown(shown.hand, message.id))
         log.warning("the table message of %s was deleted: posted again", table_id)
+
+    async def open_channels(self, table_id: str, names: Sequence[str]) -> list[str]:
+        """Open a public thread per name under the table's channel (a tournament's other
+        tables); their ids.
+
+        Raises:
+            CannotPost: Discord refuses (no Create Public Threads), or the channel is no
+                text channel.
+        """
+        _, channel_id = split_table(table_id)
+        try:
+            channel = await self.client.fetch_channel(channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                raise CannotPost("threads open under a text channel")
+            threads = [
+                await channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_MINUTES,
+                )
+                for name in names
+            ]
+        except discord.HTTPException as exc:
+            raise CannotPost(f"Discord refused the threads: {exc.status}") from exc
+        return [str(thread.id) for thread in threads]
 
     async def post(self, table_id: str, text: str) -> None:
         """Post a line (or a long text in several messages) to the table's channel, shown

@@ -40,7 +40,12 @@ from bot.words.render import cards_text, render
 from bot.words.tablesetup import HELP as SETUP_HELP
 from bot.words.tablesetup import describe_settings, parse_table_setup
 from bot.words.tourneysetup import HELP as TOURNEY_HELP
-from bot.words.tourneysetup import parse_tournament_setup, setup_lines, tables_wanted
+from bot.words.tourneysetup import (
+    parse_tournament_setup,
+    setup_lines,
+    table_name,
+    tables_wanted,
+)
 from storage import StorageError
 
 log = logging.getLogger(__name__)
@@ -461,12 +466,20 @@ class ChatCore:
             return Reply(TOURNEY_HELP)
         player = player_of(request)
         setup = parse_tournament_setup(command.text)
-        missing = setup.rules.tables - 1 - len(setup.channels)
+        channels = setup.channels
+        missing = setup.rules.tables - 1 - len(channels)
         if request.platform != "console" and missing > 0:
-            # the console names its tables itself; a chat plays each in a channel it has
-            return Reply(tables_wanted(setup.rules.tables, missing), ok=False)
+            # the console names its tables itself; a chat plays each in a channel it has,
+            # named by the host or opened by the bot where the platform lets it (threads)
+            here = f"{request.server_id}/{request.channel_id}"
+            first = setup.rules.tables - missing + 1
+            names = [table_name(n) for n in range(first, setup.rules.tables + 1)]
+            opened = await self.presenter.open_channels(here, names) if self.presenter else None
+            if opened is None:
+                return Reply(tables_wanted(setup.rules.tables, missing), ok=False)
+            channels = (*channels, *opened)
         table_id = await self.service.create_tournament(
-            request.server_id, request.channel_id, player, setup, setup.channels
+            request.server_id, request.channel_id, player, setup, channels
         )
         if self.presenter is not None:
             await self._refused(table_id, await self.presenter.refresh(table_id))

@@ -121,6 +121,19 @@ class Lines(Protocol):
         (``reader`` his player id, ``name`` the name the table knows him by)."""
 
 
+@runtime_checkable
+class OpensChannels(Protocol):
+    """A transport that can open channels of its own for a table (Discord's threads under
+    a channel), for a tournament's other tables."""
+
+    async def open_channels(self, table_id: str, names: Sequence[str]) -> list[str]:
+        """Open one channel per name under ``table_id``'s channel; their ids, in order.
+
+        Raises:
+            CannotPost: the platform refuses (the bot may not open them there).
+        """
+
+
 class CannotPost(Exception):  # noqa: N818 - a platform's answer, not a program error
     """The platform refuses the bot's posts in a table's channel (Discord 403 Missing
     Permissions, Slack ``not_in_channel``). Its message says what the host must do, e.g.
@@ -370,6 +383,18 @@ class Presenter:
         state.recent.append(message.text)
         if isinstance(event, (Notice, TableEvent, ev.MixGame, *RESULT_EVENTS)):
             posts.append(message.text)
+
+    async def open_channels(self, table_id: str, names: Sequence[str]) -> list[str] | None:
+        """Channels opened for a tournament's other tables under ``table_id``'s (their
+        ids), or None where the platform cannot or will not (the host names them then)."""
+        transport = self.transport
+        if not isinstance(transport, OpensChannels):
+            return None
+        try:
+            return await transport.open_channels(table_id, names)
+        except CannotPost as exc:
+            log.warning("channels not opened under %s: %s", table_id, exc)
+            return None
 
     async def refresh(self, table_id: str, view: TableView | None = None) -> ChannelRefused | None:
         """Show the table message (``view``: the table as a batch committed it; None: as

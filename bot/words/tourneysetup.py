@@ -152,6 +152,11 @@ class TournamentSetup:
         return self.start == "full" or self.start_full
 
 
+def table_name(number: int) -> str:
+    """The name of a channel the bot opens for a tournament's table ``number``."""
+    return f"Table {number}"
+
+
 def tables_wanted(tables: int, missing: int) -> str:
     """Why a tournament of ``tables`` tables is not set up in a chat: ``missing`` of its
     other tables' channels are not named."""
@@ -159,7 +164,8 @@ def tables_wanted(tables: int, missing: int) -> str:
     return (
         f"A tournament of {tables} tables plays each in a channel of its own: name"
         f" {missing} more (e.g. 'tournament new ... tables {tables} {example}'), channels"
-        " the bot may post in; this one is the first table's and the tournament's"
+        " the bot may post in, or let the bot open threads here (in Discord, give it"
+        " Create Public Threads); this one is the first table's and the tournament's"
     )
 
 

@@ -80,6 +80,7 @@ class Recorder:
     sent: list[Sent] = field(default_factory=list)
     failures: list[tuple[Callable[[str, str], bool], BaseException]] = field(default_factory=list)
     dm_channels: dict[int, int] = field(default_factory=dict)  # DM channel -> user
+    threads: dict[int, str] = field(default_factory=dict)  # thread opened -> its name
     next_id: int = 800000000000000000
     delay: float = 0.0  # seconds every request takes, as a real platform's do
 
@@ -143,6 +144,35 @@ class Recorder:
             return self.message(self._new_id(), int(route.channel_id), body or {})
         if route.method == "PATCH" and "/messages/" in path:
             return self.message(int(path.rsplit("/", 1)[1]), int(route.channel_id), body or {})
+        if route.method == "GET" and path == f"/channels/{route.channel_id}":
+            return {
+                "id": str(route.channel_id),
+                "type": 0,
+                "guild_id": str(GUILD),
+                "name": "poker",
+                "position": 0,
+                "permission_overwrites": [],
+            }
+        if route.method == "POST" and path.endswith("/threads"):
+            thread = self._new_id()
+            self.threads[thread] = (body or {}).get("name", "")
+            return {
+                "id": str(thread),
+                "type": 11,
+                "guild_id": str(GUILD),
+                "parent_id": str(route.channel_id),
+                "owner_id": str(BOT),
+                "name": self.threads[thread],
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": (body or {}).get("auto_archive_duration", 1440),
+                    "archive_timestamp": "2026-12-03T20:00:00+00:00",
+                    "locked": False,
+                },
+            }
         if route.method == "PUT" and path.endswith("/commands"):
             return [
                 {**command, "id": str(self._new_id()), "application_id": str(APP), "version": "1"}

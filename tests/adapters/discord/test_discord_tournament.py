@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import discord
-from discord_harness import CHANNEL, GUILD, TABLE, USERS, Bot, seated
+from discord_harness import CHANNEL, GUILD, TABLE, USERS, Bot, http_error, seated
 
 from adapters.discord.buttons import LOBBY_ROW, TEMPLATE, table_buttons
 from adapters.discord.embed import table_embed
@@ -169,3 +169,31 @@ async def test_tournament_night_in_discord_from_setup_to_the_first_hand(bot: Bot
     assert hand is not None
     hidden = {pretty(card) for cards in hand.hole if cards for card in cards}
     assert hidden and not any(card in str(message) for card in hidden)
+
+
+async def test_tournament_of_several_tables_in_discord_opens_a_thread_for_each_other_table(
+    bot: Bot,
+) -> None:
+    """``tables 2`` with no channel named: the bot opens a public thread "Table 2" under
+    the channel and the tournament plays its second table there; refused threads (403)
+    are answered with how to name channels instead, and nothing is set up."""
+    bot.recorder.fail_once("POST", "/threads", http_error(403))
+    await bot.slash("Ann", "tournament setup", words="turbo buyin 5 seats 2 tables 2")
+    refused = bot.last_reply()["content"]
+    assert "Create Public Threads" in refused and "#table-2" in refused
+    assert TABLE not in bot.service.tables
+    await bot.slash("Ann", "tournament setup", words="turbo buyin 5 seats 2 tables 2")
+    assert "Tournament open" in bot.last_reply()["content"]
+    (thread, name), *_ = bot.recorder.threads.items()
+    assert name == "Table 2"
+    spread = bot.service.tables[TABLE].spread
+    assert spread is not None and list(spread.lives) == [TABLE, f"{GUILD}/{thread}"]
+    lobby = bot.table_message()
+    for player in ("Ann", "Bob", "Cat"):
+        await bot.click(player, lobby, bot.buttons(lobby)["Register"])
+    await bot.slash("Ann", "host start")
+    await bot.client.runtime.core.idle()  # type: ignore[union-attr]
+    await bot.client.transport.edits.drain()
+    posted = {s.path for s in bot.recorder.ok() if s.method == "POST"}
+    assert f"/channels/{thread}/messages" in posted  # the second table's own message
+    assert sum(len(live.table.seating.seats) for live in spread.lives.values()) == 3
