@@ -201,3 +201,13 @@ def test_tournament_start_at_a_time_refuses_a_time_that_is_none(words: str) -> N
     words."""
     with pytest.raises(ParseError, match="start now, start full, start 21:30 or start in 20"):
         parse_tournament_setup(words)
+
+
+def test_tournament_setup_reads_the_tables_channels_as_each_platform_writes_them() -> None:
+    """The other tables' channels, named at setup, as Slack (``<#C123|name>``), Discord
+    (``<#123>``) or a person (``#name``) writes them, in order; named with no ``tables``,
+    refused with what to add."""
+    setup = parse_tournament_setup("tournament new turbo seats 6 tables 4 <#C0ABC|t2> <#1234> #t-4")
+    assert setup.channels == ("C0ABC", "1234", "t-4") and setup.rules.tables == 4
+    with pytest.raises(ParseError, match="tables N"):
+        parse_tournament_setup("tournament new turbo #t2")
