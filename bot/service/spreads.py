@@ -22,6 +22,7 @@ from bot.service.timers import Timers
 from bot.words.houserefusals import Refused, not_created
 from bot.words.tourneysetup import TournamentSetup
 from storage import StorageError
+from storage.tournaments import StoredSeason, StoredTournament
 
 log = logging.getLogger(__name__)
 
@@ -66,20 +67,12 @@ class Spreads(Timers):
         for name in channels:
             if await self.db.table_in_channel(server_id, name):
                 raise ServiceError(Refused.TABLE_TAKEN)
-        settings = tournament_settings(setup.settings)
         home = f"{server_id}/{channel}"
-        tournament_id = f"{home}#{secrets.token_hex(4)}"
-        books = Tournament(setup.rules)
+        tournament_id, books, season, stored = await self._stored_tournament(
+            server_id, channel, host, setup
+        )
+        settings = tournament_settings(setup.settings)
         try:
-            season = await self.db.tournaments.season(server_id)
-            stored = await self.db.tournaments.create(
-                tournament_id,
-                server_id,
-                channel,
-                (host.id, host.platform, host.name),
-                books.to_dict(),
-                settings.currency,
-            )
             ids = [await self.create_table(server_id, name, host, settings) for name in channels]
             for table_id in ids:
                 await self.db.tournaments.link_table(table_id, tournament_id)
@@ -113,6 +106,31 @@ class Spreads(Timers):
                 undo,
             )
         return home
+
+    async def _stored_tournament(
+        self, server_id: str, channel: str, host: Player, setup: TournamentSetup
+    ) -> tuple[str, Tournament, StoredSeason | None, StoredTournament]:
+        """A new tournament's row, stored at version 1 with its books: its id, the books,
+        the server's league season open now (None: none) and the row as stored.
+
+        Raises:
+            ServiceError: it cannot be saved.
+        """
+        tournament_id = f"{server_id}/{channel}#{secrets.token_hex(4)}"
+        books = Tournament(setup.rules)
+        try:
+            season = await self.db.tournaments.season(server_id)
+            stored = await self.db.tournaments.create(
+                tournament_id,
+                server_id,
+                channel,
+                (host.id, host.platform, host.name),
+                books.to_dict(),
+                tournament_settings(setup.settings).currency,
+            )
+        except StorageError as exc:
+            raise ServiceError(not_created(str(exc))) from exc
+        return tournament_id, books, season, stored
 
     async def _restore_spreads(
         self, parts: dict[str, dict[str, dict[str, Any]]], restarted_at: float

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.engine import ConfigError, Decision, EngineError, LegalMove, Table, TableSettings
 from bot.engine.league import checked_points
-from bot.engine.tournament import REGISTERING, RUNNING, Tournament
+from bot.engine.tournament import REGISTERING, RUNNING
 from bot.engine.tourneyevents import SeasonStarted
 from bot.engine.tourneytable import TournamentTable, tournament_settings
 from bot.process.logsafe import described, frames
@@ -158,20 +157,9 @@ class TableService(Spreads, Views):
         if held is None and await self.db.table_in_channel(server_id, channel):
             raise ServiceError(Refused.TABLE_TAKEN)
         settings = tournament_settings(setup.settings)
-        tournament_id = f"{table_id}#{secrets.token_hex(4)}"
-        books = Tournament(setup.rules)
-        try:
-            season = await self.db.tournaments.season(server_id)
-            await self.db.tournaments.create(
-                tournament_id,
-                server_id,
-                channel,
-                (host.id, host.platform, host.name),
-                books.to_dict(),
-                settings.currency,
-            )
-        except StorageError as exc:
-            raise ServiceError(not_created(str(exc))) from exc
+        tournament_id, books, season, _ = await self._stored_tournament(
+            server_id, channel, host, setup
+        )
         if held is None:
             await self.create_table(server_id, channel, host, settings)
         async with self._lock(table_id):
