@@ -372,3 +372,71 @@ async def test_random_tournaments_over_several_tables_conserve_chips_and_seat_ev
     assert books.status == FINISHED, "the tournament ends"
     assert sum(e.prize for e in books.entries) == books.pool
     assert sorted(e.place for e in books.entries)[0] == 1
+
+
+async def test_two_processes_on_postgresql_serve_one_tournament_over_several_tables(
+    postgres_url: str,
+    open_db,  # type: ignore[no-untyped-def]
+) -> None:
+    """Two bot processes on one PostgreSQL database, each move sent to either at random:
+    every move between tables is made once, a fresh process reads every entry still in at
+    one table with the books' chips, and the tournament is played to one winner whose
+    prizes are the pool."""
+    clock = FakeClock()
+    rng = random.Random(4)
+    deck = random.Random(4)
+    one, _ = await open_service(
+        await open_db(postgres_url), clock, shuffle=lambda: Deck(rng=deck).order
+    )
+    two, _ = await open_service(
+        await open_db(postgres_url), clock, shuffle=lambda: Deck(rng=deck).order
+    )
+    home = await one.create_tournament(
+        "srv",
+        "night",
+        HOST,
+        parse_tournament_setup("tournament new turbo buyin 5 seats 3 tables 3 start now"),
+    )
+    for player in PLAYERS:
+        await rng.choice((one, two)).handle(home, player, parse("register"))
+    await one.handle(home, HOST, parse("start"))
+    by_id = {p.id: p for p in PLAYERS}
+    for step in range(3000):
+        clock.now += 3
+        service = rng.choice((one, two))
+        live = await service.current(home)
+        assert live is not None and live.spread is not None
+        if live.spread.books.status == FINISHED:
+            break
+        acting = []
+        for table_id in list(live.spread.lives):
+            current = await service.current(table_id)
+            hand = current.table.hand if current is not None else None
+            if hand is not None and not hand.is_complete and hand.to_act is not None:
+                acting.append((table_id, hand))
+        if not acting:
+            await service.tick()
+            await service.idle()
+            continue
+        table_id, hand = rng.choice(acting)
+        legal = hand.legal_actions()
+        text = (
+            "allin"
+            if legal.can_raise and rng.random() < 0.5
+            else ("check" if legal.can_check else "call")
+        )
+        with contextlib.suppress(ServiceError):  # the other process moved it on first
+            await service.handle(
+                table_id, by_id[hand.names[hand.to_act]], parse(text), confirmed=True
+            )
+        if step % 25 == 0:
+            fresh, _ = await open_service(await open_db(postgres_url), clock)
+            spread = fresh.tables[home].spread
+            assert spread is not None
+            seated = _seated(fresh, home)
+            assert len(seated) == len(set(seated)), "a player at two tables"
+            assert _chips(fresh, home) == spread.books.chips
+    fresh, _ = await open_service(await open_db(postgres_url), clock)
+    books = fresh.tables[home].spread.books  # type: ignore[union-attr]
+    assert books.status == FINISHED
+    assert sum(e.prize for e in books.entries) == books.pool
