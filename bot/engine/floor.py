@@ -214,16 +214,19 @@ class Floor:
             What changed.
         """
         end = FloorEnd()
-        if self.hand_for_hand and tid not in self.played:
-            # a hand dealt before the round began is no part of it: its players out are
-            # placed now, before the round's (held, they were lost when it ended)
-            end.finishes = close_busts(self.tournament, self.tables[tid].take_busts())
-        elif self.hand_for_hand:
-            self.held += self.tables[tid].take_busts()
+        if self.hand_for_hand:
+            if tid in self.played:
+                self.held += self.tables[tid].take_busts()
+            else:
+                # a hand dealt before the round began is no part of it: its players out
+                # are placed now, before the round's
+                end.finishes = close_busts(self.tournament, self.tables[tid].take_busts())
+            # the round is over once no table can still play its hand of it (a table the
+            # last hand left short of players cannot)
             done = all(
                 t in self.played or self.tables[t].why_not_deal() is not None for t in self.tables
             ) and all(self._idle(t) for t in self.tables)
-            if done:
+            if done and self.played:
                 end.finishes += close_busts(self.tournament, self.held)
                 self.held, self.played = [], set()
         if not self.hand_for_hand or not self.played:

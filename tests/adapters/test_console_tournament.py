@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from adapters.console.play import Options
 from adapters.console.run import play_interactive, play_script
 
@@ -128,3 +130,26 @@ async def test_tournament_of_several_tables_in_the_console_plays_every_table_to_
     assert "[table-2] " in text and "[table-3] " in text
     assert "breaks: its players are drawn" in text
     assert text.count("wins the tournament") == 1 and "Results: 1st" in text
+
+
+@pytest.mark.parametrize("seed", [4, 25])
+async def test_tda_2024_rp_8_a_bust_from_a_hand_dealt_before_hand_for_hand_does_not_stall(
+    tmp_path: Path, seed: int
+) -> None:
+    """At the bubble one table plays its hand-for-hand hand and waits; the other's hand,
+    dealt before, puts a player out and leaves that table short: the round is over, the
+    final table is drawn and the tournament is played to its winner (it stalled with
+    three players at two tables, dealing nothing)."""
+    out = io.StringIO()
+    options = Options(
+        db=str(tmp_path / "t.db"),
+        name="Me",
+        bots=8,
+        seed=seed,
+        tournament="turbo buyin 5 seats 3 tables 3",
+        autoplay=True,
+    )
+    await play_interactive(options, lambda prompt: "quit", out)
+    text = out.getvalue()
+    assert "Hand-for-hand (TDA 2024 RP-8)" in text
+    assert text.count("wins the tournament") == 1
