@@ -236,8 +236,10 @@ async def script(session: Session, out: TextIO) -> int:
         session.transport.names[player.id] = player.name
         if core.facts(session.table_id) is None and not text.lower().startswith("tournament"):
             await _open_table(session, player)
+        session.channel = _table_of(session, player)
         # a script's all-in is deliberate: no confirmation click to wait for
         reply = await _act(session, player, text)
+        session.channel = ""
         if reply.text:
             for shown in reply.text.splitlines():
                 print(f"  [to {player.name}] {shown}", file=out)
@@ -295,7 +297,7 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                     _yours(reply, out)
         away = await _others_away(session, you, {p.id for p in computers}, out)
         facts = session.facts()
-        if not facts.running and (new or facts.hand_number == 0):
+        if not facts.running and (new or facts.hand_number == 0) and not facts.timed_start:
             host = _person_of(facts, facts.host_id)
             reply = await _act(session, host, "start")
             if not reply.ok:
@@ -357,6 +359,17 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
                     break
                 await _send(session, you, text, out, read)
                 continue
+            if you.id in facts.away and number != watched and not options.autoplay:
+                watched = number
+                text = read(
+                    "You are away: dealt in and blinded off, your hand folded at your turn"
+                    " ('back' plays again); Enter watches, quit leaves > "
+                )
+                if _quits(text):
+                    break
+                if text.strip():
+                    await _send(session, you, text, out, read)
+                continue
             if you.id not in turn.players and number != watched and not options.autoplay:
                 # a hand you are not in: once a hand, say why and what brings you back
                 watched = number
@@ -380,6 +393,17 @@ async def interactive(session: Session, read: Callable[[str], str], out: TextIO)
         print("", file=out)
     print("Bye: the table is saved; 'killbutton play' carries on where you stopped.", file=out)
     return 0
+
+
+def _table_of(session: Session, player: Person) -> str:
+    """The channel of the table ``player`` sits at in a tournament over several tables
+    (a script's line goes there), else "" (the console's own)."""
+    home = f"{SERVER}/{session.options.table}"
+    for table_id in session.core.tournament_tables(home):
+        facts = session.core.facts(table_id)
+        if facts is not None and facts.seat_of(player.id) is not None:
+            return "" if table_id == home else table_id.split("/", 1)[1]
+    return ""
 
 
 async def _other_tables(
@@ -407,7 +431,9 @@ async def _other_tables(
             continue
         turn = facts.turn
         if turn is not None and turn.player_id != you.id:
-            await _computer_moves(session, facts, away, out)
+            bots = {p.id for p in computers}
+            others = {seat.player_id for seat in facts.seats if seat.player_id not in bots}
+            await _computer_moves(session, facts, away | others, out)
             moved = True
     session.channel = yours.split("/", 1)[1]
     return moved
@@ -529,6 +555,16 @@ async def _rebuy_busted(
 def _why_no_deal(facts: TableFacts, you: Person) -> str:
     """Why no hand is in play, with what to type."""
     seat = facts.seat_of(you.id)
+    if facts.tournament:
+        if seat is None:
+            return (
+                "You have no seat in this tournament: 'register' enters it if it is open, or quit."
+            )
+        if seat.stack == 0:
+            return "You have no chips: 'rebuy' if the rules offer one, or quit."
+        if not facts.running:
+            return "The tournament waits: the host's 'start' runs it ('status' says more), or quit."
+        return "No hand can be dealt yet: type 'status' to see why, or quit."
     if seat is None:
         return (
             f"You have no seat: type 'sit N' to buy in ({facts.min_buy_in} to "
@@ -553,6 +589,15 @@ def _not_in_hand_prompt(facts: TableFacts, you: Person) -> str:
     """What a player watching a hand he is not dealt in may type, and why he is out."""
     seat = facts.seat_of(you.id)
     low, high = facts.min_buy_in, facts.max_buy_in
+    if facts.tournament:
+        why = (
+            "you have no seat at this table"
+            if seat is None
+            else "you have no chips: 'rebuy' if the rules offer one"
+            if seat.stack == 0
+            else "you are dealt in from the next hand"
+        )
+        return f"Not in this hand ({why}); Enter watches, quit leaves > "
     if seat is None:
         why = f"you have no seat: 'sit N' buys in ({low} to {high})"
     elif seat.stack == 0:

@@ -183,6 +183,8 @@ class TableFacts:
         turn: the decision the table waits for, or None.
         chooser: whose pick of the game the table waits for (dealer's choice), or None.
         games: the games a pick may name (dealer's choice), else ().
+        tournament, away, timed_start: a tournament's table; its players away (dealt in
+            and blinded off); its lobby waits for a start at a time.
         deal_offered: at a tournament's table, the deal on offer as ``(kind, player ids
             still to answer)``, else None.
     """
@@ -200,6 +202,9 @@ class TableFacts:
     chooser: str | None
     games: tuple[str, ...]
     deal_offered: tuple[str, tuple[str, ...]] | None = None
+    tournament: bool = False
+    away: frozenset[str] = frozenset()
+    timed_start: bool = False
 
     def seat_of(self, player_id: str) -> SeatFacts | None:
         """``player_id``'s seat, or None when he has none."""
@@ -560,6 +565,9 @@ class ChatCore:
             chooser=self.service.game_chooser(table_id),
             games=tuple(g.value for g in rotation.games) if rotation is not None else (),
             deal_offered=_deal_offered(live),
+            tournament=live.tourney is not None,
+            away=frozenset(live.tourney.away) if live.tourney is not None else frozenset(),
+            timed_start=live.tourney is not None and live.tourney.start_at is not None,
         )
 
     def tournament_tables(self, table_id: str) -> list[str]:

@@ -169,6 +169,22 @@ class Floor:
             bought = self.tournament.register(player)
         return bought, self.seat_late(player, name, bought.chips, rng)
 
+    def full(self) -> bool:
+        """Whether every seat of every table in play is taken."""
+        return not any(self._free().values())
+
+    def open_table(self, tid: str, table: TournamentTable) -> None:
+        """Bring another table into play (late entries fill the tables in play): it breaks
+        first, and balancing fills it from the fullest tables (TDA 2024 R11-A).
+
+        Raises:
+            IllegalAction: it plays already.
+        """
+        if tid in self.tables:
+            raise IllegalAction(f"table {tid} plays already")
+        self.tables[tid] = table
+        self.break_order.insert(0, tid)
+
     def seat_late(self, player: str, name: str, chips: int, rng: random.Random) -> Moved:
         """Seat a late entrant or a re-entry at a seat drawn at one of the shortest
         tables (TDA 2024 R8-A); he waits for the button if that seat lies between the

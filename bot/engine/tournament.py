@@ -298,11 +298,17 @@ class Tournament:
             IllegalAction: he is registered already, the seats or the field are full,
                 registration is closed.
         """
+        held = self.current(player)
+        if held is not None and not held.out:
+            if self.status == REGISTERING:
+                raise IllegalAction("you are registered already ('unregister' to leave the lobby)")
+            if self.status == RUNNING:
+                raise IllegalAction("you are in the tournament already, with your entry still in")
         if self.status == RUNNING and not self.late_open():
             raise IllegalAction(self._closed_why())
         if self.status not in (REGISTERING, RUNNING):
             raise IllegalAction(f"the tournament is {self.status}: registration is closed")
-        if self.current(player) is not None:
+        if held is not None:
             raise IllegalAction("you are registered already ('unregister' to leave the lobby)")
         room = self.rules.seats * self.rules.tables
         if len(self.alive) >= room:

@@ -239,6 +239,8 @@ class TournamentTable:
             IllegalAction: see :meth:`entrant`.
         """
         self.entrant(player)
+        if not away and player not in self.away:
+            raise IllegalAction("you are not away: you are dealt in and play your hands")
         if away:
             self.away.add(player)
         else:

@@ -35,6 +35,17 @@ def table_channels(channel: str, tables: int, named: Sequence[str]) -> list[str]
     return [channel, *extra]
 
 
+def open_lobby(
+    tourney: TournamentTable, setup: TournamentSetup, season: StoredSeason | None, now: float
+) -> None:
+    """A new tournament's lobby at its first table: how it starts (when full, at its
+    time: ``now`` the clock) and the league season it counts in, if one is open."""
+    tourney.starts_full = setup.starts_full
+    tourney.start_at = setup.start_moment(now)
+    if season is not None and not season.closed:
+        tourney.season = (season.number, season.points)
+
+
 class Spreads(Timers):
     """Setting up and restoring tournaments over several tables."""
 
@@ -90,9 +101,7 @@ class Spreads(Timers):
             )
         first = lives[home]
         assert first.tourney is not None
-        first.tourney.starts_full = setup.start == "full"
-        if season is not None and not season.closed:
-            first.tourney.season = (season.number, season.points)
+        open_lobby(first.tourney, setup, season, self.clock())
         async with self._lock(home):
             undo = first.undo_point()
             spread.keep([tid for tid in ids if tid != home])

@@ -27,7 +27,7 @@ from bot.process.logsafe import described, frames
 from bot.service import booklines, controls, stepping
 from bot.service.commits import ServiceError as ServiceError
 from bot.service.commits import _kind, _Stale
-from bot.service.spreads import Spreads
+from bot.service.spreads import Spreads, open_lobby
 from bot.service.state import Live as Live
 from bot.service.state import Notice as Notice
 from bot.service.state import Outgoing as Outgoing
@@ -173,10 +173,7 @@ class TableService(Spreads, Views):
             live.table.hand_number = numbered
             live.table.host = host.id  # who set the tournament up runs it
             tourney = TournamentTable(books, live.table)
-            tourney.starts_full = setup.starts_full
-            tourney.start_at = setup.start_moment(self.clock())
-            if season is not None and not season.closed:
-                tourney.season = (season.number, season.points)
+            open_lobby(tourney, setup, season, self.clock())
             live.tourney, live.tournament_id = tourney, tournament_id
             live.names = {**(live.names or {}), host.id: host.name}
             await self._commit(

@@ -53,7 +53,8 @@ from storage import HandBegun, MoneyLine, SeasonResult, TournamentSaved
 
 # What a cash table does that a tournament's does not, and why (RULES.md "Tournaments").
 NOT_IN_A_TOURNAMENT = (
-    "not in a tournament: its chips are the tournament's, not bought or cashed out, and "
+    "a tournament's table does not do that: its chips are the tournament's, not bought or "
+    "cashed out, and "
     "its settings are fixed when it is set up ('register', 'rebuy', 'addon', 'sitout' "
     "to be away, 'chop' for a deal)"
 )
@@ -124,9 +125,16 @@ def _register(step: Step, player: Player, command: Register) -> None:
     if books.status == RUNNING and spread is not None and spread.floor is not None:
         # at the shortest table (TDA 2024 R8-A): told there, and to the player
         spread.keep()
-        moved = spread.floor.seat_late(player.id, player.name, bought.chips, _draw(step))
+        floor = spread.floor
+        if floor.full():  # a table not yet played opens for the late entries
+            unused = [tid for tid in spread.lives if tid not in floor.tables]
+            if not unused:
+                raise IllegalAction("every seat of every table is taken: wait for one to open")
+            floor.open_table(unused[0], spread.tourney(unused[0]))
+            spread.lives[unused[0]].table.running = True
+        moved = floor.seat_late(player.id, player.name, bought.chips, _draw(step))
         where = spread.number(moved.target)
-        step.say(tv.Registered(player.id, len(books.alive), books.pool, again, moved.seat))
+        step.say(tv.Registered(player.id, len(books.entries), books.pool, again))
         late = tv.PlayerMoved(player.id, 0, where, moved.seat, moved.chips, "late")
         there = spread.lives[moved.target]
         there.names = {**(there.names or {}), player.id: player.name}
@@ -135,7 +143,7 @@ def _register(step: Step, player: Player, command: Register) -> None:
         return
     if books.status == RUNNING:  # late registration: a seat drawn at once (TDA 2024 R8-A)
         seat = tourney.seat_late(player.id, player.name, bought.chips, _draw(step)).seat
-    step.say(tv.Registered(player.id, len(books.alive), books.pool, again, seat))
+    step.say(tv.Registered(player.id, len(books.entries), books.pool, again, seat))
     tables = len(spread.lives) if spread is not None else books.rules.tables
     full = len(books.alive) >= books.rules.seats * tables
     if books.status == REGISTERING and tourney.starts_full and full:
@@ -281,7 +289,8 @@ def _begin_spread(step: Step) -> None:
         tourney.table.running = True
         players = tuple(seat.player_id for seat in tourney.table.seating.seats.values())
         drawn.append((spread.number(tid), players))
-    step.say(tv.TablesDrawn(tuple(drawn)))
+    if len(used) > 1:  # one table's draw is told by its seats alone
+        step.say(tv.TablesDrawn(tuple(drawn)))
     for tid in used:
         _tell_seats(step, tid, spread.tourney(tid), change.level)
         for seat in spread.tourney(tid).table.seating.seats.values():
@@ -367,6 +376,9 @@ def _chop(step: Step, player: Player, command: Chop) -> None:
     "Deals"); made when every player left has accepted the same one."""
     tourney = _tourney(step)
     spread = step.live.spread
+    entry = tourney.tournament.current(player.id)
+    if entry is None or entry.out:
+        raise IllegalAction("only a player still in the tournament takes part in a deal")
     if spread is not None and spread.floor is not None and len(spread.floor.tables) > 1:
         raise IllegalAction("a deal is made at the final table, by every player left")
     if command.kind == "no":

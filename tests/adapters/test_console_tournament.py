@@ -153,3 +153,20 @@ async def test_tda_2024_rp_8_a_bust_from_a_hand_dealt_before_hand_for_hand_does_
     text = out.getvalue()
     assert "Hand-for-hand (TDA 2024 RP-8)" in text
     assert text.count("wins the tournament") == 1
+
+
+async def test_a_script_s_line_goes_to_the_table_its_player_sits_at(tmp_path: Path) -> None:
+    """In a tournament over several tables a script's line is sent to the table its player
+    was drawn to, so players at every table can be played from one script."""
+    script = tmp_path / "s.txt"
+    lines = ["ann: tournament new turbo seats 2 tables 2 start now"]
+    lines += [f"{name}: register" for name in ("ann", "bob", "cat", "dan")]
+    lines += ["ann: start"] + [f"{name}: fold" for name in ("ann", "bob", "cat", "dan")]
+    script.write_text("\n".join(lines) + "\n")
+    out = io.StringIO()
+    options = Options(db=str(tmp_path / "t.db"), lines=script.read_text().splitlines(), seed=3)
+    await play_script(options, out)
+    text = out.getvalue()
+    assert "not in this hand" not in text and "not seated at this table" not in text
+    assert text.count(" folds") >= 2
+    assert "[table-2] " in text

@@ -370,7 +370,7 @@ async def test_tournament_table_refuses_what_a_cash_table_does_with_the_reason(
         await _say(service, table_id, player, "register")
     before = copy.deepcopy(service.tables[table_id].state())
     for player, text in ((CAT, "sit 200"), (ANN, "topup 100"), (BOB, "leave"), (ANN, "straddle")):
-        with pytest.raises(ServiceError, match="not in a tournament"):
+        with pytest.raises(ServiceError, match="a tournament.s table does not do that"):
             await _say(service, table_id, player, text)
     with pytest.raises(ServiceError, match="no session to end"):
         await _say(service, table_id, ANN, "end")
@@ -641,3 +641,22 @@ async def test_tournament_a_table_nobody_can_see_stops_its_level_clock_until_the
     assert again.tournament.level_clock.number == 1
     assert again.tournament.level_clock.time_left(clock.now) == pytest.approx(250)
     assert not _events(published, tv.LevelBegins)
+
+
+async def test_tournament_refusals_name_the_player_s_own_case(any_db: Database) -> None:
+    """After the start a player still in who types ``register`` is told he is in already,
+    not that late registration is closed; ``back`` from a player who is not away is
+    refused; a deal asked for by a stranger says only a player in takes part; nothing
+    changes."""
+    service, _, table_id = await _open(any_db, "turbo seats 3 start now")
+    for player in (ANN, BOB, CAT):
+        await _say(service, table_id, player, "register")
+    await _say(service, table_id, ANN, "start")
+    before = copy.deepcopy(service.tables[table_id].state())
+    with pytest.raises(ServiceError, match="in the tournament already"):
+        await _say(service, table_id, BOB, "register")
+    with pytest.raises(ServiceError, match="not away"):
+        await _say(service, table_id, BOB, "back")
+    with pytest.raises(ServiceError, match="only a player still in"):
+        await _say(service, table_id, DAN, "chop icm")
+    assert service.tables[table_id].state() == before

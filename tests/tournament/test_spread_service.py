@@ -440,3 +440,32 @@ async def test_two_processes_on_postgresql_serve_one_tournament_over_several_tab
     books = fresh.tables[home].spread.books  # type: ignore[union-attr]
     assert books.status == FINISHED
     assert sum(e.prize for e in books.entries) == books.pool
+
+
+async def test_tda_2024_r8_a_late_entries_open_a_table_not_yet_played_when_the_others_fill(
+    any_db: Database,
+) -> None:
+    """Late entries are seated at the shortest table; once every table in play is full a
+    table the start left unused opens for them, and with every table full the entry is
+    refused with the reason, nothing bought (TDA 2024 R8-A)."""
+    clock = FakeClock()
+    service, published, home = await _open(
+        any_db, "turbo buyin 5 seats 3 tables 3 start now late 3", clock
+    )
+    for player in PLAYERS[:4]:
+        await service.handle(home, player, parse("register"))
+    await service.handle(home, HOST, parse("start"))
+    spread = service.tables[home].spread
+    assert spread is not None and spread.floor is not None and len(spread.floor.tables) == 2
+    for player in PLAYERS[4:]:
+        await service.handle(home, player, parse("register"))
+    assert len(spread.floor.tables) == 3
+    assert sorted(_seated(service, home)) == sorted(p.id for p in PLAYERS)
+    assert spread.books.chips == 8 * 1500 and _chips(service, home) == 8 * 1500
+    late = [o for o in published if isinstance(o.event, tv.Registered)][-1].event
+    assert late.entries == 8  # type: ignore[attr-defined]
+    extra = [Player(f"x{n}", f"X{n}") for n in range(2)]
+    await service.handle(home, extra[0], parse("register"))  # the ninth seat
+    with pytest.raises(ServiceError, match="the tournament is full"):
+        await service.handle(home, extra[1], parse("register"))
+    assert spread.books.chips == 9 * 1500
