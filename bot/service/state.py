@@ -281,6 +281,9 @@ class Spread:
     stored: dict[str, Any] | None = None
     written_at: float | None = None
     before: dict[str, tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
+    # player id -> the table he went out at, for a hand-for-hand round's places, told
+    # there when the round ends (in memory: after a restart they are told at home)
+    out_at: dict[str, str] = field(default_factory=dict)
 
     def number(self, table_id: str) -> int:
         """A table's number (1 for the tournament's own channel's)."""

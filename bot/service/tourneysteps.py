@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import HandStarted, IllegalAction, Table
+from bot.engine import HandStarted, IllegalAction
 from bot.engine import tableevents as te
 from bot.engine import tourneyevents as tv
 from bot.engine.blindlevels import Level
@@ -577,6 +577,8 @@ def _floor_after(step: Step) -> None:
     floor = spread.floor
     spread.keep()
     was = floor.hand_for_hand
+    for bust in _tourney(step).busts:
+        spread.out_at[bust.player] = step.live.id
     end = floor.hand_ended(step.live.id, _draw(step))
     if end.finishes:
         _finished_at(step, end.finishes)
@@ -612,14 +614,10 @@ def _floor_after(step: Step) -> None:
 
 
 def _finished_at(step: Step, finishes: tuple[Finish, ...]) -> None:
-    """A hand-for-hand round's players out, each told at the table he went out at."""
+    """A hand-for-hand round's players out, each told at the table he went out at and in
+    the tournament's own channel."""
     spread = step.live.spread
     assert spread is not None
-    by_player = {
-        seat.player_id: tid
-        for tid, before in spread.before.items()
-        for seat in Table.from_dict(before[0]).seating.seats.values()
-    }
     books = spread.books
     by_place = books.prizes() if books.closed else ()
     for finish in finishes:
@@ -630,7 +628,9 @@ def _finished_at(step: Step, finishes: tuple[Finish, ...]) -> None:
             shared_prizes(by_place, finish.place, finish.tied)[0] if by_place else 0
         )
         told = tv.PlayerOut(entry.player, finish.place, finish.tied, prize)
-        step.say_at(by_player.get(entry.player, step.live.id), told)
+        where = spread.out_at.pop(entry.player, step.live.id)
+        for table_id in dict.fromkeys((where, spread.home)):
+            step.say_at(table_id, told)
 
 
 def _finished(step: Step, finishes: tuple[Finish, ...]) -> None:

@@ -219,7 +219,8 @@ async def test_tda_2024_rp_8_hand_for_hand_at_the_bubble_each_table_deals_one_ha
 ) -> None:
     """When the next player out is the last unpaid, play goes hand-for-hand, told at every
     table: no table deals its next hand before every other table has played its own, and
-    the round's players out are placed together (TDA 2024 RP-8)."""
+    the round's players out are placed together, each told at the table he went out at
+    (TDA 2024 RP-8)."""
     clock = FakeClock()
     words = "turbo buyin 10 seats 4 tables 2 start now payouts 40 25 20 15"
     service, published, home = await _open(any_db, words, clock, seed=8)
@@ -232,11 +233,18 @@ async def test_tda_2024_rp_8_hand_for_hand_at_the_bubble_each_table_deals_one_ha
     seen = 0
     dealt: dict[str, int] | None = None
     rounds = 0
+    last_table: dict[str, str] = {}
     for _ in range(4000):
         clock.now += 3
+        for tid, live in spread.lives.items():
+            for seat in live.table.seating.seats.values():
+                last_table[seat.player_id] = tid
         if not await _step(service, home, rng):
             break
         for item in published[seen:]:
+            if isinstance(item.event, tv.PlayerOut) and item.audience is None:
+                # told where he went out (and in the tournament's channel)
+                assert item.table_id in (last_table[item.event.player], home)
             if isinstance(item.event, tv.HandForHand):
                 dealt = {tid: 0 for tid in spread.floor.tables} if item.event.on else None  # type: ignore[union-attr]
                 rounds += item.event.on
