@@ -33,7 +33,7 @@ from bot.words.houserefusals import Refused
 from bot.words.legalwords import legal_text
 from bot.words.refusals import refusal
 from bot.words.tablestate import public_state, status_text
-from bot.words.tourneytext import league_text
+from bot.words.tourneytext import league_text, money_csv
 
 NO_TOURNAMENT = "no tournament plays at this table: 'tournament new …' sets one up"
 NO_SEASON = "no league season on this server yet: the host's 'season' starts one"
@@ -46,7 +46,15 @@ class Views(Outbox):
         return _to(live, player, [self.status_text(live)])
 
     async def _ledger(self, live: Live, player: Player, command: Ledger) -> list[Outgoing]:
-        """The ledger's lines to the asking player, or as a CSV file to the channel."""
+        """The ledger's lines to the asking player, or as a CSV file to the channel; at a
+        tournament's table its money (what each paid in and won, each line in the CSV)."""
+        if live.tourney is not None and live.tournament_id and command.session is None:
+            if not command.csv:
+                return await self._results(live, player, Results())
+            money = await self.db.tournaments.money(live.tournament_id)
+            number = await self._number(live)
+            filename, data, caption = money_csv(money, live.names or {}, live.channel, number)
+            return [Outgoing(live.id, None, Attachment(filename, data, caption))]
         if not command.csv:
             return _to(
                 live, player, await booklines.ledger_lines(live, self.db.books, command.session)

@@ -4,7 +4,11 @@ money with the cash tables'. Pure: the service reads the figures and hands them 
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 from bot.words.counts import counted
 from bot.words.moneytext import money
@@ -135,3 +139,25 @@ def league_text(
             f"{counted(cashes, 'cash', 'cashes')}, won {cash(won, currency)}, best {best}."
         )
     return lines
+
+
+def money_csv(
+    lines: Sequence[Any], names: Mapping[str, str], channel: str, number: int
+) -> tuple[str, bytes, str]:
+    """A tournament's money as a CSV file: one row a buy-in, re-entry, rebuy, add-on,
+    refund, prize, deal or bounty (``storage.tournaments.MoneyLine``s), with its time in
+    UTC, the player's name beside his id, the entry and the amount in the currency's units
+    (``7.50``).
+
+    Returns:
+        (file name, UTF-8 bytes, a line to post with it).
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["time_utc", "player", "player_id", "entry", "kind", "amount"])
+    for line in lines:
+        when = datetime.fromtimestamp(line.at, UTC).isoformat(timespec="seconds")
+        name = names.get(line.player_id, line.player_id)
+        writer.writerow([when, name, line.player_id, line.entry, line.kind, cash(line.amount)])
+    filename = f"tournament-{channel}-{number or 'money'}.csv"
+    return filename, out.getvalue().encode(), "The tournament's money, as CSV"

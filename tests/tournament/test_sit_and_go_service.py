@@ -660,3 +660,20 @@ async def test_tournament_refusals_name_the_player_s_own_case(any_db: Database) 
     with pytest.raises(ServiceError, match="only a player still in"):
         await _say(service, table_id, DAN, "chop icm")
     assert service.tables[table_id].state() == before
+
+
+async def test_tournament_ledger_is_its_money_as_text_and_csv(any_db: Database) -> None:
+    """``ledger`` at a tournament's table gives its money (each player's buy-in, net), and
+    ``ledger csv`` one row a money line with the amount in the currency's units; it was
+    the cash session's ledger, empty."""
+    service, published, table_id = await _open(any_db, "turbo buyin 20 seats 3 start now")
+    for player in (ANN, BOB):
+        await _say(service, table_id, player, "register")
+    out = await service.handle(table_id, ANN, parse("ledger"))
+    text = "\n".join(said(service, o) for o in out)
+    assert "20.00" in text and "nothing in the ledger" not in text
+    out = await service.handle(table_id, ANN, parse("ledger csv"))
+    (attachment,) = [o.event for o in out if type(o.event).__name__ == "Attachment"]
+    rows = attachment.data.decode().splitlines()  # type: ignore[attr-defined]
+    assert rows[0] == "time_utc,player,player_id,entry,kind,amount"
+    assert len(rows) == 3 and all(row.endswith(",buy-in,20.00") for row in rows[1:])
