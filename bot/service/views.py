@@ -69,7 +69,15 @@ class Views(Outbox):
         return _to(live, player, lines)
 
     async def _history(self, live: Live, player: Player, command: History) -> list[Outgoing]:
-        lines = await booklines.history_lines(live, self.db.books, player.id, command)
+        """A player's own hands at this table; at a tournament over several tables, at the
+        table he sits at now (asked from any of its channels)."""
+        played = live
+        if live.spread is not None:
+            played = next(
+                (t for t in live.spread.lives.values() if t.table.seating.seat_of(player.id)),
+                live,
+            )
+        lines = await booklines.history_lines(played, self.db.books, player.id, command)
         return _to(live, player, lines)
 
     async def _stats(self, live: Live, player: Player, command: Stats) -> list[Outgoing]:

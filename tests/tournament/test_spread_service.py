@@ -477,3 +477,36 @@ async def test_tda_2024_r8_a_late_entries_open_a_table_not_yet_played_when_the_o
     with pytest.raises(ServiceError, match="the tournament is full"):
         await service.handle(home, extra[1], parse("register"))
     assert spread.books.chips == 9 * 1500
+
+
+async def test_history_asked_in_the_tournament_s_channel_gives_the_hands_at_your_table(
+    any_db: Database,
+) -> None:
+    """A player at another table of several asks ``history`` in the tournament's own
+    channel: he gets his hands at the table he sits at."""
+    clock = FakeClock()
+    service, _, home = await _entered(any_db, clock, "turbo buyin 5 seats 3 tables 3 start now")
+    spread = service.tables[home].spread
+    assert spread is not None
+    rng = random.Random(1)
+    found = None
+    for _ in range(400):
+        found = next(
+            (
+                (live, seat.player_id)
+                for tid, live in spread.lives.items()
+                if tid != home and live.table.current is None and live.table.hand_number
+                for seat in live.table.seating.seats.values()
+            ),
+            None,
+        )
+        if found is not None:
+            break
+        clock.now += 3
+        await _step(service, home, rng)
+    assert found is not None, "no hand over at another table"
+    _, player_id = found
+    asker = next(p for p in PLAYERS if p.id == player_id)
+    out = await service.handle(home, asker, parse("history"))
+    text = "\n".join(str(o.event) for o in out)
+    assert "no finished hands" not in text and "Hand 1" in text
