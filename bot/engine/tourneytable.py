@@ -410,8 +410,12 @@ class TournamentTable:
             self.table.settings = replace(settings, config=replace(settings.config, stakes=stakes))
 
     def _hold_waiting(self) -> list[Seat]:
-        """Late entrants whose seat lies between the button and the small blind of the
-        coming deal sit this one out; the others are dealt in from now."""
+        """Late entrants and players moved in whose seat lies between the button and the
+        small blind of the coming deal sit this one out (TDA 2024 R10-A); the others are
+        dealt in from now. None sits out when fewer than two others could then be dealt
+        to: a bust after he arrived left the table short, and a hand not dealt at all
+        would hold the whole table (a house choice, RULES.md "Tournaments", several
+        tables)."""
         seating = self.table.seating
         if not self.waiting:
             return []
@@ -436,6 +440,16 @@ class TournamentTable:
                 held.append(seat)
             else:
                 self.waiting.discard(player)
+        dealt = [
+            s
+            for s in seating.seats.values()
+            if s.stack > 0 and s.status is SeatStatus.ACTIVE and s not in held
+        ]
+        if held and len(dealt) < 2:
+            for seat in held:
+                seat.status = SeatStatus.ACTIVE
+                self.waiting.discard(seat.player_id)
+            return []
         return held
 
     # ----------------------------------------------------------------- play

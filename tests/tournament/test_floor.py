@@ -7,12 +7,13 @@ from __future__ import annotations
 import math
 import os
 import random
+from contextlib import suppress
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine.actions import AllIn, Call, Check, Fold
-from bot.engine.balancing import tolerance_for
+from bot.engine.balancing import tolerance_for, waits_for_button
 from bot.engine.blindlevels import PRESETS
 from bot.engine.cards import Deck
 from bot.engine.config import Game, GameConfig, Stakes, Structure
@@ -46,19 +47,24 @@ def _floor(entrants: int, seats: int, rng: random.Random, **rules: object) -> Fl
     return floor
 
 
-def _play_hand(
-    floor: Floor, tid: str, rng: random.Random, now: float, aggressive: float = 0.6
-) -> None:
+def _deal(floor: Floor, tid: str, rng: random.Random, now: float) -> bool:
+    """Deal at table ``tid``; True if a hand is now in play there."""
     table = floor.tables[tid]
     _, _, events = table.deal(list(Deck(rng=rng).order), now)
     if not events:
-        return
+        return False
     floor.dealt(tid)
+    return True
+
+
+def _move(table: TournamentTable, rng: random.Random, aggressive: float) -> bool:
+    """One move in the hand in play at ``table`` (an away player's turn played for him);
+    True when the hand is over."""
     hand = table.table.hand
     assert hand is not None
-    while not hand.is_complete:
-        if table.play_away() is not None:
-            continue
+    if hand.is_complete:
+        return True
+    if table.play_away() is None:
         legal = hand.legal_actions()
         roll = rng.random()
         if roll < aggressive and legal.can_raise and legal.max_raise_to == legal.all_in_to:
@@ -70,6 +76,17 @@ def _play_hand(
         else:
             move = Fold
         table.act(hand.names[legal.player], move)
+    return hand.is_complete
+
+
+def _play_hand(
+    floor: Floor, tid: str, rng: random.Random, now: float, aggressive: float = 0.6
+) -> None:
+    if not _deal(floor, tid, rng, now):
+        return
+    table = floor.tables[tid]
+    while not _move(table, rng, aggressive):
+        pass
     table.finish(hold=floor.hand_for_hand)
 
 
@@ -136,6 +153,24 @@ def test_tda_2024_rp_8_hand_for_hand_tables_wait_for_each_other() -> None:
     assert floor.why_not_deal("t1") is None and floor.hand_for_hand
 
 
+def test_tda_2024_r10_a_a_player_moved_in_waits_only_while_two_others_can_be_dealt() -> None:
+    # he arrived between the button and the small blind while the table played a hand
+    # with two others; one went out in it: held, he would leave one player to deal to
+    rng = random.Random(0)
+    floor = _floor(6, 3, rng)
+    arriving, giving = (floor.tables[t] for t in floor.tables)
+    _play_hand(floor, next(iter(floor.tables)), rng, 1.0, aggressive=0.0)
+    first, second, third = arriving.table.seating.seats.values()
+    arriving.table.seating.leave(first.player_id)
+    mover = next(iter(giving.table.seating.seats.values()))
+    assert waits_for_button(arriving.table.seating, first.seat)
+    arriving.seat_moved(giving.unseat(mover.player_id), first.seat, wait=True)
+    arriving.table.seating.leave(second.player_id)  # out in the hand under way
+    arriving.deal(list(Deck(rng=rng).order), 2.0)
+    hand = arriving.table.hand
+    assert hand is not None and sorted(hand.names) == sorted([mover.player_id, third.player_id])
+
+
 def test_tournament_floor_is_stored_and_restored_mid_tournament() -> None:
     rng = random.Random(6)
     floor = _floor(40, 9, rng)
@@ -154,17 +189,30 @@ def test_tournament_floor_is_stored_and_restored_mid_tournament() -> None:
     assert back.counts() == floor.counts()
 
 
+def _chips(table: TournamentTable) -> int:
+    """The chips at a table: its seats', those of a hand in play as the hand holds them."""
+    hand = table.table.hand
+    dealt = set(hand.names) if hand is not None else set()
+    chips = sum(s.stack for s in table.table.seating.seats.values() if s.player_id not in dealt)
+    if hand is not None:
+        chips += sum(hand.starting)  # the hand's own tests count its chips move by move
+    return chips
+
+
 def _check(floor: Floor, seen: set[str]) -> None:
     t = floor.tournament
     seats = [s for table in floor.tables.values() for s in table.table.seating.seats.values()]
-    assert sum(s.stack for s in seats) == t.chips, "every chip is at a table"
+    assert sum(_chips(table) for table in floor.tables.values()) == t.chips, (
+        "every chip is at a table"
+    )
     players = [s.player_id for s in seats]
     assert len(players) == len(set(players)), "no one is seated twice"
     alive = {e.player for e in t.alive} - {bust.player for bust in floor.held}
     if t.status == "running":
         # a hand-for-hand round's players out are placed when every table has played it
         assert set(players) == alive, "everyone still in is seated, and only they"
-    if not floor.played and t.status == "running":
+    quiet = all(table.table.hand is None for table in floor.tables.values())
+    if quiet and not floor.played and t.status == "running":
         counts = floor.counts().values()
         tolerance = tolerance_for(len(floor.tables), floor.tolerance)
         assert max(counts) - min(counts) <= tolerance, floor.counts()
@@ -184,34 +232,48 @@ def test_tournament_random_multi_table_tournaments_conserve_chips_and_balance(
     t = floor.tournament
     paid = 1000 * entrants
     now = 0.0
-    for _ in range(20_000):
+    playing: list[str] = []  # tables with a hand in play: several at once, as in a server
+    for _ in range(200_000):
         if t.status == FINISHED:
             break
-        now += 2.0
+        now += 0.5
         t.clock_due(now)
-        if rng.random() < 0.02:  # someone late, or back for another entry
+        if rng.random() < 0.005:  # someone late, or back for another entry
             who = f"p{rng.randrange(entrants + 20)}"
             try:
                 bought, _ = floor.enter(who, who, rng)
                 paid += bought.money
             except IllegalAction:
                 pass
-        if rng.random() < 0.02:
+        if rng.random() < 0.005:
             tid = rng.choice(list(floor.tables))
             seated = list(floor.tables[tid].table.seating.seats.values())
             if seated:
-                floor.tables[tid].set_away(rng.choice(seated).player_id, rng.random() < 0.7)
+                with suppress(IllegalAction):  # back when not away is refused
+                    floor.tables[tid].set_away(rng.choice(seated).player_id, rng.random() < 0.7)
         ready = [tid for tid in floor.tables if floor.why_not_deal(tid) is None]
-        if not ready:
+        if ready and (not playing or rng.random() < 0.3):
+            tid = rng.choice(ready)
+            if _deal(floor, tid, rng, now):
+                playing.append(tid)
+            continue
+        if not playing:
             if t.level_clock.on_break:
+                continue
+            away = [x for x in floor.tables if floor.tables[x].away]
+            if away:  # every player at a table away: one of them says 'back'
+                table = floor.tables[rng.choice(away)]
+                table.set_away(rng.choice(sorted(table.away)), False)
                 continue
             raise AssertionError(
                 f"no table can deal: {[floor.why_not_deal(x) for x in floor.tables]}"
             )
-        tid = rng.choice(ready)
-        _play_hand(floor, tid, rng, now)
-        floor.hand_ended(tid, rng)
-        _check(floor, set())
+        tid = rng.choice(playing)
+        if _move(floor.tables[tid], rng, 0.6):
+            playing.remove(tid)
+            floor.tables[tid].finish(hold=floor.hand_for_hand)
+            floor.hand_ended(tid, rng)
+            _check(floor, set())
     assert t.status == FINISHED, "the tournament ends"
     assert paid == t.pool
     assert sum(e.prize for e in t.entries) == t.pool
