@@ -203,7 +203,10 @@ def _start(step: Step, player: Player, command: Start) -> None:
     if books.status != RUNNING:
         raise IllegalAction(f"the tournament is {books.status}")
     started = tourney.start_again(step.clock())  # a hold is lifted; a new one holds again
-    for other in _others(step):
+    others = _others(step)
+    if step.live.spread is not None:
+        step.live.spread.keep([other.id for other in others])  # written with this commit
+    for other in others:
         other.table.running = other.table.running or _in_play(step, other.id)
     if not started:
         step.say(te.AlreadyRunning(), player.id)

@@ -69,6 +69,28 @@ def _seated(service: TableService, home: str) -> list[str]:
     ]
 
 
+async def _assert_stored(service: TableService, db: Database, home: str) -> None:
+    """What a fresh service restores from ``db`` is what ``service`` holds: every table of
+    the tournament, its seats, its tournament part, the floor and the entries (a table
+    changed in memory and not written with its step fails here)."""
+    await service.idle()
+    spread = service.tables[home].spread
+    assert spread is not None
+    clock = FakeClock()
+    clock.now = service.clock()
+    again, _ = await open_service(db, clock)
+    restored = again.tables[home].spread
+    assert restored is not None
+    for tid, live in spread.lives.items():
+        assert restored.lives[tid].state() == live.state(), f"table {tid} not as stored"
+    assert (restored.floor.to_dict() if restored.floor else None) == (
+        spread.floor.to_dict() if spread.floor else None
+    )
+    assert [e.to_dict() for e in restored.books.entries] == [
+        e.to_dict() for e in spread.books.entries
+    ]
+
+
 async def _entered(
     db: Database, clock: FakeClock, words: str
 ) -> tuple[TableService, list[Outgoing], str]:
@@ -196,6 +218,22 @@ async def test_a_restart_puts_every_table_back_over_the_tournament_s_books(
         if not await _step(again, home, rng):
             break
     assert restored.books.status == FINISHED or again.tables[home].spread.books.status == FINISHED  # type: ignore[union-attr]
+
+
+async def test_the_host_s_pause_and_start_stand_at_every_table_as_stored(
+    any_db: Database,
+) -> None:
+    """The host stops the clock and the deal at every table of the tournament, and starts
+    them again: each table as the database holds it, a restart then deals at every one
+    (TDA 2024: the floor may stop the clock)."""
+    clock = FakeClock()
+    service, _, home = await _entered(any_db, clock, "turbo seats 3 tables 3 start now")
+    await service.handle(home, HOST, parse("pause"))
+    await _assert_stored(service, any_db, home)
+    assert not any(live.table.running for live in _tables(service, home).values())  # type: ignore[attr-defined]
+    await service.handle(home, HOST, parse("start"))
+    await _assert_stored(service, any_db, home)
+    assert all(live.table.running for live in _tables(service, home).values())  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("words", ["turbo seats 3 tables 2"])
@@ -335,7 +373,9 @@ async def test_random_tournaments_over_several_tables_conserve_chips_and_seat_ev
         if roll < 0.01:  # someone late, or back for another entry
             with contextlib.suppress(ServiceError):  # full, closed, no re-entry left
                 await service.handle(home, rng.choice(everyone), parse("register"))
-        elif roll < 0.02:
+        elif roll < 0.015:  # the host stops the clock, or starts it again
+            await service.handle(home, HOST, parse(rng.choice(["pause", "start"])))
+        elif roll < 0.025:
             seated = [
                 (tid, s.player_id)
                 for tid, lv in spread.lives.items()
@@ -371,6 +411,8 @@ async def test_random_tournaments_over_several_tables_conserve_chips_and_seat_ev
         seated = _seated(service, home)
         assert len(seated) == len(set(seated)), "a player seated twice"
         assert _chips(service, home) == spread.books.chips
+        if rng.random() < 0.02:
+            await _assert_stored(service, db, home)
         idle = all(lv.table.current is None for lv in spread.lives.values())
         if idle:
             alive = {e.player for e in spread.books.alive}
