@@ -252,14 +252,16 @@ def signed_headers(body: str, secret: str = SECRET, timestamp: int | None = None
     }
 
 
-def slash_body(user: str, text: str, trigger: str, response_url: str) -> str:
-    """A ``/poker`` slash command's form body."""
+def slash_body(
+    user: str, text: str, trigger: str, response_url: str, channel: str = CHANNEL
+) -> str:
+    """A ``/poker`` slash command's form body, sent in ``channel``."""
     return urlencode(
         {
             "token": "legacy",
             "team_id": TEAM,
             "team_domain": "home",
-            "channel_id": CHANNEL,
+            "channel_id": channel,
             "channel_name": "poker",
             "user_id": user,
             "user_name": user.lower(),
@@ -367,10 +369,18 @@ class Harness:
         await self.bot.settle()
 
     async def command(
-        self, user: str, text: str, trigger: str | None = None, **headers: str
+        self,
+        user: str,
+        text: str,
+        trigger: str | None = None,
+        channel: str = CHANNEL,
+        **headers: str,
     ) -> BoltResponse:
-        """``/poker TEXT`` from ``user``, signed now; extra headers (e.g. a retry's)."""
-        body = slash_body(user, text, trigger or self.trigger(), self.mock.root + "response/1")
+        """``/poker TEXT`` from ``user`` in ``channel``, signed now; extra headers (e.g. a
+        retry's)."""
+        body = slash_body(
+            user, text, trigger or self.trigger(), self.mock.root + "response/1", channel
+        )
         return await self.send(body, {**signed_headers(body), **headers})
 
     async def payload(self, payload: dict[str, Any]) -> BoltResponse:
@@ -390,9 +400,14 @@ class Harness:
         }
 
     async def click(
-        self, user: str, button: dict[str, Any], trigger: str | None = None
+        self,
+        user: str,
+        button: dict[str, Any],
+        trigger: str | None = None,
+        channel: str = CHANNEL,
     ) -> BoltResponse:
-        """``user`` clicks ``button`` (a Block Kit button element) in the table channel."""
+        """``user`` clicks ``button`` (a Block Kit button element) in ``channel``'s table
+        message."""
         action = {
             "type": "button",
             "action_id": button["action_id"],
@@ -403,8 +418,8 @@ class Harness:
         return await self.payload(
             {
                 **self._envelope("block_actions", user, trigger),
-                "container": {"type": "message", "channel_id": CHANNEL, "message_ts": "1.1"},
-                "channel": {"id": CHANNEL, "name": "poker"},
+                "container": {"type": "message", "channel_id": channel, "message_ts": "1.1"},
+                "channel": {"id": channel, "name": "poker"},
                 "response_url": self.mock.root + "response/2",
                 "actions": [action],
             }
@@ -441,12 +456,15 @@ def public_texts(mock: MockSlack) -> list[str]:
     ]
 
 
-def table_message(mock: MockSlack) -> dict[str, Any]:
-    """The newest table message as it stands: its post, or the last edit of it."""
+def table_message(mock: MockSlack, channel: str | None = None) -> dict[str, Any]:
+    """The newest table message (in ``channel``; None: in any) as it stands: its post, or
+    the last edit of it."""
     post = next(
         c.body
         for c in reversed(mock.calls)
-        if c.method == "chat.postMessage" and c.body.get("blocks")
+        if c.method == "chat.postMessage"
+        and c.body.get("blocks")
+        and channel in (None, c.body.get("channel"))
     )
     newest = post
     for body in mock.of("chat.update"):
