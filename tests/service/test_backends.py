@@ -25,6 +25,7 @@ from storage import (
 )
 from storage.db import Database
 from storage.dialect import postgres, postgres_ddl
+from storage.postgres import database_url
 from storage.schema import MIGRATIONS
 
 
@@ -316,7 +317,6 @@ async def test_a_postgres_database_that_does_not_keep_utf8_is_refused_clearly(
     opened, saying how to make one that works, rather than failing at the first name."""
     import asyncpg
 
-    head, _, _ = postgres_url.rpartition("/")
     admin = await asyncpg.connect(postgres_url)
     try:
         await admin.execute(
@@ -326,7 +326,7 @@ async def test_a_postgres_database_that_does_not_keep_utf8_is_refused_clearly(
         await admin.close()
     try:
         with pytest.raises(StorageError, match="keeps text as LATIN1.*createdb --encoding=UTF8"):
-            await Database.open(f"{head}/latin")
+            await Database.open(database_url(postgres_url, "latin"))
     finally:
         admin = await asyncpg.connect(postgres_url)
         try:
