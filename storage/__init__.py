@@ -13,6 +13,7 @@ from storage.db import default_path as default_path
 from storage.errors import ChangedElsewhere as ChangedElsewhere
 from storage.errors import CommitUnknown as CommitUnknown
 from storage.errors import StorageError as StorageError
+from storage.errors import StorageFull as StorageFull
 from storage.errors import Unstorable as Unstorable
 from storage.records import AuditEntry as AuditEntry
 from storage.records import EventRow as EventRow

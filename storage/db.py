@@ -19,7 +19,7 @@ from . import jsontext
 from .backend import Backend, Writer
 from .books import Books
 from .checkpoint import Checkpointer
-from .errors import ChangedElsewhere, StorageError
+from .errors import ChangedElsewhere, StorageError, StorageFull
 from .records import (
     EventRow,
     SessionSwitched,
@@ -34,7 +34,7 @@ from .statements import (
     table_statements,
 )
 from .tournaments import Tournaments
-from .writes import REFUSED, NoRowChanged
+from .writes import REFUSED, NoRowChanged, is_full
 
 DEFAULT_PATH = "killbutton.db"
 READ_TRIES = 5  # reads of one table another process keeps moving, before giving up
@@ -78,7 +78,12 @@ class Database:
 
     @classmethod
     async def open(
-        cls, path: str | None = None, busy_timeout_ms: int = 5000, checkpoint_every: float = 1.0
+        cls,
+        path: str | None = None,
+        busy_timeout_ms: int = 5000,
+        checkpoint_every: float = 1.0,
+        statement_timeout: float | None = None,
+        max_connections: int = 10,
     ) -> Database:
         """Open (creating if needed) and migrate the database.
 
@@ -87,15 +92,21 @@ class Database:
                 (``postgresql://user@host:port/dbname``); None for :func:`default_path`.
             busy_timeout_ms: SQLite: how long to wait on a lock before failing.
             checkpoint_every: SQLite: seconds between background WAL checkpoints.
+            statement_timeout: PostgreSQL: seconds a statement may take before the server
+                cancels it (None: :data:`storage.postgres.STATEMENT_TIMEOUT`).
+            max_connections: PostgreSQL: the pool's most connections; moves beyond them
+                wait for one.
         Raises:
             StorageError: the database cannot be opened or reached, or was written by a
                 newer version.
         """
         target = path or default_path()
-        from .postgres import PostgresBackend, is_url, without_password
+        from .postgres import STATEMENT_TIMEOUT, PostgresBackend, is_url, without_password
 
         if is_url(target):
-            return cls(await PostgresBackend.open(target), without_password(target))
+            timeout = STATEMENT_TIMEOUT if statement_timeout is None else statement_timeout
+            served = await PostgresBackend.open(target, max_connections, timeout)
+            return cls(served, without_password(target))
         from .sqlite import SqliteBackend
 
         backend = await SqliteBackend.open(target, busy_timeout_ms, checkpoint_every)
@@ -131,6 +142,8 @@ class Database:
         except NoRowChanged as exc:
             raise ChangedElsewhere(str(exc)) from exc
         except REFUSED as exc:
+            if is_full(exc):
+                raise StorageFull(f"the database has no room to write: {exc}") from exc
             # OverflowError: an integer past SQLite's 64 bits
             raise StorageError(f"the database refused the change: {exc}") from exc
 

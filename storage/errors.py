@@ -23,3 +23,9 @@ class CommitUnknown(StorageError):
 class Unstorable(StorageError):
     """A value the database cannot hold (PostgreSQL keeps no NUL character in text): the
     write, or the read looking for it, was not sent."""
+
+
+class StorageFull(StorageError):
+    """The database has no room to write (SQLite's file cannot grow: the disk is full;
+    PostgreSQL's disk is full): nothing of the write was kept, and the same write
+    succeeds once there is room again."""

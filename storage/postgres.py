@@ -17,9 +17,10 @@ import contextlib
 import logging
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from .dialect import postgres, postgres_ddl
-from .errors import CommitUnknown, StorageError, Unstorable
+from .errors import CommitUnknown, StorageError, StorageFull, Unstorable
 from .schema import MIGRATIONS
 from .writes import NoRowChanged, Statements, must_change_one
 
@@ -32,6 +33,9 @@ log = logging.getLogger(__name__)
 
 URL_PREFIXES = ("postgresql://", "postgres://")
 CHANGED_ELSEWHERE = "the table was changed elsewhere: try again"
+# Seconds a statement may run before the server cancels it: a table held by a lock that
+# is not let go refuses its moves honestly instead of hanging them.
+STATEMENT_TIMEOUT = 30.0
 # Asking whether a transaction whose connection was lost committed: how often, how apart.
 SETTLE_TRIES, SETTLE_PAUSE = 20, 0.1
 # any 64-bit number of our own: the lock every process takes to migrate
@@ -45,6 +49,20 @@ def is_url(target: str) -> bool:
     return target.startswith(URL_PREFIXES)
 
 
+def database_url(url: str, name: str) -> str:
+    """The URL of database ``name`` on the server ``url`` names, everything else kept:
+    ``postgresql://u@h:5432/postgres`` gives ``postgresql://u@h:5432/NAME``, and a socket's
+    ``postgresql://u@/postgres?host=/run/pg`` gives ``postgresql://u@/NAME?host=/run/pg``.
+
+    Raises:
+        ValueError: ``url`` is no PostgreSQL URL.
+    """
+    if not is_url(url):
+        raise ValueError(f"not a PostgreSQL URL: {url}")
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
 @contextlib.contextmanager
 def _refusals(what: str) -> Iterator[None]:
     """Turn the database refusing or failing (the server's error, a lost connection, a
@@ -56,6 +74,8 @@ def _refusals(what: str) -> Iterator[None]:
         yield
     except (StorageError, NoRowChanged):  # CommitUnknown is a StorageError too
         raise
+    except asyncpg.DiskFullError as exc:
+        raise StorageFull(f"{what}: the database has no room to write: {exc}") from exc
     except (
         asyncpg.PostgresError,
         asyncpg.InterfaceError,
@@ -199,9 +219,16 @@ class PostgresBackend:
         self.writes = PostgresWrites(pool)
 
     @classmethod
-    async def open(cls, url: str, max_connections: int = 10) -> PostgresBackend:
+    async def open(
+        cls, url: str, max_connections: int = 10, statement_timeout: float = STATEMENT_TIMEOUT
+    ) -> PostgresBackend:
         """Connect to ``url`` and migrate the database.
 
+        Args:
+            url: the database.
+            max_connections: the pool's most connections; a burst beyond waits for one.
+            statement_timeout: seconds a statement may take (waiting on a lock included)
+                before the server cancels it and the write is refused, nothing kept.
         Raises:
             StorageError: the server cannot be reached or refuses, or the database was
                 written by a newer version.
@@ -210,7 +237,12 @@ class PostgresBackend:
 
         where = without_password(url)
         with _refusals(f"cannot open the database {where}"):
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=max_connections,
+                server_settings={"statement_timeout": str(int(statement_timeout * 1000))},
+            )
         backend = cls(pool)
         try:
             await backend._migrate()

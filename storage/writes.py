@@ -52,6 +52,15 @@ def must_change_one(sql: str) -> bool:
     return sql.startswith(ONE_ROW)
 
 
+def is_full(exc: BaseException) -> bool:
+    """Whether SQLite refused a write for want of room (SQLITE_FULL: the disk is full, or
+    the file reached its page limit)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return (
+        isinstance(exc, sqlite3.Error) and code is not None and code & 0xFF == sqlite3.SQLITE_FULL
+    )
+
+
 class NoRowChanged(sqlite3.Error):
     """The statement that had to change a row changed none (another process moved the
     table on); only that write is rolled back."""

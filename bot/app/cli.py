@@ -1,6 +1,7 @@
 """The ``killbutton`` command line: ``killbutton play`` (the console table),
-``killbutton run discord|slack`` (the chat bots), ``killbutton replay PATH... [--json]`` and
-``killbutton db copy SOURCE TARGET`` (a whole database moved to another)."""
+``killbutton run discord|slack`` (the chat bots), ``killbutton replay PATH... [--json]``,
+``killbutton db copy SOURCE TARGET`` (a whole database moved to another) and ``killbutton db
+backup PATH`` (a consistent copy of a live SQLite database)."""
 
 from __future__ import annotations
 
@@ -216,6 +217,21 @@ def build_parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the database copied")
     copy.add_argument("target", help="the empty database written")
     copy.set_defaults(func=_db_copy)
+    backup = actions.add_parser(
+        "backup",
+        help="a consistent copy of a live SQLite database",
+        description="Copy the SQLite database to the new file PATH while bots play on it "
+        "(SQLite's online backup: the database as it stood at one moment), and check the "
+        "copy before keeping it. 'killbutton db copy PATH killbutton.db' puts it back into a "
+        "new file. For PostgreSQL use its own pg_dump (see the README).",
+    )
+    backup.add_argument("path", help="the backup's file, which must not exist yet")
+    backup.add_argument(
+        "--db",
+        default=None,
+        help="the SQLite file backed up (default: $KILLBUTTON_DB, else killbutton.db)",
+    )
+    backup.set_defaults(func=_db_backup)
     return parser
 
 
@@ -250,6 +266,36 @@ def _db_copy(args: argparse.Namespace) -> int:
         counted(counts["ledger"], "ledger line"),
     ]
     print(f"copied {', '.join(what)}; checked row by row: the copy is the same")
+    return 0
+
+
+def _db_backup(args: argparse.Namespace) -> int:
+    from storage import StorageError
+    from storage.backup import backup_sqlite
+    from storage.db import default_path
+    from storage.postgres import is_url
+
+    source = args.db or default_path()
+    if is_url(source):
+        print(
+            "killbutton db backup: a PostgreSQL database is backed up with its own pg_dump:"
+            " pg_dump --format=custom --file=PATH URL (see the README)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        counts = backup_sqlite(source, args.path)
+    except StorageError as exc:
+        print(f"killbutton db backup: {exc}", file=sys.stderr)
+        return 1
+    what = [
+        counted(counts["poker_tables"], "table"),
+        counted(counts["hands"], "hand"),
+        counted(counts["actions"], "action"),
+        counted(counts["ledger"], "ledger line"),
+        counted(counts["tournaments"], "tournament"),
+    ]
+    print(f"backed up {source} to {args.path}: {', '.join(what)}; the copy passed its check")
     return 0
 
 

@@ -40,6 +40,7 @@ from storage import (
     Database,
     EventRow,
     StorageError,
+    StorageFull,
     StoredTable,
     TableDue,
     TableWrite,
@@ -256,6 +257,9 @@ class Commits(ABC):
                     raise _Stale(why) from exc
                 if isinstance(exc, Unstorable):
                     raise ServiceError(Refused.UNSTORABLE) from exc
+                if isinstance(exc, StorageFull):
+                    log.error("table %s could not be saved: %s", live.id, described(exc))
+                    raise ServiceError(Refused.DISK_FULL) from exc
                 if isinstance(exc, CommitUnknown):
                     # saved or not, the database will tell: read again before the next move
                     with contextlib.suppress(StorageError):

@@ -27,6 +27,10 @@ class Refused(Enum):
     FAILED = "that could not be done (an error on our side, logged): nothing changed"
     NOT_CLOSED = "the session could not be closed: try again"
     NOT_SAVED = "the table could not be saved, so nothing changed: try again"
+    DISK_FULL = (
+        "the bot's database has no room left (its disk is full), so that was not saved and "
+        "nothing changed: whoever runs the bot must free some space, then try again"
+    )
     UNSTORABLE = (
         "that could not be saved (a name or text the database cannot hold), so nothing changed"
     )
