@@ -37,6 +37,17 @@ from .tournaments import Tournaments
 from .writes import REFUSED, NoRowChanged, is_full
 
 DEFAULT_PATH = "killbutton.db"
+_TABLE_JOIN = "poker_tables p JOIN table_versions v ON v.table_id = p.id"
+_TABLE_SELECT = (
+    "SELECT p.id, p.server_id, p.channel, p.host_id, p.settings, p.state, v.version,"
+    f" p.session_id, v.live FROM {_TABLE_JOIN}"
+)
+_ONE = " WHERE p.id = ?"
+# the tables start-up restores when it does not restore them all (Database.load_tables)
+_NEEDED = (
+    " WHERE v.due IS NOT NULL OR p.kill_game = 1 OR p.tournament_id IN"
+    " (SELECT id FROM tournaments WHERE status IN ('registering', 'running'))"
+)
 READ_TRIES = 5  # reads of one table another process keeps moving, before giving up
 
 
@@ -232,25 +243,41 @@ class Database:
             ("UPDATE poker_tables SET session_id = ? WHERE id = ?", (session, table_id)),
         ]
 
-    async def load_tables(self) -> list[StoredTable]:
-        """Every stored table, for restoring at start-up.
+    async def load_tables(self, beyond: int | None = None) -> list[StoredTable]:
+        """The stored tables to restore at start-up: every one, or, when more than
+        ``beyond`` are stored, only those that need this process before anyone speaks at
+        them: a step of their own due (a turn timer, a deal owed, a tournament's clock:
+        :class:`storage.records.TableDue`), a kill game (a kill owed follows a player
+        between a server's kill tables), or a tournament not over. The others are read
+        when a request comes for them (:meth:`load_table`).
 
         Raises:
             StorageError: the database cannot be read. A row whose JSON is corrupt is
                 skipped and reported by :attr:`broken`.
         """
         self.broken = []
+        if beyond is not None and await self.table_count() > beyond:
+            return await self._tables(_NEEDED, (), self.broken)
         return await self._tables("", (), self.broken)
+
+    async def table_count(self) -> int:
+        """How many tables are stored.
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        rows = await self._rows("SELECT count(*) FROM poker_tables")
+        return int(rows[0][0])
 
     async def load_table(self, table_id: str) -> StoredTable | None:
         """One stored table as last committed (None if missing or unreadable), read alone:
-        a process sharing the database takes a table again after another moved it on.
+        a table not held in memory, or one another process sharing the database moved on.
 
         Raises:
             StorageError: the database cannot be read.
         """
         for _ in range(READ_TRIES):
-            tables = await self._tables(" WHERE p.id = ?", (table_id,), [])
+            tables = await self._tables(_ONE, (table_id,), [])
             if not tables:
                 return None
             # the table and its moves are two reads: a move committed between them shows
@@ -262,19 +289,20 @@ class Database:
     async def _tables(
         self, where: str, params: Sequence[Any], broken: list[tuple[str, str]]
     ) -> list[StoredTable]:
-        """The stored tables ``where`` selects (a condition on ``p``, the tables), each
-        with its hand's moves laid over it; a row that cannot be read goes to ``broken``
-        as (table id, why)."""
-        rows = await self._rows(
-            "SELECT p.id, p.server_id, p.channel, p.host_id, p.settings, p.state, v.version,"
-            " p.session_id, v.live FROM poker_tables p JOIN table_versions v ON v.table_id = p.id"
-            + where,
-            params,
-        )
+        """The stored tables ``where`` selects (a condition on ``p``, the tables, and
+        ``v``, their versions), each with its hand's moves laid over it; a row that
+        cannot be read goes to ``broken`` as (table id, why)."""
+        rows = await self._rows(_TABLE_SELECT + where, params)
+        if where == _ONE:
+            moves_where = " WHERE m.table_id = ?"
+        elif where:
+            moves_where = f" WHERE m.table_id IN (SELECT p.id FROM {_TABLE_JOIN}{where})"
+        else:
+            moves_where = ""
         moves: dict[str, list[tuple[int, str]]] = {}
         for table_id, seq, record in await self._rows(
             "SELECT m.table_id, m.seq, m.record FROM hand_moves m"
-            + where.replace("p.id", "m.table_id")
+            + moves_where
             + " ORDER BY m.table_id, m.seq",
             params,
         ):
@@ -377,6 +405,15 @@ class Database:
             StorageError: the database refused the write.
         """
         await self._write(statements_for(TableDue(table_id, due)))
+
+    async def set_dues(self, dues: Sequence[TableDue]) -> None:
+        """Say when each of several tables is next due a step of its own, in one write (a
+        restart's: what start-up restores next time follows from them).
+
+        Raises:
+            StorageError: the database refused the write.
+        """
+        await self._write(s for due in dues for s in statements_for(due))
 
     # ------------------------------------------------------------------ the hot path
 

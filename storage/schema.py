@@ -229,4 +229,9 @@ MIGRATIONS: list[list[str]] = [
         " WHERE table_id IN (SELECT id FROM poker_tables WHERE tournament_id IS NOT NULL)",
         "CREATE INDEX hands_by_tournament ON hands (tournament_id)",
     ],
+    [
+        # Every table's due time is now written on SQLite too, so that start-up restores
+        # only the tables that need it: a table stored before then is taken as due once.
+        "UPDATE table_versions SET due = 0 WHERE due IS NULL",
+    ],
 ]

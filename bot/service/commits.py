@@ -20,6 +20,7 @@ from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
 from bot.engine import Deck, Event, Table
+from bot.engine.tournament import REGISTERING, RUNNING
 from bot.process.logsafe import described, frames
 from bot.service.state import (
     Live,
@@ -50,6 +51,10 @@ from storage import (
 )
 
 log = logging.getLogger(__name__)
+
+# The most tables a process holds in memory before it lets the least recently used idle
+# ones go (each is read again when a request, a timer or a deal needs it).
+TABLES_HELD = 2000
 
 
 class ServiceError(Exception):
@@ -106,8 +111,10 @@ class Commits(ABC):
         publish: Publisher | None = None,
         clock: Callable[[], float] = time.time,
         shuffle: Callable[[], tuple[str, ...]] | None = None,
+        held: int = TABLES_HELD,
     ) -> None:
         self.db = db
+        self.held = max(1, held)
         self.publish = publish
         self.clock = clock
         self.shuffle = shuffle or (lambda: Deck().order)
@@ -179,24 +186,75 @@ class Commits(ABC):
         self._index(self.tables[table_id])
 
     async def current(self, table_id: str) -> Live | None:
-        """The table as last committed, or None when there is none. On a database several
-        processes share (:attr:`storage.db.Database.shared`) the committed version is read
-        first, and a table another process moved on, or opened, is taken again from the
-        database; otherwise the table in memory is the committed one.
+        """The table as last committed, or None when there is none. A table this process
+        does not hold (let go while idle, or never restored) is read from the database. On
+        a database several processes share (:attr:`storage.db.Database.shared`) the
+        committed version is read first, and a table another process moved on, or opened,
+        is taken again from the database; otherwise the table in memory is the committed
+        one.
 
         A version that cannot be read leaves the table in memory: the commit's own version
-        check still refuses a move built on a stale table.
+        check still refuses a move built on a stale table. A table not held that cannot be
+        read is None, the failure logged.
         """
         live = self.tables.get(table_id)
-        if not self.db.shared:
+        if live is not None and not self.db.shared:
+            self._touch(table_id)
             return live
         try:
-            version = await self.db.version_of(table_id)
-            if version is not None and (live is None or live.version != version):
+            if live is None:
                 await self._reload(table_id)
+            else:
+                version = await self.db.version_of(table_id)
+                if version is not None and live.version != version:
+                    await self._reload(table_id)
         except StorageError as exc:
             log.warning("table %s could not be read again: %s", table_id, described(exc))
+        if table_id in self.tables:
+            self._touch(table_id)
+            self._let_go(keep=table_id)
         return self.tables.get(table_id)
+
+    def _touch(self, table_id: str) -> None:
+        """Make ``table_id`` the most recently used table (the last in :attr:`tables`)."""
+        live = self.tables.pop(table_id, None)
+        if live is not None:
+            self.tables[table_id] = live
+
+    def _let_go(self, keep: str | None = None) -> None:
+        """Past :attr:`held` tables in memory, let the least recently used idle ones go
+        (:meth:`_idle`), never ``keep`` (the table just asked for): nothing of them is
+        lost, the database has them as committed."""
+        excess = len(self.tables) - self.held
+        if excess <= 0:
+            return
+        for table_id, live in list(self.tables.items()):
+            if excess <= 0:
+                break
+            if table_id != keep and self._idle(live):
+                del self.tables[table_id]
+                self.locks.pop(table_id, None)
+                excess -= 1
+
+    def _idle(self, live: Live) -> bool:
+        """Whether ``live`` may be let go: nothing of it runs in this process (no hand in
+        play, no step of its own due, no deal or batch to show pending, its lock free) and
+        nothing ties it to other tables (a kill game, a tournament not over, a tournament
+        over several tables), so the next request for it may read it again."""
+        table = live.table
+        if table.hand is not None or table.clock.deadline is not None:
+            return False
+        if table.settings.kill is not None or live.spread is not None:
+            return False
+        if live.tourney is not None and live.tourney.tournament.status in (REGISTERING, RUNNING):
+            return False
+        if live.id in self._deals or live.id in self._shows:
+            return False
+        lock = self.locks.get(live.id)
+        # a lock just released may still have a waiter about to take it
+        if lock is not None and (lock.locked() or getattr(lock, "_waiters", None)):
+            return False
+        return self._due(live) is None
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         """The table's lock; every table of a tournament over several tables shares the
@@ -231,8 +289,9 @@ class Commits(ABC):
         )
         who = (player.id, player.platform, player.name) if player else None
         state = live.state()
-        if self.db.shared:  # and each table it carries: another process may take them
-            extra = [*extra, *(TableDue(t.id, self._due(t)) for t in (live, *others))]
+        # and each table it carries: another process may take them, and a restart restores
+        # only the tables due (storage.db.Database.load_tables)
+        extra = [*extra, *(TableDue(t.id, self._due(t)) for t in (live, *others))]
         try:
             await self.db.commit(
                 live.id,
@@ -303,6 +362,8 @@ class Commits(ABC):
         if live.spread is not None:
             live.spread.before.clear()
             self._spread_committed(live, others, told_elsewhere)
+        self._touch(live.id)
+        self._let_go(keep=live.id)
         return out
 
     def _spread_others(self, live: Live, out: Sequence[Outgoing]) -> list[Live]:

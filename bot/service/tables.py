@@ -2,8 +2,9 @@
 
 A command is decided and applied under its table's lock, in the table's order, and
 committed before anything it caused is shown. A platform's retry of the same request id
-is applied once. At start the service restores every table, the hand in play included,
-and the turn timers.
+is applied once. At start the service restores the tables that need it, the hand in play
+included, and the turn timers; it holds a bound of tables in memory and reads any other
+when a request comes for it (:mod:`bot.service.commits`).
 
 :class:`TableService` is the service's public face, built from its parts: the commit
 (:mod:`bot.service.commits`), the outbox (:mod:`bot.service.outbox`), the next deal
@@ -41,7 +42,7 @@ from bot.words.houserefusals import NO_SESSION_END, Refused, between_hands, not_
 from bot.words.refusals import refusal
 from bot.words.tabletext import returned_lines
 from bot.words.tourneysetup import TournamentSetup
-from storage import LedgerEntry, StorageError, StoredTable, Write
+from storage import LedgerEntry, StorageError, StoredTable, TableDue, Write
 
 log = logging.getLogger(__name__)
 
@@ -72,17 +73,23 @@ class TableService(Spreads, Views):
         publish: receives what to show, after each commit.
         clock: seconds (a fake clock in tests).
         shuffle: returns a shuffled deck order (the OS CSPRNG in play).
+        held: the most tables held in memory before the least recently used idle ones
+            are let go (:data:`bot.service.commits.TABLES_HELD`).
     """
 
     async def restore(self) -> int:
-        """Load every stored table, each hand in progress replayed; returns how many.
+        """Load the stored tables, each hand in progress replayed; returns how many. When
+        more are stored than the process holds (:attr:`held`), only those that need it
+        before anyone speaks at them (:meth:`storage.db.Database.load_tables`); any other
+        is read when a request comes for it.
 
         A table whose stored state cannot be read is skipped and listed in
-        ``self.broken``; the others play on.
+        ``self.broken``; the others play on. On a database of this process alone, each
+        table's due time is written as restored, so the next start finds the tables due.
         """
         self.broken: list[tuple[str, str]] = list(self.db.broken)
         spreads: dict[str, dict[str, dict[str, Any]]] = {}
-        for stored in await self.db.load_tables():
+        for stored in await self.db.load_tables(beyond=self.held):
             try:
                 self.tables[stored.id] = self._live(stored, self.clock())
                 self._index(self.tables[stored.id])
@@ -95,7 +102,14 @@ class TableService(Spreads, Views):
                 spreads.setdefault(str(part["id"]), {})[stored.id] = part["table"]
         await self._restore_spreads(spreads, self.clock())
         self.broken += self.db.broken
-        return len(self.tables)
+        restored = len(self.tables)
+        if not self.db.shared:
+            try:
+                await self.db.set_dues([TableDue(t.id, self._due(t)) for t in self.tables.values()])
+            except StorageError as exc:
+                log.warning("the tables' due times were not written: %s", described(exc))
+        self._let_go()
+        return restored
 
     async def create_table(
         self, server_id: str, channel: str, host: Player, settings: TableSettings
@@ -123,6 +137,7 @@ class TableService(Spreads, Views):
             raise ServiceError(not_created(str(exc))) from exc
         self.tables[table_id] = live
         self._index(live)
+        self._let_go(keep=table_id)
         return table_id
 
     async def create_tournament(

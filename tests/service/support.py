@@ -76,10 +76,12 @@ async def open_service(
     clock: FakeClock | None = None,
     shuffle: Callable[[], tuple[str, ...]] | None = None,
     published: list[Outgoing] | None = None,
+    held: int | None = None,
 ) -> tuple[TableService, list[Outgoing]]:
     """A :class:`DealingService` on ``db``, its tables restored, and the list it publishes
-    to (``published`` if given). Closing ``db`` is the caller's (the ``db`` and
-    ``open_db`` fixtures close theirs)."""
+    to (``published`` if given); ``held``: the most tables it holds in memory (None: the
+    service's default). Closing ``db`` is the caller's (the ``db`` and ``open_db``
+    fixtures close theirs)."""
     published = [] if published is None else published
 
     async def publish(out: Sequence[Outgoing], asker: str | None = None) -> None:
@@ -88,6 +90,8 @@ async def open_service(
     rng = random.Random(11)
     shuffle = shuffle or (lambda: Deck(rng=rng).order)
     service = DealingService(db, publish, clock or FakeClock(), shuffle)
+    if held is not None:
+        service.held = held
     await service.restore()
     return service, published
 

@@ -84,7 +84,9 @@ async def test_tournament_hands_stored_before_their_tournament_was_kept_are_give
     await _second(service, table_id)
     second = service.tables[table_id].tournament_id
     await any_db._write([("UPDATE hands SET tournament_id = NULL", ())])
-    fill = next(sql for sql in MIGRATIONS[-1] if sql.startswith("UPDATE hands"))
+    fill = next(
+        sql for step in MIGRATIONS for sql in step if sql.startswith("UPDATE hands SET tournament")
+    )
     await any_db._write([(fill, ())])
     rows = await any_db.backend.rows("SELECT number, tournament_id FROM hands ORDER BY number", ())
     assert rows and all(t == (first if n <= split else second) for n, t in rows)
