@@ -9,10 +9,11 @@ import asyncio
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from wsgiref.simple_server import WSGIServer
 
 from bot.chat.core import ChatCore
 from bot.chat.presenter import Presenter, Transport
-from bot.process import gcpolicy, gilshare
+from bot.process import gcpolicy, gilshare, metrics
 from bot.service.tables import TableService
 from storage import Database
 
@@ -43,12 +44,18 @@ class Runtime:
     core: ChatCore
     timers: asyncio.Task[None] | None = None
     collector: asyncio.Task[None] | None = None
+    metrics: asyncio.Task[None] | None = None
+    metrics_server: WSGIServer | None = None
 
     async def close(self) -> None:
-        """Stop the timers and the collector's task, and close the database."""
-        for task in (self.timers, self.collector):
+        """Stop the timers, the collector's and the metrics' tasks and the metrics'
+        server, and close the database."""
+        for task in (self.timers, self.collector, self.metrics):
             if task is not None:
                 task.cancel()
+        if self.metrics_server is not None:
+            await asyncio.to_thread(self.metrics_server.shutdown)
+            self.metrics_server.server_close()
         await self.service.idle()
         await self.service.db.close()
 
@@ -68,14 +75,22 @@ async def keep_table_messages(transport: Transport, db: Database) -> None:
     transport.remember = db.save_table_message  # type: ignore[attr-defined]
 
 
-async def start(transport: Transport, db_path: str | None, timers: bool = True) -> Runtime:
+async def start(
+    transport: Transport,
+    db_path: str | None,
+    timers: bool = True,
+    metrics_port: int | None = None,
+) -> Runtime:
     """Open the database (``db_path``, else ``$KILLBUTTON_DB``, else ``killbutton.db``),
-    restore every table with its hand in progress, start the turn timers, and move what
-    was restored out of the garbage collector's reach (:mod:`bot.process.gcpolicy`), and shorten
-    the interpreter's switch interval for the database thread (:mod:`bot.process.gilshare`).
+    restore the tables that need it with their hands in progress, start the turn timers,
+    and move what was restored out of the garbage collector's reach
+    (:mod:`bot.process.gcpolicy`), and shorten the interpreter's switch interval for the
+    database thread (:mod:`bot.process.gilshare`). With ``metrics_port``, serve the health
+    check and the metrics there (:mod:`bot.process.metrics`; 0 picks a free port).
 
     Raises:
         StorageError: the database cannot be opened.
+        OSError: the metrics' port cannot be bound.
     """
     db = await Database.open(db_path)
     service = TableService(db)  # the OS CSPRNG shuffles in play
@@ -90,4 +105,26 @@ async def start(transport: Transport, db_path: str | None, timers: bool = True) 
     gcpolicy.settle()
     gilshare.share_with_database_thread()
     runtime.collector = loop.create_task(gcpolicy.keep_settled())
+    if metrics_port is not None:
+        watch_metrics(runtime, metrics_port)
     return runtime
+
+
+def watch_metrics(runtime: Runtime, port: int) -> None:
+    """Serve ``runtime``'s health check and metrics on ``port`` and keep them fresh.
+
+    Raises:
+        OSError: the port cannot be bound.
+    """
+    service, presenter = runtime.service, runtime.presenter
+    figures = metrics.Figures(
+        tables=lambda: len(service.tables),
+        timers=service.timers_running,
+        refusals=lambda: presenter.failed,
+        retries=lambda: service.retries,
+    )
+    watched = metrics.Metrics()
+    watched.refresh(figures)
+    runtime.metrics_server = metrics.serve(watched, port)
+    runtime.core.observe = watched.observe
+    runtime.metrics = asyncio.get_running_loop().create_task(metrics.keep_fresh(watched, figures))

@@ -12,8 +12,8 @@ setup
 runs
     Each configuration in a process of its own (``spawn``), the two alternated
     ``--rounds`` (2) times: ``on demand`` (the service's bound,
-    :data:`bot.service.commits.TABLES_HELD`, or ``--held``) and ``all held`` (a bound past every table:
-    what every process did before it let tables go). Each opens the database and a
+    :data:`bot.service.commits.TABLES_HELD`, or ``--held``) and ``all held`` (a bound
+    past every table: what every process did before it let tables go). Each opens the database and a
     service, and is timed restoring; then one command at an idle table it did not restore
     (a player sits down: the table read and committed); then it plays the tables in play
     for ``--seconds`` (10), one task per table, random legal moves

@@ -102,12 +102,24 @@ async def work(
     db = await Database.open(target)
     service = TableService(db)
     await service.restore()
+    reads = 0
+    rows = db.backend.rows
+
+    async def counted(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        nonlocal reads
+        reads += 1
+        return await rows(sql, params)
+
+    db.backend.rows = counted  # type: ignore[method-assign]
+    writes: Any = db.writes
     timers = asyncio.get_running_loop().create_task(service.run_timers())
     latencies: list[float] = []
     refused = 0
     await asyncio.to_thread(barrier.wait)
     cpu0, start = time.process_time(), time.perf_counter()
     end = start + seconds
+    reads0 = reads
+    statements0, trips0 = writes.statements, getattr(writes, "round_trips", 0)
 
     async def play(number: int, table_id: str) -> None:
         nonlocal refused
@@ -131,10 +143,15 @@ async def work(
     await asyncio.gather(*(play(n, t) for n, t in mine))
     wall = time.perf_counter() - start
     cpu = time.process_time() - cpu0
+    counts = {
+        "reads": reads - reads0,
+        "statements": writes.statements - statements0,
+        "round_trips": getattr(writes, "round_trips", 0) - trips0,
+    }
     timers.cancel()
     await service.idle()
     await db.close()
-    return {"latencies": latencies, "cpu": cpu, "wall": wall, "refused": refused}
+    return {"latencies": latencies, "cpu": cpu, "wall": wall, "refused": refused, **counts}
 
 
 def worker_main(
@@ -201,13 +218,18 @@ def run_config(label: str, target: str, workers: int, args: argparse.Namespace) 
         "cpu_ms": 1000 * cpu / actions,
         "server_cpu_ms": 1000 * server / actions,
         "refused": sum(r["refused"] for r in results),
+        "reads": sum(r["reads"] for r in results) / actions,
+        "statements": sum(r["statements"] for r in results) / actions,
+        "trips": sum(r["round_trips"] + r["reads"] for r in results) / actions,
     }
     print(
         f"{label:>10} {workers} worker(s): {figures['per_second']:8.0f} actions/s"
         f"  p50 {figures['p50_ms']:6.1f} ms  p99 {figures['p99_ms']:7.1f} ms"
         f"  CPU {figures['cpu_ms']:5.2f} ms/action (workers)"
         + (f", {figures['server_cpu_ms']:5.2f} (server)" if label == "postgresql" else "")
-        + f"  [{actions} actions, {figures['refused']} refused]",
+        + f"  [{actions} actions, {figures['refused']} refused]"
+        + f"  per action: {figures['reads']:.2f} reads, {figures['statements']:.2f} statements"
+        + (f", {figures['trips']:.2f} round trips" if label == "postgresql" else ""),
         flush=True,
     )
     return figures

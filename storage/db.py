@@ -10,9 +10,10 @@ crash leaves either all of it or none.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from . import jsontext
@@ -20,6 +21,7 @@ from .backend import Backend, Writer
 from .books import Books
 from .checkpoint import Checkpointer
 from .errors import ChangedElsewhere, StorageError, StorageFull
+from .pgstep import TableStep
 from .records import (
     EventRow,
     SessionSwitched,
@@ -79,6 +81,10 @@ class Database:
         self.broken: list[tuple[str, str]] = []
         self.checkpointer: Checkpointer | None = backend.checkpointer
         self.writes: Writer = backend.writes
+        # a writer that takes a table's common step as one statement (PostgreSQL's)
+        self._step: Callable[[TableStep], Awaitable[None]] | None = getattr(
+            backend.writes, "step", None
+        )
         self.shared = backend.shared
         self.books = Books(self._rows)
         self.requests = Requests(self._rows, self.writes)
@@ -148,15 +154,8 @@ class Database:
             StorageError: the database refused (nothing was written), or the statement at
                 ``must_change`` changed no row (:class:`ChangedElsewhere`).
         """
-        try:
+        with _refusals():
             await self.writes.write(list(statements), must_change, key)
-        except NoRowChanged as exc:
-            raise ChangedElsewhere(str(exc)) from exc
-        except REFUSED as exc:
-            if is_full(exc):
-                raise StorageFull(f"the database has no room to write: {exc}") from exc
-            # OverflowError: an integer past SQLite's 64 bits
-            raise StorageError(f"the database refused the change: {exc}") from exc
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await self.backend.rows(sql, params)
@@ -447,8 +446,27 @@ class Database:
                 already applied.
         """
         now = time.time()
-        statements: list[tuple[str, Sequence[Any]]] = []
         named = player is not None and self._players.get(player[0]) != player[1:]
+        step = _one_step(
+            table_id,
+            version,
+            state,
+            command,
+            player,
+            named,
+            request_id,
+            hand_number,
+            events,
+            extra,
+            now,
+        )
+        if step is not None and self._step is not None:
+            with _refusals():
+                await self._step(step)
+            if player is not None and named:
+                self._players[player[0]] = (player[1], player[2])
+            return
+        statements: list[tuple[str, Sequence[Any]]] = []
         if player is not None and named:
             statements.append(self._player(*player))
         must_change = len(statements)
@@ -529,6 +547,61 @@ class Database:
         """
         rows = await self._rows("SELECT table_id, hand, ref FROM table_messages")
         return {str(t): (int(h), str(r)) for t, h, r in rows}
+
+
+@contextlib.contextmanager
+def _refusals() -> Iterator[None]:
+    """A backend's write failing, as storage's errors: the versioned update changing no
+    row is :class:`ChangedElsewhere`, a full disk :class:`StorageFull`, any other refusal
+    :class:`StorageError` (nothing was written in any case)."""
+    try:
+        yield
+    except NoRowChanged as exc:
+        raise ChangedElsewhere(str(exc)) from exc
+    except REFUSED as exc:
+        if is_full(exc):
+            raise StorageFull(f"the database has no room to write: {exc}") from exc
+        # OverflowError: an integer past SQLite's 64 bits
+        raise StorageError(f"the database refused the change: {exc}") from exc
+
+
+def _one_step(  # noqa: PLR0913 - Database.commit's arguments
+    table_id: str,
+    version: int,
+    state: StateWrite | dict[str, Any] | str,
+    command: dict[str, Any],
+    player: tuple[str, str, str] | None,
+    named: bool,
+    request_id: str | None,
+    hand_number: int | None,
+    events: Sequence[EventRow],
+    extra: Sequence[Write],
+    at: float,
+) -> TableStep | None:
+    """A commit as one table's common step (:mod:`storage.pgstep`), or None when it
+    carries more than the table's own due time (a hand begun or ended, the ledger, another
+    table...), which the general path writes."""
+    dues = [w for w in extra if isinstance(w, TableDue) and w.table_id == table_id]
+    if len(dues) != len(extra) or len(dues) > 1:
+        return None
+    if not isinstance(state, StateWrite):
+        state = StateWrite(state if isinstance(state, str) else jsontext.dumps(state), None)
+    return TableStep(
+        table_id,
+        version,
+        state.live,
+        state.base,
+        tuple(state.moves),
+        hand_number,
+        player,
+        named,
+        jsontext.dumps(command),
+        request_id,
+        at,
+        tuple((row.audience, jsontext.dumps(row.event)) for row in events),
+        bool(dues),
+        dues[0].due if dues else None,
+    )
 
 
 # ---------------------------------------------------------------------- stored state

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .dialect import postgres, postgres_ddl
 from .errors import CommitUnknown, StorageError, StorageFull, Unstorable
+from .pgstep import STEP_CALL, STEP_FUNCTION, STEP_STORED, STILL_RUNNING, TableStep
 from .schema import MIGRATIONS
 from .writes import NoRowChanged, Statements, must_change_one
 
@@ -95,6 +96,9 @@ class PostgresWrites:
     Attributes:
         transactions, writes, statements: counted as :class:`storage.writes.WriteQueue`
             counts them (here one write is one transaction).
+        round_trips: the messages sent to the server that waited for its answer (a
+            transaction's begin and commit, each statement or run of one insert's rows,
+            a table's common step), for the benchmarks.
     """
 
     def __init__(self, pool: asyncpg.Pool) -> None:
@@ -102,6 +106,7 @@ class PostgresWrites:
         self.transactions = 0
         self.writes = 0
         self.statements = 0
+        self.round_trips = 0
 
     async def write(
         self, statements: Statements, must_change: int = -1, key: str | None = None
@@ -135,6 +140,76 @@ class PostgresWrites:
             except Exception as exc:  # noqa: BLE001 - a connection lost after the answer
                 log.warning("a database connection was lost after a write: %s", type(exc).__name__)
 
+    async def step(self, step: TableStep) -> None:
+        """Commit one table's common step as one statement, one round trip
+        (:mod:`storage.pgstep`).
+
+        Raises:
+            NoRowChanged: the table is not at the version before ``step.version``
+                (nothing written).
+            Unstorable, StorageError, CommitUnknown: as :meth:`write`.
+        """
+        import asyncpg
+
+        params = step.params()
+        _holdable(params)
+        for texts in (params[5], params[14]):
+            _holdable(texts)
+        self.transactions += 1
+        self.writes += 1
+        self.statements += 1
+        self.round_trips += 1
+        with _refusals("the database refused the change"):
+            conn = await self._pool.acquire()
+        try:
+            pid = conn.get_server_pid()
+            try:
+                with _refusals("the database refused the change"):
+                    stored = await conn.fetchval(STEP_CALL, *params)
+            except StorageError as exc:
+                cause = exc.__cause__
+                if isinstance(cause, asyncpg.PostgresError) and not isinstance(
+                    cause, (asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError)
+                ):
+                    raise  # the server refused the statement: it kept nothing
+                # the connection went with the answer: the server knows what it kept
+                await self._step_settled(pid, step, exc)
+                return
+            if not stored:
+                raise NoRowChanged(CHANGED_ELSEWHERE)
+        finally:
+            try:  # the write's outcome stands whatever becomes of the connection now
+                await self._pool.release(conn)
+            except Exception as exc:  # noqa: BLE001 - a connection lost after the answer
+                log.warning("a database connection was lost after a write: %s", type(exc).__name__)
+
+    async def _step_settled(self, pid: int, step: TableStep, lost: Exception) -> None:
+        """The connection of server process ``pid`` was lost as it ran ``step``: once
+        that process no longer runs it, ask on another connection whether its action row
+        is stored; return if it is.
+
+        Raises:
+            StorageError: it is not (nothing of the step was kept).
+            CommitUnknown: the server cannot be asked, or kept running it.
+        """
+        for _ in range(SETTLE_TRIES):
+            try:
+                running = await self._pool.fetchval(STILL_RUNNING, pid)
+                if not running:
+                    ours = await self._pool.fetchval(
+                        STEP_STORED, step.table_id, step.version, step.at
+                    )
+            except Exception as exc:  # noqa: BLE001 - the server is out of reach
+                raise CommitUnknown(
+                    f"the database did not say whether the change was saved: {exc}"
+                ) from lost
+            if not running:
+                if ours:
+                    return
+                raise StorageError(f"the change was not saved: {lost}") from lost
+            await asyncio.sleep(SETTLE_PAUSE)
+        raise CommitUnknown("the database did not say whether the change was saved") from lost
+
     async def _transaction(
         self, conn: asyncpg.Connection, statements: Statements, must_change: int
     ) -> None:
@@ -146,6 +221,7 @@ class PostgresWrites:
         with _refusals("the database refused the change"):
             transaction = conn.transaction()
             await transaction.start()
+            self.round_trips += 2  # its begin, and its commit below
             try:
                 xid = None
                 index = 0
@@ -168,8 +244,10 @@ class PostgresWrites:
                     else:
                         await conn.execute(postgres(sql), *params)
                     index = end
+                    self.round_trips += 1
                 if xid is None:
                     xid = await conn.fetchval("SELECT txid_current()")
+                    self.round_trips += 1
             except BaseException:
                 with contextlib.suppress(Exception):
                     await transaction.rollback()
@@ -303,6 +381,7 @@ class PostgresBackend:
                 for number in range(version, len(MIGRATIONS)):
                     for statement in MIGRATIONS[number]:
                         await conn.execute(postgres_ddl(statement))
+                await conn.execute(STEP_FUNCTION)
                 await conn.execute("DELETE FROM schema_version")
                 await conn.execute(
                     "INSERT INTO schema_version (version) VALUES ($1)",

@@ -32,6 +32,8 @@ class PokerClient(discord.AutoShardedClient):
         shard_ids: the shards this process runs (None: every shard).
         shard_count: the bot's shards in all processes (None: Discord's recommendation;
             required with ``shard_ids``).
+        metrics_port: where to serve the health check and metrics (None: nowhere; see
+            :func:`adapters.runtime.start`).
     Raises:
         discord.ClientException: ``shard_ids`` without ``shard_count``.
     """
@@ -43,6 +45,7 @@ class PokerClient(discord.AutoShardedClient):
         edit_interval: float = EDIT_INTERVAL,
         shard_ids: list[int] | None = None,
         shard_count: int | None = None,
+        metrics_port: int | None = None,
     ) -> None:
         # a poker bot has no voice: no warnings about voice libraries at every start
         discord.VoiceClient.warn_nacl = False
@@ -58,6 +61,7 @@ class PokerClient(discord.AutoShardedClient):
             **sharding,
         )
         self.db_path = db_path
+        self.metrics_port = metrics_port
         self.guild_id = guild_id
         self.tree = app_commands.CommandTree(self)
         guild = discord.Object(guild_id) if guild_id is not None else None
@@ -75,7 +79,9 @@ class PokerClient(discord.AutoShardedClient):
             StorageError: the database cannot be opened.
             discord.HTTPException: Discord refused a sync.
         """
-        self.runtime = await runtimes.start(self.transport, self.db_path)
+        self.runtime = await runtimes.start(
+            self.transport, self.db_path, metrics_port=self.metrics_port
+        )
         restored, broken = self.runtime.core.restored()
         log.info("%d tables restored", restored)
         for table, error in broken:

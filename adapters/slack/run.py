@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from adapters.runtime import MissingConfig, require_env, start
+from bot.process import logsetup
 from bot.service.tables import TableService
 from storage import StorageError
 
@@ -216,7 +217,14 @@ async def finish(bot: SlackBot, service: TableService, client: StoppableClient) 
         log.error("stopping: %s", failure(work.exception()))  # type: ignore[arg-type]
 
 
-async def _serve(db_path: str | None, host: str, port: int, env: dict[str, str]) -> int:
+async def _serve(
+    db_path: str | None,
+    host: str,
+    port: int,
+    env: dict[str, str],
+    metrics_port: int | None = None,
+    log_json: bool = False,
+) -> int:
     client = web_client(env["SLACK_BOT_TOKEN"])
     app_token = env.get("SLACK_APP_TOKEN")
     stop = StopSignal(client)
@@ -231,7 +239,7 @@ async def _serve(db_path: str | None, host: str, port: int, env: dict[str, str])
         if stop.requested:
             return 0
         # from here on the process logs; a failed check above said it all in one line
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        logsetup.configure(json_lines=log_json)
         log.info(
             "Slack knows the bot as %s (bot %s) in %s (%s)",
             identity.user_id,
@@ -240,7 +248,7 @@ async def _serve(db_path: str | None, host: str, port: int, env: dict[str, str])
             identity.team_id,
         )
         transport = SlackTransport(client)
-        runtime = await start(transport, db_path)
+        runtime = await start(transport, db_path, metrics_port=metrics_port)
         try:
             secret = None if app_token else env["SLACK_SIGNING_SECRET"]
             bot = SlackBot(runtime.core, transport, client, secret)
@@ -268,9 +276,17 @@ def _stop_early(signum: int, frame: object) -> None:
     raise _StoppedEarly()
 
 
-def run_slack(db_path: str | None, host: str, port: int) -> int:
+def run_slack(
+    db_path: str | None,
+    host: str,
+    port: int,
+    metrics_port: int | None = None,
+    log_json: bool = False,
+) -> int:
     """Run the Slack bot until SIGINT or SIGTERM; returns the exit status (0 when stopped,
-    2 when the database cannot be opened or the HTTP port cannot be bound).
+    2 when the database cannot be opened or the HTTP port, or the metrics' port, cannot be
+    bound). ``metrics_port``: where to serve the health check and metrics; ``log_json``:
+    every log line as a JSON object (:mod:`bot.process.logsetup`).
 
     Raises:
         MissingConfig: no bot token, or neither a signing secret nor an app token.
@@ -284,7 +300,7 @@ def run_slack(db_path: str | None, host: str, port: int) -> int:
         raise MissingConfig(f"SLACK_SIGNING_SECRET and SLACK_APP_TOKEN not set: {MODE_HELP}")
     previous = signal.signal(signal.SIGTERM, _stop_early)
     try:
-        return asyncio.run(_serve(db_path, host, port, env))
+        return asyncio.run(_serve(db_path, host, port, env, metrics_port, log_json))
     except (KeyboardInterrupt, _StoppedEarly):
         return 0  # Ctrl-C or SIGTERM outside the loop's own handling: a stop all the same
     except (StorageError, OSError) as exc:

@@ -202,6 +202,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="discord: the bot's shards in all its processes together",
     )
     run.add_argument("--host", default="0.0.0.0", help="slack HTTP mode: the address")
+    run.add_argument(
+        "--metrics-port",
+        type=_whole(0, 65535),
+        help="serve a health check (/healthz) and Prometheus metrics (/metrics) on this port",
+    )
+    run.add_argument(
+        "--log-json", action="store_true", help="write every log line as a JSON object"
+    )
     run.set_defaults(func=_run)
     db = sub.add_parser("db", help="look after the database")
     actions = db.add_subparsers(dest="action", required=True)
@@ -335,10 +343,12 @@ def _run(args: argparse.Namespace) -> int:
         if args.platform == "discord":
             from adapters.discord.run import run_discord
 
-            return run_discord(args.db, args.shards, args.shard_count)
+            return run_discord(
+                args.db, args.shards, args.shard_count, args.metrics_port, args.log_json
+            )
         from adapters.slack.run import run_slack
 
-        return run_slack(args.db, args.host, args.port)
+        return run_slack(args.db, args.host, args.port, args.metrics_port, args.log_json)
     except MissingConfig as exc:
         print(f"killbutton run {args.platform}: {exc}", file=sys.stderr)
         return 2

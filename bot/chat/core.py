@@ -8,6 +8,7 @@ sees goes through the service's publisher (see :mod:`bot.chat.presenter`) after 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -253,11 +254,15 @@ class ChatCore:
     Args:
         service: the table service (its publisher shows the table's messages).
         presenter: the platform's presenter, to show a new table at once.
+    Attributes:
+        observe: told of every answer, its seconds from the request and whether it was
+            ``ok`` (the metrics' hook, :mod:`bot.process.metrics`), or None.
     """
 
     def __init__(self, service: TableService, presenter: Presenter | None = None) -> None:
         self.service = service
         self.presenter = presenter
+        self.observe: Callable[[float, bool], None] | None = None
 
     async def handle(self, request: Request) -> Reply:
         """Apply one request; bad input or a move not allowed changes nothing and says
@@ -268,11 +273,16 @@ class ChatCore:
         Raises:
             Nothing: every error becomes a reply with ``ok`` False.
         """
+        began = time.perf_counter()
+        reply: Reply | None = None
         try:
-            return await self._answered(request)
+            reply = await self._answered(request)
+            return reply
         finally:
             if request.request_id is not None:  # taken once, whatever came of it
                 await self.service.done_with(request.request_id)
+            if self.observe is not None:
+                self.observe(time.perf_counter() - began, reply is not None and reply.ok)
 
     async def _answered(self, request: Request) -> Reply:
         if len(request.text) > MAX_TEXT:

@@ -177,6 +177,7 @@ class Presenter:
         self.undelivered: set[tuple[str, str]] = set()
         # table id -> the newest deliveries the table missed, for an adapter to surface
         self.failures: dict[str, deque[Failure]] = {}
+        self.failed = 0  # deliveries failed since start, every table
         # table id -> what the host must do, the channel having refused the bot since the
         # table's last answer (see :meth:`_refusal`)
         self._refused: dict[str, str] = {}
@@ -348,6 +349,7 @@ class Presenter:
         log.error("table %s: the %s was not delivered: %s", table_id, what, described(exc))
         kept = self.failures.setdefault(table_id, deque(maxlen=FAILURES_KEPT))
         kept.append(Failure(what, type(exc).__name__))
+        self.failed += 1
 
     async def _tell(self, table_id: str, player_id: str, text: str) -> bool:
         """A private line; False when the transport could not deliver it or raised (the

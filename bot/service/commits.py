@@ -130,6 +130,8 @@ class Commits(ABC):
         # request (TableService.first_time), until the request is done: True once the id
         # must be read again (the table was decided again after another process's commit)
         self._checked: dict[str, bool] = {}
+        # commands decided again because another process had moved their table on
+        self.retries = 0
 
     def _index(self, live: Live) -> None:
         """Keep ``live`` in the index of the tables that play kills, by server."""

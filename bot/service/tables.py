@@ -245,10 +245,15 @@ class TableService(Spreads, Views):
         """
         if table_id not in self.tables and await self.current(table_id) is None:
             raise ServiceError(Refused.NO_TABLE)
+        # on a shared database a command that commits is decided on the table held, unread:
+        # its commit is conditional on the version, and a refusal is checked against the
+        # version before it is given (one read only then)
+        trusted = self.db.shared and not declared_of(command).reads
         async with self._lock(table_id):
             earlier = self._shows.get(table_id)
             for attempt in range(1, ATTEMPTS + 1):
-                live = await self.current(table_id)
+                held = self.tables.get(table_id) if trusted and attempt == 1 else None
+                live = held if held is not None else await self.current(table_id)
                 if live is None:
                     raise ServiceError(Refused.NO_TABLE)
                 try:
@@ -267,12 +272,32 @@ class TableService(Spreads, Views):
                         raise
                     if request_id in self._checked:  # the other process may have taken it
                         self._checked[request_id] = True
+                    self.retries += 1
                     continue  # decided again on the table as the other process left it
+                except ServiceError:
+                    if held is None or not await self._moved_on(held):
+                        raise
+                    if request_id in self._checked:
+                        self._checked[request_id] = True
+                    self.retries += 1
+                    continue  # refused on a table another process had moved on: again
                 break
             mine = self._shows.get(table_id)
         if wait and mine is not None and mine is not earlier:  # shown outside the lock
             await asyncio.gather(mine, return_exceptions=True)
         return out
+
+    async def _moved_on(self, live: Live) -> bool:
+        """Whether another process committed to ``live``'s table since this one read it
+        (then it is read again); False when the version cannot be read."""
+        try:
+            version = await self.db.version_of(live.id)
+        except StorageError:
+            return False
+        if version is None or version == live.version:
+            return False
+        await self.current(live.id)
+        return True
 
     async def form(
         self,

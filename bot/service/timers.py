@@ -75,6 +75,16 @@ class Timers(Deals):
         times = [t for t in (due, mark, wake) if t is not None]  # and a tournament's clock
         return min(times) if times else None
 
+    def timers_running(self) -> int:
+        """How many tables this process holds with a turn timer running or a next deal
+        pending (a figure for the metrics)."""
+        running = sum(
+            1
+            for live in self.tables.values()
+            if live.table.clock.deadline is not None and live.table.held is None
+        )
+        return running + len(self._deals)
+
     async def tick(self) -> list[Outgoing]:
         """Act for players whose time ran out: check if free, else fold (000 NL §15); a
         player who times out too often in a row is sat out; and deal at tables that owe a

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from crash_driver import chips_on_table
@@ -334,39 +335,66 @@ async def _terminate(url: str, pid: int) -> None:
         await admin.close()
 
 
+@pytest.mark.parametrize("one_statement", [True, False], ids=["one-statement", "transaction"])
 @pytest.mark.parametrize("saved", [True, False], ids=["lost-after-commit", "lost-before-commit"])
 async def test_a_connection_lost_as_a_move_commits_gets_an_answer_that_matches_the_database(
-    postgres_url: str, open_db: OpenDatabase, monkeypatch: pytest.MonkeyPatch, saved: bool
+    postgres_url: str,
+    open_db: OpenDatabase,
+    monkeypatch: pytest.MonkeyPatch,
+    saved: bool,
+    one_statement: bool,
 ) -> None:
-    """The connection drops while a move commits: the server is asked whether that
-    transaction committed, so the player is told the truth. Committed: the move stands, in
-    memory as in the database, and is shown; not committed: nothing changed, anywhere, and
-    the move can be made again. A connection lost once the answer is in changes nothing."""
+    """The connection drops while a move commits, sent as one statement (a table's
+    common step) or as a transaction of several: the server is asked whether it was
+    kept, so the player is told the truth. Kept: the move stands, in memory as in the
+    database, and is shown; not kept: nothing changed, anywhere, and the move can be made
+    again. A connection lost once the answer is in changes nothing."""
     import asyncpg
+    import asyncpg.connection
     import asyncpg.transaction
+
+    from storage.pgstep import STEP_CALL
 
     one, table_id = await _heads_up(open_db, postgres_url)
     who, _ = _to_act(one, table_id)
     mover = {p.id: p for p in (ANN, BOB)}[who]
     version = one.tables[table_id].version
     original = asyncpg.transaction.Transaction.commit
+    fetchval = asyncpg.connection.Connection.fetchval
+    lost: list[str] = []
 
     async def commit(self: asyncpg.transaction.Transaction) -> None:
         pid = self._connection.get_server_pid()
         if saved:
             await original(self)  # the server commits; its answer never arrives
+        lost.append("transaction")
         await _terminate(postgres_url, pid)
         raise asyncpg.ConnectionDoesNotExistError(
             "connection was closed in the middle of operation"
         )
 
+    async def step(self: asyncpg.connection.Connection, query: str, *args: Any, **kw: Any) -> Any:
+        if query != STEP_CALL:
+            return await fetchval(self, query, *args, **kw)
+        if saved:
+            await fetchval(self, query, *args, **kw)  # kept; its answer never arrives
+        lost.append("one statement")
+        await _terminate(postgres_url, self.get_server_pid())
+        raise asyncpg.ConnectionDoesNotExistError(
+            "connection was closed in the middle of operation"
+        )
+
     monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", commit)
+    monkeypatch.setattr(asyncpg.connection.Connection, "fetchval", step)
+    if not one_statement:
+        monkeypatch.setattr(one.db, "_step", None)  # every statement of its own
     if saved:
         await one.handle(table_id, mover, Play("call"))
     else:
         with pytest.raises(ServiceError, match="could not be saved, so nothing changed"):
             await one.handle(table_id, mover, Play("call"))
     monkeypatch.undo()
+    assert lost == ["one statement" if one_statement else "transaction"]
     stored = await one.db.version_of(table_id)
     live = await one.current(table_id)
     assert live is not None and stored == live.version == version + (1 if saved else 0)
@@ -439,3 +467,57 @@ async def test_a_tournament_s_level_changes_once_between_two_processes(
         current = await service.current(table_id)
         assert current is not None and current.tourney is not None
         assert current.tourney.tournament.level_clock.number == 2
+
+
+async def test_a_move_at_a_table_held_and_current_costs_one_statement_and_no_read(
+    postgres_url: str, open_db: OpenDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that holds the table as last committed sends a move as one statement, a
+    table's common step (storage.pgstep), and reads nothing before it: one round trip."""
+    (one,) = await _processes(open_db, postgres_url, FakeClock(), count=1)
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    reads: list[str] = []
+    rows = one.db.backend.rows
+
+    async def counted(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        reads.append(sql)
+        return await rows(sql, params)
+
+    monkeypatch.setattr(one.db.backend, "rows", counted)
+    writes = one.db.writes
+    before = (writes.transactions, writes.statements)  # type: ignore[attr-defined]
+    who, _ = _to_act(one, table_id)
+    version = one.tables[table_id].version
+    await one.handle(table_id, {p.id: p for p in (ANN, BOB, CAT)}[who], Play("call"))
+    assert reads == []
+    assert (writes.transactions, writes.statements) == (before[0] + 1, before[1] + 1)  # type: ignore[attr-defined]
+    monkeypatch.undo()
+    assert await one.db.version_of(table_id) == version + 1 == one.tables[table_id].version
+
+
+async def test_a_move_refused_on_a_table_another_process_moved_on_is_decided_again(
+    postgres_url: str, open_db: OpenDatabase
+) -> None:
+    """A process decides a move on the table it holds without reading it first; when the
+    table there refuses the move (not his turn: another process moved the table on), the
+    version is read, the table taken again, and the move decided on it and made once."""
+    one, two = await _processes(open_db, postgres_url, FakeClock())
+    table_id = await one.create_table("srv", "chan", ANN, SETTINGS)
+    for player in (ANN, BOB, CAT):
+        await one.handle(table_id, player, Sit(500))
+    await one.handle(table_id, ANN, Start())
+    players = {p.id: p for p in (ANN, BOB, CAT)}
+    first, _ = _to_act(one, table_id)
+    await two.handle(table_id, players[first], Play("call"))  # one's copy is now behind
+    second, _ = _to_act(two, table_id)
+    assert _to_act(one, table_id)[0] == first != second
+    version = two.tables[table_id].version
+    await one.handle(table_id, players[second], Play("call"))
+    assert await one.db.version_of(table_id) == version + 1 == one.tables[table_id].version
+    assert _to_act(one, table_id)[0] not in (second,)
+    with pytest.raises(ServiceError, match="not your turn|turn"):
+        await one.handle(table_id, players[second], Play("call"))  # a real refusal stands
+    assert await one.db.version_of(table_id) == version + 1
