@@ -32,6 +32,7 @@ from .records import (
 )
 from .requests import Requests
 from .statements import (
+    state_write,
     statements_for,
     table_statements,
 )
@@ -584,8 +585,7 @@ def _one_step(  # noqa: PLR0913 - Database.commit's arguments
     dues = [w for w in extra if isinstance(w, TableDue) and w.table_id == table_id]
     if len(dues) != len(extra) or len(dues) > 1:
         return None
-    if not isinstance(state, StateWrite):
-        state = StateWrite(state if isinstance(state, str) else jsontext.dumps(state), None)
+    state = state_write(state)
     return TableStep(
         table_id,
         version,

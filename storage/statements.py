@@ -114,13 +114,20 @@ BULK = {
 }
 
 
+def state_write(state: StateWrite | dict[str, Any] | str) -> StateWrite:
+    """``state`` as what a commit stores of it: a whole state (data or JSON text) is the
+    base, with no fields of the service's apart."""
+    if isinstance(state, StateWrite):
+        return state
+    return StateWrite(state if isinstance(state, str) else jsontext.dumps(state), None)
+
+
 def state_statements(
     table_id: str, version: int, state: StateWrite | dict[str, Any] | str
 ) -> list[tuple[str, Sequence[Any]]]:
     """The statements that store ``state`` at ``version``; the first is the versioned
     update, which must change one row."""
-    if not isinstance(state, StateWrite):
-        state = StateWrite(state if isinstance(state, str) else jsontext.dumps(state), None)
+    state = state_write(state)
     statements: list[tuple[str, Sequence[Any]]] = [
         (VERSION_UPDATE, (state.live, version, table_id, version - 1))
     ]

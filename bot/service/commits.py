@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from abc import ABC, abstractmethod
@@ -230,13 +231,10 @@ class Commits(ABC):
         excess = len(self.tables) - self.held
         if excess <= 0:
             return
-        for table_id, live in list(self.tables.items()):
-            if excess <= 0:
-                break
-            if table_id != keep and self._idle(live):
-                del self.tables[table_id]
-                self.locks.pop(table_id, None)
-                excess -= 1
+        idle = (t for t, live in self.tables.items() if t != keep and self._idle(live))
+        for table_id in list(itertools.islice(idle, excess)):  # the oldest first
+            del self.tables[table_id]
+            self.locks.pop(table_id, None)
 
     def _idle(self, live: Live) -> bool:
         """Whether ``live`` may be let go: nothing of it runs in this process (no hand in
